@@ -1,0 +1,44 @@
+# Two commands: `make run` and `make test`. Everything they need is installed here.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
+
+.PHONY: run test bench eval clean install install-dev
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[dev]'
+	touch $(VENV)/.installed $@
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+## run: set up and run remem's main job on the embedded default store (the demo, for now)
+run: install
+	$(BIN)/remem demo --store .remem/demo
+
+## test: set up with dev dependencies, lint, type-check and run the test suite
+test: install-dev
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -q
+
+## bench: ingest rate and search latency on LoCoMo (figures, not a pass/fail test)
+bench: install
+	$(BIN)/python benchmarks/ingest_search.py
+
+## eval: retrieval quality on LoCoMo and SciFact, all three search modes
+eval: install
+	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --mode all --output benchmarks/results/locomo.json
+	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --mode all --output benchmarks/results/scifact.json
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,62 @@
+"""remem: long-term memory for LLM applications and agents.
+
+    import remem
+    with remem.open("./memories") as mem:
+        mem.add("Alice is allergic to peanuts.", user_id="alice", kind="fact")
+        for hit in mem.search("what can't Alice eat?", user_id="alice"):
+            print(hit.score, hit.text)
+
+Nothing here does work at import time: models load on first use, stores open when asked.
+"""
+
+from remem.config import Settings
+from remem.embedders import Embedder, EmbedderSignature, get_embedder, register_embedder
+from remem.errors import (
+    ConflictError,
+    EmbedderError,
+    EmbedderMismatchError,
+    EmptyTextError,
+    FilterError,
+    InvalidInputError,
+    InvalidTextError,
+    LongTextWarning,
+    MissingDependencyError,
+    NotAStoreError,
+    NotFoundError,
+    RememError,
+    StoreError,
+    VectorError,
+)
+from remem.memory import AsyncMemory, Memory, open
+from remem.types import MemoryRecord, SearchHit, StoreStats
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AsyncMemory",
+    "ConflictError",
+    "Embedder",
+    "EmbedderError",
+    "EmbedderMismatchError",
+    "EmbedderSignature",
+    "EmptyTextError",
+    "FilterError",
+    "InvalidInputError",
+    "InvalidTextError",
+    "LongTextWarning",
+    "Memory",
+    "MemoryRecord",
+    "MissingDependencyError",
+    "NotAStoreError",
+    "NotFoundError",
+    "RememError",
+    "SearchHit",
+    "Settings",
+    "StoreError",
+    "StoreStats",
+    "VectorError",
+    "__version__",
+    "get_embedder",
+    "open",
+    "register_embedder",
+]

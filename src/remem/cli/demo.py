@@ -1,0 +1,77 @@
+"""``remem demo``: store a small sample that ships with remem, then answer a few questions."""
+
+from __future__ import annotations
+
+import json
+import time
+from importlib import resources
+from typing import Any
+
+import click
+
+import remem
+
+QUESTIONS: list[tuple[str, dict[str, Any]]] = [
+    ("What should I avoid cooking for Sam?", {"user_id": "sam"}),
+    ("Do I have a pet?", {"user_id": "sam"}),
+    ("When is my trip to Portugal?", {"user_id": "sam"}),
+    ("What is Alex allergic to?", {"user_id": "alex"}),
+    ("Does remem need an internet connection?", {"agent_id": "docs"}),
+]
+
+
+def sample() -> list[dict[str, Any]]:
+    text = resources.files("remem.data").joinpath("demo.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@click.command()
+@click.option(
+    "--store",
+    "store_path",
+    default=":memory:",
+    show_default=True,
+    help="Store directory to fill (default: a throwaway in-memory store).",
+)
+@click.option("-k", "k", default=3, show_default=True, help="Hits per question.")
+@click.option("--json", "as_json", is_flag=True, help="JSON lines instead of text.")
+def demo(store_path: str, k: int, as_json: bool) -> None:
+    """Store a small built-in sample and answer a few questions, showing each hit's scores."""
+    items = sample()
+    with remem.open(store_path) as mem:
+        known = {r.id for r in mem.store.get([item["id"] for item in items])}
+        started = time.perf_counter()
+        added = mem.add_many([item for item in items if item["id"] not in known])
+        took = time.perf_counter() - started
+        if not as_json:
+            click.echo(
+                f"Stored {len(added)} memories in {took:.2f}s with {mem.embedder.name} "
+                f"(store: {store_path}; {len(known)} were already there).\n"
+            )
+        for question, scope in QUESTIONS:
+            hits = mem.search(question, k=k, **scope)
+            if as_json:
+                click.echo(
+                    json.dumps(
+                        {"question": question, "scope": scope, "hits": [h.to_dict() for h in hits]},
+                        default=str,
+                    )
+                )
+                continue
+            label = ", ".join(f"{key}={value}" for key, value in scope.items())
+            click.secho(f"Q: {question}  [{label}]", bold=True)
+            for hit in hits:
+                dense = hit.scores.get("dense")
+                keyword = hit.scores.get("keyword")
+                click.echo(
+                    f"  {hit.score:.4f}  {hit.text}\n"
+                    f"          dense={_fmt(dense)}  keyword(bm25)={_fmt(keyword)}  "
+                    f"fused={hit.scores.get('fused', 0):.4f}"
+                )
+            click.echo()
+        if not as_json and store_path != ":memory:":
+            click.echo(f"Explore it: remem search 'cashews' --store {store_path} --plain")
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"

@@ -1,0 +1,74 @@
+"""``remem eval``: retrieval quality on public data sets, printed as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+import remem
+
+MODES = ("dense", "keyword", "hybrid", "all")
+
+
+def _modes(mode: str) -> tuple[str, ...]:
+    return ("dense", "keyword", "hybrid") if mode == "all" else (mode,)
+
+
+def _write(report: dict[str, object], output: str | None) -> None:
+    text = json.dumps(report, indent=2)
+    click.echo(text)
+    if output:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+
+
+@click.group(name="eval")
+def eval_group() -> None:
+    """Measure retrieval quality on LoCoMo or a BEIR data set."""
+
+
+@eval_group.command()
+@click.option(
+    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
+)
+@click.option("--k", "ks", default="5,10,20", show_default=True, help="Comma-separated cut-offs.")
+@click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
+@click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
+@click.option("--output", help="Also write the JSON report to this file.")
+def locomo(data: str, ks: str, mode: str, embedder: str | None, output: str | None) -> None:
+    """Turn-level recall@k on LoCoMo, categories 1-4, overall and per category."""
+    from remem.eval.locomo import evaluate_locomo
+
+    try:
+        cutoffs = sorted({int(k) for k in ks.split(",")})
+    except ValueError as exc:
+        raise remem.InvalidInputError(f"--k takes integers like 5,10,20: {exc}") from exc
+    with remem.open(":memory:", embedder=embedder) as mem:
+        report = evaluate_locomo(
+            mem, data, ks=cutoffs, modes=_modes(mode), progress=sys.stderr.isatty()
+        )
+    _write(report, output)
+
+
+@eval_group.command()
+@click.option(
+    "--data",
+    required=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="A BEIR folder (corpus.jsonl, queries.jsonl, qrels/).",
+)
+@click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
+@click.option("--split", default="test", show_default=True)
+@click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
+@click.option("--output", help="Also write the JSON report to this file.")
+def beir(data: str, mode: str, split: str, embedder: str | None, output: str | None) -> None:
+    """nDCG@10 and recall@100 on a BEIR data set's test queries."""
+    from remem.eval.beir import evaluate_beir
+
+    with remem.open(":memory:", embedder=embedder) as mem:
+        report = evaluate_beir(
+            mem, data, modes=_modes(mode), split=split, progress=sys.stderr.isatty()
+        )
+    _write(report, output)

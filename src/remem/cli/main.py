@@ -1,0 +1,300 @@
+"""Commands: add, search, get, list, delete, import, export, stats, reembed, demo, eval."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+import remem
+from remem.errors import InvalidInputError, RememError
+from remem.types import MemoryRecord, SearchHit
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class RememGroup(click.Group):
+    """Turns remem's errors into one line on stderr and exit code 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RememError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(1)
+        except (OSError, KeyboardInterrupt) as exc:  # top-level boundary: no tracebacks
+            click.echo(f"Error: {exc}", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=RememGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(remem.__version__, prog_name="remem")
+def cli() -> None:
+    """remem: long-term memory for LLM applications and agents.
+
+    Stores live in a directory (--store, or $REMEM_STORE); output is JSON lines unless --plain.
+    """
+
+
+# -- shared options ------------------------------------------------------------------------------
+def store_options(func: F) -> F:
+    func = click.option(
+        "--embedder",
+        envvar="REMEM_EMBEDDER",
+        help="Embedder as provider:model (default: the store's own, else local:minilm).",
+    )(func)
+    func = click.option(
+        "--store",
+        "store_path",
+        envvar="REMEM_STORE",
+        help="Store directory, or :memory: [env REMEM_STORE; default ~/.local/share/remem].",
+    )(func)
+    return func
+
+
+def scope_options(func: F) -> F:
+    for name in ("session", "agent", "user"):
+        func = click.option(f"--{name}", f"{name}_id", help=f"Scope: {name} id.")(func)
+    return func
+
+
+def output_options(func: F) -> F:
+    return click.option("--plain", is_flag=True, help="Human-readable output instead of JSON.")(
+        func
+    )
+
+
+@contextmanager
+def opened(store_path: str | None, embedder: str | None) -> Iterator[remem.Memory]:
+    with remem.open(store_path, embedder=embedder) as memory:
+        yield memory
+
+
+def json_arg(value: str | None, name: str) -> Any:
+    if value is None:
+        return None
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(f"{name} is not valid JSON: {exc}") from exc
+
+
+def read_text(text: str) -> str:
+    """The argument, or all of stdin for ``-`` (decoded strictly as UTF-8)."""
+    if text != "-":
+        return text
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(f"stdin is not valid UTF-8 (byte {exc.start})") from exc
+
+
+def emit(record: MemoryRecord | dict[str, Any], plain: bool) -> None:
+    data = record.to_dict() if isinstance(record, MemoryRecord) else record
+    if not plain:
+        click.echo(json.dumps(data, ensure_ascii=False, default=str))
+        return
+    if isinstance(record, SearchHit):
+        signals = "  ".join(
+            f"{k}={v:.4g}" for k, v in record.scores.items() if not k.endswith("_rank")
+        )
+        click.echo(f"{record.score:.4f}  {record.text}\n        {signals}  id={record.id}")
+    elif isinstance(record, MemoryRecord):
+        scope = "/".join(s or "-" for s in (record.user_id, record.agent_id, record.session_id))
+        stamp = record.created_at.strftime("%Y-%m-%d %H:%M")
+        click.echo(f"{record.id}  {stamp}  {record.kind:<9} {scope}  {record.text}")
+    else:
+        for key, value in data.items():
+            click.echo(f"{key}: {value}")
+
+
+# -- commands ------------------------------------------------------------------------------------
+@cli.command()
+@click.argument("text")
+@store_options
+@scope_options
+@click.option("--kind", default="message", show_default=True, help="message, fact, note, ...")
+@click.option("--role", help="Chat role: user, assistant, system, tool.")
+@click.option("--metadata", help="Metadata as a JSON object.")
+@click.option("--created-at", help="ISO 8601 time (default: now).")
+@click.option("--importance", type=float, help="Importance, e.g. 1-10.")
+@click.option("--document", is_flag=True, help="Store as a document, chunked for search.")
+@click.option("--chunk-size", type=int, help="Chunk size in the embedder's tokens.")
+@click.option("--chunk-overlap", type=int, help="Tokens shared by neighbouring chunks.")
+@output_options
+def add(
+    text: str,
+    store_path: str | None,
+    embedder: str | None,
+    kind: str,
+    metadata: str | None,
+    document: bool,
+    chunk_size: int | None,
+    chunk_overlap: int | None,
+    plain: bool,
+    **fields: Any,
+) -> None:
+    """Store TEXT as a memory (- reads it from stdin)."""
+    meta = json_arg(metadata, "--metadata")
+    with opened(store_path, embedder) as mem:
+        if document:
+            fields.pop("role")
+            record = mem.add_document(
+                read_text(text),
+                metadata=meta,
+                chunk_size=chunk_size,
+                chunk_overlap=chunk_overlap,
+                **fields,
+            )
+        else:
+            record = mem.add(read_text(text), kind=kind, metadata=meta, **fields)
+        emit(record, plain)
+
+
+@cli.command()
+@click.argument("query")
+@store_options
+@scope_options
+@click.option("-k", "--limit", "k", default=10, show_default=True, help="How many hits.")
+@click.option(
+    "--mode",
+    type=click.Choice(["hybrid", "dense", "keyword"]),
+    default="hybrid",
+    show_default=True,
+)
+@click.option("--filter", "filters", help='Filter as JSON, e.g. \'{"kind": "fact"}\'.')
+@output_options
+def search(
+    query: str,
+    store_path: str | None,
+    embedder: str | None,
+    k: int,
+    mode: str,
+    filters: str | None,
+    plain: bool,
+    **scope: Any,
+) -> None:
+    """Find the memories that best match QUERY (- reads it from stdin)."""
+    with opened(store_path, embedder) as mem:
+        hits = mem.search(
+            read_text(query),
+            k=k,
+            mode=mode,  # type: ignore[arg-type]  # click.Choice has checked it
+            filters=json_arg(filters, "--filter"),
+            **scope,
+        )
+        for hit in hits:
+            emit(hit, plain)
+
+
+@cli.command()
+@click.argument("ids", nargs=-1, required=True)
+@store_options
+@output_options
+def get(ids: tuple[str, ...], store_path: str | None, embedder: str | None, plain: bool) -> None:
+    """Show the memories with these IDS."""
+    with opened(store_path, embedder) as mem:
+        for id in ids:
+            emit(mem.get(id), plain)
+
+
+@cli.command(name="list")
+@store_options
+@scope_options
+@click.option("--kind", help="Only this kind.")
+@click.option("--filter", "filters", help="Filter as JSON.")
+@click.option("--limit", default=100, show_default=True)
+@click.option("--offset", default=0)
+@click.option("--newest-first", is_flag=True, help="Newest first (default: oldest first).")
+@output_options
+def list_(
+    store_path: str | None,
+    embedder: str | None,
+    filters: str | None,
+    newest_first: bool,
+    plain: bool,
+    **options: Any,
+) -> None:
+    """List memories in a scope."""
+    with opened(store_path, embedder) as mem:
+        order = "-created_at" if newest_first else "created_at"
+        for record in mem.list(filters=json_arg(filters, "--filter"), order=order, **options):
+            emit(record, plain)
+
+
+@cli.command()
+@click.argument("ids", nargs=-1, required=True)
+@store_options
+def delete(ids: tuple[str, ...], store_path: str | None, embedder: str | None) -> None:
+    """Delete the memories with these IDS (a document takes its chunks)."""
+    with opened(store_path, embedder) as mem:
+        missing = [i for i in ids if not mem.store.get([i])]
+        if missing:
+            raise remem.NotFoundError(f"no memory with id {missing[0]!r}; nothing was deleted")
+        click.echo(json.dumps({"deleted": mem.delete(list(ids))}))
+
+
+@cli.command(name="import")
+@click.argument("path")
+@store_options
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["auto", "jsonl", "locomo"]),
+    default="auto",
+    show_default=True,
+    help="jsonl (remem export or plain items) or a LoCoMo JSON file.",
+)
+@click.option("--reembed", is_flag=True, help="Embed texts again instead of using file vectors.")
+def import_(
+    path: str, store_path: str | None, embedder: str | None, format_: str, reembed: bool
+) -> None:
+    """Import memories from PATH (- for stdin) in one transaction."""
+    with opened(store_path, embedder) as mem:
+        count = mem.import_(path, format=format_, reembed=reembed)
+        click.echo(json.dumps({"imported": count}))
+
+
+@cli.command()
+@click.argument("path", default="-")
+@store_options
+def export(path: str, store_path: str | None, embedder: str | None) -> None:
+    """Export every memory with its vector as JSON lines to PATH (default stdout)."""
+    with opened(store_path, embedder) as mem:
+        count = mem.export(path)
+        if path != "-":
+            click.echo(json.dumps({"exported": count}))
+
+
+@cli.command()
+@store_options
+@output_options
+def stats(store_path: str | None, embedder: str | None, plain: bool) -> None:
+    """Counts, scopes, embedder and size of the store."""
+    with opened(store_path, embedder) as mem:
+        emit(mem.stats().to_dict(), plain)
+
+
+@cli.command()
+@click.option("--store", "store_path", envvar="REMEM_STORE", help="Store directory.")
+@click.option("--embedder", required=True, help="The new embedder, provider:model.")
+def reembed(store_path: str | None, embedder: str) -> None:
+    """Re-embed every memory with another embedder."""
+    with remem.open(store_path) as mem:
+        click.echo(json.dumps({"reembedded": mem.reembed(embedder), "embedder": embedder}))
+
+
+def register() -> None:
+    from remem.cli.demo import demo
+    from remem.cli.evaluate import eval_group
+
+    cli.add_command(demo)
+    cli.add_command(eval_group)
+
+
+register()

@@ -1,0 +1,78 @@
+"""Settings: one object, read with the precedence argument > environment > config file > default.
+
+Environment variables carry the ``REMEM_`` prefix (``REMEM_STORE``, ``REMEM_EMBEDDER``, ...). The
+config file is TOML, at ``$REMEM_CONFIG`` or ``~/.config/remem/config.toml``, with the same keys
+in lower case, top level or under ``[remem]``. Loading settings does no other work: nothing is
+created, loaded or contacted. Providers keep their own settings (e.g. ``OpenAISettings``).
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from remem.errors import InvalidInputError
+
+__all__ = ["Settings", "default_store_path"]
+
+
+def default_store_path() -> str:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return str(Path(base) / "remem")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    #: Store directory, or ``":memory:"``.
+    store: str = ""
+    #: ``"provider:model"``; empty means the store's recorded embedder, else ``local:minilm``.
+    embedder: str = ""
+    #: Seconds a write waits for another process's lock before failing.
+    busy_timeout: float = 10.0
+    #: SQLite ``synchronous``: FULL makes every write durable on return.
+    synchronous: str = "FULL"
+    #: Progress bars on long work: "auto" (when stderr is a terminal), "on" or "off".
+    progress: str = "auto"
+
+    @classmethod
+    def load(cls, config_file: str | Path | None = None, **overrides: Any) -> Settings:
+        settings = cls(store=default_store_path())
+        settings = settings._merge(_read_file(config_file), "config file")
+        env = {
+            f.name: os.environ[f"REMEM_{f.name.upper()}"]
+            for f in fields(cls)
+            if f"REMEM_{f.name.upper()}" in os.environ
+        }
+        settings = settings._merge(env, "environment")
+        return settings._merge({k: v for k, v in overrides.items() if v is not None}, "argument")
+
+    def _merge(self, values: dict[str, Any], source: str) -> Settings:
+        known = {f.name: f for f in fields(self)}
+        typed: dict[str, Any] = {}
+        for key, value in values.items():
+            if key not in known:
+                raise InvalidInputError(f"unknown setting {key!r} in {source}: use {sorted(known)}")
+            default = getattr(type(self)(), key)
+            try:
+                typed[key] = type(default)(value)
+            except (TypeError, ValueError) as exc:
+                raise InvalidInputError(f"setting {key!r} from {source}: {exc}") from exc
+        return replace(self, **typed)
+
+
+def _read_file(path: str | Path | None) -> dict[str, Any]:
+    explicit = path or os.environ.get("REMEM_CONFIG")
+    file = Path(explicit) if explicit else Path.home() / ".config" / "remem" / "config.toml"
+    if not file.is_file():
+        if explicit:
+            raise InvalidInputError(f"config file {file} does not exist")
+        return {}
+    try:
+        data = tomllib.loads(file.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise InvalidInputError(f"cannot read config file {file}: {exc}") from exc
+    section = data.get("remem", data)
+    return dict(section) if isinstance(section, dict) else {}

@@ -1,0 +1,95 @@
+"""Embedders and their registry, keyed by ``"provider:model"`` names.
+
+Built-ins register exactly as third-party providers do::
+
+    from remem.embedders import register_embedder
+    register_embedder("mine", lambda model: MyEmbedder(model))
+    remem.open(path, embedder="mine:some-model")
+
+Providers import lazily: naming ``sentence-transformers:...`` without the extra installed raises
+an error that prints the ``pip install`` line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from remem.embedders.base import Embedder, EmbedderSignature, check_vectors, normalize
+from remem.errors import InvalidInputError
+
+__all__ = [
+    "DEFAULT_EMBEDDER",
+    "Embedder",
+    "EmbedderSignature",
+    "available_embedders",
+    "check_vectors",
+    "get_embedder",
+    "normalize",
+    "register_embedder",
+]
+
+DEFAULT_EMBEDDER = "local:minilm"
+
+Factory = Callable[[str], Embedder]
+_PROVIDERS: dict[str, Factory] = {}
+
+
+def register_embedder(provider: str, factory: Factory) -> None:
+    """Register ``factory(model) -> Embedder`` under ``provider``."""
+    _PROVIDERS[provider] = factory
+
+
+def available_embedders() -> list[str]:
+    return sorted(_PROVIDERS)
+
+
+def get_embedder(spec: str | Embedder | None = None) -> Embedder:
+    """An embedder from a ``"provider:model"`` name (or pass an instance through)."""
+    if isinstance(spec, Embedder):
+        return spec
+    spec = spec or DEFAULT_EMBEDDER
+    provider, _, model = spec.partition(":")
+    factory = _PROVIDERS.get(provider)
+    if factory is None:
+        raise InvalidInputError(
+            f"unknown embedder {spec!r}: use one of "
+            + ", ".join(f"{p}:<model>" for p in available_embedders())
+        )
+    return factory(model)
+
+
+def _local(model: str) -> Embedder:
+    from remem.embedders.local import MiniLMEmbedder
+
+    if model not in ("", "minilm", "all-MiniLM-L6-v2"):
+        raise InvalidInputError(f"unknown local model {model!r}: the bundled model is local:minilm")
+    return MiniLMEmbedder()
+
+
+def _hash(model: str) -> Embedder:
+    from remem.embedders.hashing import HashEmbedder
+
+    try:
+        return HashEmbedder(int(model or 64))
+    except ValueError as exc:
+        raise InvalidInputError(f"hash embedder takes a dimension, e.g. hash:64 ({exc})") from exc
+
+
+def _openai(model: str) -> Embedder:
+    from remem.embedders.openai import OpenAIEmbedder
+
+    return OpenAIEmbedder(model or "text-embedding-3-small")
+
+
+def _sentence_transformers(model: str) -> Embedder:
+    from remem.embedders.sentence_transformers import SentenceTransformerEmbedder
+
+    if not model:
+        raise InvalidInputError("name a model: sentence-transformers:<name or local path>")
+    return SentenceTransformerEmbedder(model)
+
+
+register_embedder("local", _local)
+register_embedder("hash", _hash)
+register_embedder("openai", _openai)
+register_embedder("sentence-transformers", _sentence_transformers)

@@ -1,0 +1,126 @@
+"""Every error remem raises on purpose.
+
+The tree::
+
+    RememError (500)
+    ├── InvalidInputError (400, also a ValueError)
+    │   ├── EmptyTextError          text is empty or only whitespace
+    │   ├── InvalidTextError        text is not valid UTF-8
+    │   ├── FilterError             a search/list filter is malformed
+    │   └── VectorError             a vector has the wrong dimension, NaN or inf
+    ├── NotFoundError (404, also a KeyError)
+    ├── ConflictError (409)
+    │   └── EmbedderMismatchError   the store's vectors came from another embedder
+    ├── StoreError (500)            the database failed; wraps the backend exception
+    │   └── NotAStoreError (400)    the path is not (and cannot become) a remem store
+    ├── EmbedderError (502)         an embedding provider failed or answered nonsense
+    └── MissingDependencyError (500, also an ImportError)
+                                    an optional extra is not installed
+
+    LongTextWarning (a UserWarning) a memory is longer than the embedder's window
+
+Each class carries ``status``, the HTTP status a server answers with, so the server and the CLI
+map errors by type, never by matching message text. Messages say how to fix the problem.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConflictError",
+    "EmbedderError",
+    "EmbedderMismatchError",
+    "EmptyTextError",
+    "FilterError",
+    "InvalidInputError",
+    "InvalidTextError",
+    "LongTextWarning",
+    "MissingDependencyError",
+    "NotAStoreError",
+    "NotFoundError",
+    "RememError",
+    "StoreError",
+    "VectorError",
+]
+
+
+class RememError(Exception):
+    """Root of every error remem raises on purpose."""
+
+    status: int = 500
+
+
+class InvalidInputError(RememError, ValueError):
+    """The caller passed something remem cannot accept."""
+
+    status = 400
+
+
+class EmptyTextError(InvalidInputError):
+    """Text is empty or only whitespace."""
+
+
+class InvalidTextError(InvalidInputError):
+    """Text is not valid UTF-8 (for example a lone surrogate from a bad decode)."""
+
+
+class FilterError(InvalidInputError):
+    """A filter expression is malformed."""
+
+
+class VectorError(InvalidInputError):
+    """A vector has the wrong shape or holds NaN/inf."""
+
+
+class NotFoundError(RememError, KeyError):
+    """No memory has that id."""
+
+    status = 404
+
+    def __str__(self) -> str:  # KeyError would repr() the message
+        return str(self.args[0]) if self.args else "not found"
+
+
+class ConflictError(RememError):
+    """The request conflicts with what is stored."""
+
+    status = 409
+
+
+class EmbedderMismatchError(ConflictError):
+    """The store holds vectors from a different embedder."""
+
+
+class StoreError(RememError):
+    """The storage backend failed."""
+
+    status = 500
+
+
+class NotAStoreError(StoreError):
+    """The path is not a remem store and cannot be made into one."""
+
+    status = 400
+
+
+class EmbedderError(RememError):
+    """An embedding provider failed."""
+
+    status = 502
+
+
+class MissingDependencyError(RememError, ImportError):
+    """An optional dependency is not installed."""
+
+    status = 500
+
+    @classmethod
+    def for_extra(cls, package: str, extra: str) -> MissingDependencyError:
+        return cls(f"{package} is not installed: pip install 'remem[{extra}]'")
+
+
+class LongTextWarning(UserWarning):
+    """A memory is longer than the embedder's window: its vector covers the first part only.
+
+    Keyword search still covers all of its text; ``add_document`` chunks a long text so every part
+    is searchable by meaning. Silence it with ``warnings.simplefilter("ignore", LongTextWarning)``.
+    """

@@ -1,0 +1,1 @@
+"""Retrieval evaluation on public data sets: LoCoMo (conversation memory) and BEIR (documents)."""

@@ -1,0 +1,108 @@
+"""BEIR retrieval (e.g. SciFact): nDCG@10 and recall@100 on the test queries.
+
+Each corpus document (title + abstract) is one memory; the model sees its first 256 tokens (as in
+BEIR's own runs) and keyword search all of it. Queries come from ``queries.jsonl``, judgements
+from ``qrels/<split>.tsv``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from remem.errors import LongTextWarning
+from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
+from remem.memory import Memory
+
+__all__ = ["evaluate_beir", "load_beir"]
+
+
+def load_beir(
+    folder: str | Path, split: str = "test"
+) -> tuple[list[dict[str, Any]], dict[str, str], dict[str, dict[str, float]]]:
+    root = Path(folder)
+    corpus = [json.loads(line) for line in (root / "corpus.jsonl").open(encoding="utf-8")]
+    queries = {
+        row["_id"]: row["text"]
+        for row in map(json.loads, (root / "queries.jsonl").open(encoding="utf-8"))
+    }
+    qrels: dict[str, dict[str, float]] = {}
+    with (root / "qrels" / f"{split}.tsv").open(encoding="utf-8") as handle:
+        next(handle)  # header: query-id, corpus-id, score
+        for line in handle:
+            qid, doc, score = line.rstrip("\n").split("\t")
+            qrels.setdefault(qid, {})[doc] = float(score)
+    return corpus, queries, qrels
+
+
+def evaluate_beir(
+    memory: Memory,
+    folder: str | Path,
+    *,
+    modes: Sequence[str] = ("hybrid",),
+    split: str = "test",
+    progress: bool = False,
+) -> dict[str, Any]:
+    corpus, queries, qrels = load_beir(folder, split)
+    items = [
+        {
+            "text": f"{doc.get('title', '')}\n{doc['text']}".strip(),
+            "kind": "document_text",
+            "metadata": {"doc_id": str(doc["_id"])},
+            "dedupe": False,
+        }
+        for doc in corpus
+    ]
+    started = time.perf_counter()
+    with warnings.catch_warnings():  # long abstracts: the model sees their opening, as in BEIR
+        warnings.simplefilter("ignore", LongTextWarning)
+        records = memory.add_many(items, progress=progress)
+    ingest_seconds = time.perf_counter() - started
+    doc_of = {rec.id: rec.metadata["doc_id"] for rec in records}
+    report: dict[str, Any] = {
+        "dataset": Path(folder).name,
+        "data": str(folder),
+        "embedder": memory.embedder.name,
+        "documents": len(records),
+        "queries": len(qrels),
+        "ingest": {
+            "seconds": round(ingest_seconds, 2),
+            "per_second": round(len(records) / ingest_seconds, 1),
+        },
+        "modes": {},
+    }
+    for mode in modes:
+        report["modes"][mode] = _run_mode(memory, queries, qrels, doc_of, mode, progress)
+    return report
+
+
+def _run_mode(
+    memory: Memory,
+    queries: dict[str, str],
+    qrels: dict[str, dict[str, float]],
+    doc_of: dict[str, str],
+    mode: str,
+    progress: bool,
+) -> dict[str, Any]:
+    from tqdm import tqdm
+
+    ndcg, recall, latencies = [], [], []
+    for qid, gains in tqdm(qrels.items(), desc=f"beir {mode}", disable=not progress, leave=False):
+        started = time.perf_counter()
+        hits = memory.search(queries[qid], k=100, mode=mode, touch=False)  # type: ignore[arg-type]
+        latencies.append((time.perf_counter() - started) * 1000)
+        ranked = [doc_of[h.id] for h in hits]
+        ndcg.append(ndcg_at_k(ranked, gains, 10))
+        recall.append(recall_at_k(ranked, {d for d, g in gains.items() if g > 0}, 100))
+    return {
+        "ndcg@10": round(sum(ndcg) / len(ndcg), 4),
+        "recall@100": round(sum(recall) / len(recall), 4),
+        "latency_ms": {
+            "p50": round(percentile(latencies, 50), 2),
+            "p95": round(percentile(latencies, 95), 2),
+        },
+    }

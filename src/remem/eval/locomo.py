@@ -1,0 +1,129 @@
+"""LoCoMo retrieval recall: every turn a memory, every question of categories 1-4 a query.
+
+recall@k = |evidence ∩ top-k dia_ids| / |evidence|, averaged over questions (the definition in
+``shared/data/README.md``). Malformed evidence ids are split on ';' and spaces, normalised, and
+dropped when they name no turn; questions left with no evidence are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from remem.eval.metrics import percentile, recall_at_k
+from remem.io import locomo_items
+from remem.memory import Memory
+
+__all__ = ["evaluate_locomo", "normalise_evidence"]
+
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+_EVIDENCE = re.compile(r"D:?(\d+):0*(\d+)")
+
+
+def normalise_evidence(raw: Sequence[str], turns: set[str]) -> set[str]:
+    found = set()
+    for entry in raw:
+        for part in re.split(r"[;\s]+", str(entry)):
+            match = _EVIDENCE.fullmatch(part.strip())
+            if match:
+                dia = f"D{int(match.group(1))}:{int(match.group(2))}"
+                if dia in turns:
+                    found.add(dia)
+    return found
+
+
+def evaluate_locomo(
+    memory: Memory,
+    data_path: str | Path,
+    *,
+    ks: Sequence[int] = (5, 10, 20),
+    modes: Sequence[str] = ("hybrid",),
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Ingest every conversation into ``memory`` (one user scope each) and measure recall@k."""
+    data = json.loads(Path(data_path).read_text(encoding="utf-8"))
+    items = locomo_items(data)
+    started = time.perf_counter()
+    records = memory.add_many(items, progress=progress)
+    ingest_seconds = time.perf_counter() - started
+    dia_of = {rec.id: rec.metadata["dia_id"] for rec in records}
+    questions = _questions(data, items)
+    report: dict[str, Any] = {
+        "dataset": "locomo",
+        "data": str(data_path),
+        "embedder": memory.embedder.name,
+        "memories": len(records),
+        "questions": len(questions),
+        "ingest": {
+            "seconds": round(ingest_seconds, 2),
+            "per_second": round(len(records) / ingest_seconds, 1),
+        },
+        "modes": {},
+    }
+    for mode in modes:
+        report["modes"][mode] = _run_mode(memory, questions, dia_of, ks, mode, progress)
+    return report
+
+
+def _questions(data: list[dict[str, Any]], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    turns_by_user: dict[str, set[str]] = {}
+    for item in items:
+        turns_by_user.setdefault(item["user_id"], set()).add(item["metadata"]["dia_id"])
+    out = []
+    for number, sample in enumerate(data):
+        user = str(sample.get("sample_id", f"conv-{number}"))
+        for qa in sample.get("qa", []):
+            if qa.get("category") not in CATEGORIES:
+                continue
+            evidence = normalise_evidence(qa.get("evidence", []), turns_by_user.get(user, set()))
+            if evidence:
+                out.append(
+                    {
+                        "user": user,
+                        "question": str(qa["question"]),
+                        "category": qa["category"],
+                        "evidence": evidence,
+                    }
+                )
+    return out
+
+
+def _run_mode(
+    memory: Memory,
+    questions: list[dict[str, Any]],
+    dia_of: dict[str, str],
+    ks: Sequence[int],
+    mode: str,
+    progress: bool,
+) -> dict[str, Any]:
+    from tqdm import tqdm
+
+    depth = max(ks)
+    per_cat: dict[int, list[dict[int, float]]] = {c: [] for c in CATEGORIES}
+    latencies = []
+    for q in tqdm(questions, desc=f"locomo {mode}", disable=not progress, leave=False):
+        started = time.perf_counter()
+        hits = memory.search(q["question"], k=depth, user_id=q["user"], mode=mode, touch=False)  # type: ignore[arg-type]
+        latencies.append((time.perf_counter() - started) * 1000)
+        ranked = [dia_of[h.id] for h in hits]
+        per_cat[q["category"]].append({k: recall_at_k(ranked, q["evidence"], k) for k in ks})
+    everything = [r for rows in per_cat.values() for r in rows]
+    return {
+        "overall": _mean(everything, ks),
+        "by_category": {
+            f"{c} {name}": {**_mean(per_cat[c], ks), "questions": len(per_cat[c])}
+            for c, name in CATEGORIES.items()
+        },
+        "latency_ms": {
+            "p50": round(percentile(latencies, 50), 2),
+            "p95": round(percentile(latencies, 95), 2),
+        },
+    }
+
+
+def _mean(rows: list[dict[int, float]], ks: Sequence[int]) -> dict[str, float]:
+    return {f"recall@{k}": round(sum(r[k] for r in rows) / max(len(rows), 1), 4) for k in ks}

@@ -1,0 +1,34 @@
+"""Ranking metrics."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+__all__ = ["ndcg_at_k", "percentile", "recall_at_k"]
+
+
+def recall_at_k(ranked: Sequence[str], relevant: set[str], k: int) -> float:
+    """|relevant ∩ top-k| / |relevant| (0 when nothing is relevant)."""
+    if not relevant:
+        return 0.0
+    return len(relevant.intersection(ranked[:k])) / len(relevant)
+
+
+def ndcg_at_k(ranked: Sequence[str], gains: Mapping[str, float], k: int) -> float:
+    """nDCG@k with graded gains, as BEIR (pytrec_eval) computes it: gain / log2(rank + 1)."""
+    dcg = sum(gains.get(doc, 0.0) / math.log2(rank + 2) for rank, doc in enumerate(ranked[:k]))
+    ideal = sorted((g for g in gains.values() if g > 0), reverse=True)[:k]
+    idcg = sum(g / math.log2(rank + 2) for rank, g in enumerate(ideal))
+    return dcg / idcg if idcg > 0 else 0.0
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) by linear interpolation."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)

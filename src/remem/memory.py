@@ -1,0 +1,671 @@
+"""The Python API: :func:`open` gives a :class:`Memory` over a store and an embedder.
+
+``Memory`` is the one core. ``AsyncMemory`` runs the same methods in a worker thread, so the two
+can never drift apart (a parity test checks they agree).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import builtins
+import functools
+import hashlib
+import os
+import sys
+import threading
+import uuid
+import warnings
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem import io as _io
+from remem.chunking import ChunkStrategy, chunk_text
+from remem.config import Settings
+from remem.embedders import Embedder, check_vectors, get_embedder
+from remem.errors import (
+    EmbedderMismatchError,
+    EmptyTextError,
+    InvalidInputError,
+    InvalidTextError,
+    LongTextWarning,
+    NotFoundError,
+)
+from remem.search.filters import Cond, Filter, Logic, parse_filter
+from remem.search.fusion import reciprocal_rank_fusion
+from remem.stores import NewRecord, Store, Update, open_store
+from remem.stores.base import LIST_ORDERS
+from remem.timeutil import now, to_epoch
+from remem.types import MemoryRecord, SearchHit, SearchMode, StoreStats
+
+__all__ = ["AsyncMemory", "Memory", "open"]
+
+#: Kinds that are not deduplicated by default: a chat may repeat "ok", a document may repeat a line.
+NO_DEDUPE_KINDS = frozenset({"message", "chunk"})
+SEARCH_MODES = ("hybrid", "dense", "keyword")
+MAX_K = 1000
+_ITEM_KEYS = frozenset(
+    {
+        "text",
+        "user_id",
+        "agent_id",
+        "session_id",
+        "kind",
+        "role",
+        "metadata",
+        "created_at",
+        "importance",
+        "id",
+        "dedupe",
+    }
+)
+
+TimeLike = datetime | date | str | float | int
+
+
+def open(
+    path: str | Path | None = None,
+    *,
+    embedder: str | Embedder | None = None,
+    settings: Settings | None = None,
+    **options: Any,
+) -> Memory:
+    """Open (or create) a memory store.
+
+    ``path`` is a directory (created if missing) or ``":memory:"``; without it, ``$REMEM_STORE`` or
+    the default data directory. ``embedder`` is a ``"provider:model"`` name or an instance; without
+    it, the embedder the store was built with, or the bundled ``local:minilm``. Other keyword
+    arguments override :class:`~remem.config.Settings` fields.
+    """
+    settings = settings or Settings.load(
+        store=str(path) if path is not None else None,
+        embedder=embedder if isinstance(embedder, str) else None,
+        **options,
+    )
+    store = open_store(
+        settings.store, busy_timeout=settings.busy_timeout, synchronous=settings.synchronous
+    )
+    try:
+        chosen = embedder if isinstance(embedder, Embedder) else _choose_embedder(store, settings)
+        if store.signature() is None:  # a new store: record its embedder for later openers
+            store.set_signature(chosen.signature)
+        return Memory(store, chosen, progress=settings.progress)
+    except BaseException:
+        store.close()
+        raise
+
+
+def _choose_embedder(store: Store, settings: Settings) -> Embedder:
+    if settings.embedder:
+        return get_embedder(settings.embedder)
+    recorded = store.signature()
+    return get_embedder(recorded.name if recorded else None)
+
+
+class Memory:
+    """Long-term memory over one store. Use as a context manager, or call :meth:`close`."""
+
+    def __init__(self, store: Store, embedder: Embedder, *, progress: str = "auto") -> None:
+        self.store = store
+        self.embedder = embedder
+        self.progress = progress
+        self._checked_signature = False
+        self._lock = threading.RLock()
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Memory {self.store.path!r} embedder={self.embedder.name}>"
+
+    # -- writes ------------------------------------------------------------------------------------
+    def add(
+        self,
+        text: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str = "message",
+        role: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        created_at: TimeLike | None = None,
+        importance: float | None = None,
+        dedupe: bool | None = None,
+        vector: Sequence[float] | NDArray[np.floating] | None = None,
+    ) -> MemoryRecord:
+        """Store one memory and return it.
+
+        A text longer than the embedder's window is stored whole and searchable by keyword, but its
+        vector covers the window only (a :class:`LongTextWarning` says so); use
+        :meth:`add_document` to make every part searchable by meaning.
+        Exact duplicates of a stored memory in the same scope and kind return the stored record
+        (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
+        a precomputed embedding instead of running the embedder.
+        """
+        item = dict(
+            text=text,
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            kind=kind,
+            role=role,
+            metadata=metadata,
+            created_at=created_at,
+            importance=importance,
+            dedupe=dedupe,
+        )
+        vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
+        return self.add_many([item], embeddings=vectors, progress=False)[0]
+
+    def add_many(
+        self,
+        items: Iterable[Mapping[str, Any] | str],
+        *,
+        embeddings: NDArray[np.floating] | None = None,
+        progress: bool | None = None,
+    ) -> list[MemoryRecord]:
+        """Store many memories in one transaction, embedding them in batches.
+
+        Each item is a string or a dict with ``text`` and any of :meth:`add`'s keywords. Either all
+        are stored or none. ``embeddings`` (one row per item) skips the embedder.
+        """
+        records = [self._new_record(_as_item(item, i), i) for i, item in enumerate(items)]
+        if embeddings is not None:
+            vectors = check_vectors(embeddings, self.embedder.dimensions, count=len(records))
+            for rec, vec in zip(records, _unit(vectors), strict=True):
+                rec.vector = vec
+        return self._insert(records, progress)
+
+    def add_document(
+        self,
+        text: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        created_at: TimeLike | None = None,
+        importance: float | None = None,
+        kind: str = "document",
+        strategy: ChunkStrategy = "tokens",
+        chunk_size: int | None = None,
+        chunk_overlap: int | None = None,
+        progress: bool | None = None,
+    ) -> MemoryRecord:
+        """Store a document as its chunks and return the document record.
+
+        The document record keeps the whole text and is not itself a search candidate; its chunks
+        (kind ``chunk``) carry its scope and metadata, ``parent_id`` = the document's id and
+        ``position`` 0, 1, ... Sizes are in the embedder's tokens (see :mod:`remem.chunking`).
+        """
+        base = dict(
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            metadata=metadata,
+            created_at=created_at,
+            importance=importance,
+        )
+        doc = self._new_record({**base, "text": text, "kind": kind, "dedupe": True}, 0)
+        duplicate = self.store.find_duplicates([doc])
+        if duplicate:
+            return duplicate[0]
+        chunks = chunk_text(
+            doc.text, self.embedder, strategy=strategy, size=chunk_size, overlap=chunk_overlap
+        )
+        records = [doc]
+        for position, chunk in enumerate(chunks):
+            rec = self._new_record({**base, "text": chunk.text, "kind": "chunk"}, position)
+            rec.parent_id, rec.position = doc.id, position
+            rec.metadata = {**doc.metadata, "start": chunk.start, "end": chunk.end}
+            records.append(rec)
+        return self._insert(records, progress, containers=frozenset({0}))[0]
+
+    def update(
+        self,
+        id: str,
+        *,
+        text: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        importance: float | None = None,
+        kind: str | None = None,
+        role: str | None = None,
+    ) -> MemoryRecord:
+        """Change a memory; new text is re-embedded. ``metadata`` replaces the old metadata."""
+        change = Update(importance=_importance(importance), kind=kind, role=role)
+        if metadata is not None:
+            change.metadata = _metadata(metadata)
+        if text is not None:
+            change.text = _clean_text(text)
+            change.content_hash = content_hash(change.text)
+            change.vector = self._embed([change.text], progress=False)[0]
+        with self._lock:
+            if change.vector is not None:
+                self._check_signature()
+            return self.store.update(id, change)
+
+    def delete(self, ids: str | Sequence[str]) -> int:
+        """Delete memories by id (a document takes its chunks along); returns how many went."""
+        id_list = [ids] if isinstance(ids, str) else list(ids)
+        return self.store.delete(id_list)
+
+    # -- reads -------------------------------------------------------------------------------------
+    def get(self, id: str) -> MemoryRecord:
+        """The memory with this id; raises :class:`NotFoundError` if there is none."""
+        found = self.store.get([id])
+        if not found:
+            raise NotFoundError(f"no memory with id {id!r}")
+        return found[0]
+
+    def list(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        order: str = "created_at",
+    ) -> builtins.list[MemoryRecord]:
+        """Memories in a scope, oldest first (``order="-created_at"`` for newest first)."""
+        if limit < 0 or offset < 0:
+            raise InvalidInputError("limit and offset must not be negative")
+        if order not in LIST_ORDERS:
+            raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
+        where = _where(user_id, agent_id, session_id, filters, kind=kind)
+        return self.store.list_records(where, limit=limit, offset=offset, order=order)
+
+    def search(
+        self,
+        query: str | None = None,
+        *,
+        k: int = 10,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        mode: SearchMode = "hybrid",
+        vector: Sequence[float] | NDArray[np.floating] | None = None,
+        candidates: int | None = None,
+        touch: bool = True,
+    ) -> builtins.list[SearchHit]:
+        """The ``k`` memories that best match ``query`` within a scope and filters.
+
+        ``mode``: ``hybrid`` (dense + BM25 keyword, fused by reciprocal rank), ``dense`` or
+        ``keyword``. Each hit carries ``score`` and the per-signal ``scores``. ``vector`` searches
+        by a precomputed query embedding (dense only, or hybrid with ``query`` for the keywords).
+        ``touch`` records the access on the hits (``access_count``, ``last_accessed_at``).
+        """
+        if mode not in SEARCH_MODES:
+            raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
+        if not isinstance(k, int) or not 1 <= k <= MAX_K:
+            raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
+        where = _where(user_id, agent_id, session_id, filters)
+        depth = max(k, candidates or 50)
+        rankings: dict[str, builtins.list[tuple[str, float]]] = {}
+        if mode != "keyword":
+            qvec = self._query_vector(query, vector)
+            rankings["dense"] = self.store.dense(qvec, depth if mode == "hybrid" else k, where)
+        if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
+            text = _clean_text(query if query is not None else "")
+            rankings["keyword"] = self.store.keyword(text, depth if mode == "hybrid" else k, where)
+        hits = self._hits(rankings, k, mode)
+        if touch and hits:
+            self.store.touch([h.id for h in hits], now())
+        return hits
+
+    def export(self, path: str | Path, *, progress: bool | None = None) -> int:
+        """Write every memory, with its vector and the embedder signature, as JSON lines."""
+        return _io.export_jsonl(self, path, progress=self._progress(progress))
+
+    def import_(
+        self,
+        path: str | Path,
+        *,
+        format: str = "auto",
+        reembed: bool = False,
+        progress: bool | None = None,
+    ) -> int:
+        """Read memories from JSON lines (remem's export or plain items) or a LoCoMo file.
+
+        Records whose id is already stored are skipped. Vectors in the file are used when their
+        embedder matches this store's; ``reembed=True`` embeds the texts again instead.
+        Returns the number of records added. The whole file is one transaction.
+        """
+        return _io.import_file(
+            self, path, format=format, reembed=reembed, progress=self._progress(progress)
+        )
+
+    def reembed(self, embedder: str | Embedder, *, progress: bool | None = None) -> int:
+        """Re-embed every memory with another embedder and make it this store's embedder."""
+        new = get_embedder(embedder)
+        ids, texts = [], []
+        for record, vector in self.store.iter_records(with_vectors=True):
+            if vector is not None:
+                ids.append(record.id)
+                texts.append(record.text)
+        vectors = new.embed(texts, progress=self._progress(progress))
+        with self._lock:
+            self.store.replace_vectors(ids, vectors, new.signature)
+            self.embedder = new
+            self._checked_signature = True
+        return len(ids)
+
+    def stats(self) -> StoreStats:
+        return self.store.stats()
+
+    # -- internals ---------------------------------------------------------------------------------
+    def _new_record(self, item: Mapping[str, Any], index: int) -> NewRecord:
+        unknown = set(item) - _ITEM_KEYS
+        if unknown:
+            raise InvalidInputError(f"item {index}: unknown keys {sorted(unknown)}")
+        if "text" not in item:
+            raise InvalidInputError(f"item {index}: missing 'text'")
+        text = _clean_text(item["text"], f"item {index}: ")
+        kind = item.get("kind") or "message"
+        if not isinstance(kind, str):
+            raise InvalidInputError(f"item {index}: kind must be a string")
+        dedupe = item.get("dedupe")
+        created = item.get("created_at")
+        return NewRecord(
+            id=item.get("id") or new_id(),
+            text=text,
+            kind=kind,
+            role=_opt_str(item.get("role"), "role"),
+            user_id=_opt_str(item.get("user_id"), "user_id"),
+            agent_id=_opt_str(item.get("agent_id"), "agent_id"),
+            session_id=_opt_str(item.get("session_id"), "session_id"),
+            metadata=_metadata(item.get("metadata")),
+            created_at=_time(created) if created is not None else now(),
+            importance=_importance(item.get("importance")),
+            content_hash=content_hash(text),
+            dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else bool(dedupe),
+        )
+
+    def _insert(
+        self,
+        records: builtins.list[NewRecord],
+        progress: bool | None,
+        *,
+        containers: frozenset[int] = frozenset(),
+    ) -> builtins.list[MemoryRecord]:
+        """Embed what needs a vector, then insert all in one transaction.
+
+        ``containers`` are indices of records that hold other records (a document whose chunks
+        are its searchable parts): they get no vector and are not search candidates.
+        """
+        if not records:
+            return []
+        duplicates = self.store.find_duplicates(records)
+        todo = [
+            i
+            for i in range(len(records))
+            if i not in duplicates and i not in containers and records[i].vector is None
+        ]
+        if todo:
+            texts = [records[i].text for i in todo]
+            self._warn_if_long(texts)
+            show = self._progress(progress) and len(todo) >= 64
+            vectors = self._embed(texts, progress=show)
+            for i, vec in zip(todo, vectors, strict=True):
+                records[i].vector = vec
+        with self._lock:
+            self._check_signature()
+            return self.store.insert(records, signature=self.embedder.signature)
+
+    def _warn_if_long(self, texts: builtins.list[str]) -> None:
+        window = self.embedder.max_tokens
+        # Characters bound tokens from above for word-piece models: count only what may be long.
+        long = sum(
+            1 for t in texts if len(t) > window and self.embedder.count_tokens(t) > window - 2
+        )
+        if long:
+            warnings.warn(
+                f"{long} memor{'y is' if long == 1 else 'ies are'} longer than "
+                f"{self.embedder.name}'s {window}-token window: the vector covers the first "
+                f"{window} tokens, keyword search covers all the text. Use add_document() to "
+                "make every part searchable by meaning.",
+                LongTextWarning,
+                stacklevel=4,
+            )
+
+    def _embed(self, texts: builtins.list[str], *, progress: bool) -> NDArray[np.float32]:
+        return check_vectors(
+            self.embedder.embed(texts, progress=progress), self.embedder.dimensions
+        )
+
+    def _check_signature(self) -> None:
+        """Refuse to mix vectors from two embedders in one store."""
+        if self._checked_signature:
+            return
+        recorded = self.store.signature()
+        mismatch = recorded is not None and recorded != self.embedder.signature
+        if mismatch and self.store.count_vectors():
+            raise EmbedderMismatchError(
+                f"this store's vectors were made by {recorded}, not {self.embedder.signature}: "
+                f"open it with embedder={recorded.name!r}, or re-embed it with "  # type: ignore[union-attr]
+                f"`remem reembed --store {self.store.path} --embedder {self.embedder.name}`"
+            )
+        self._checked_signature = True
+
+    def _query_vector(self, query: str | None, vector: Any) -> NDArray[np.float32]:
+        if vector is not None:
+            vectors = _unit(check_vectors(vector, self.embedder.dimensions, count=1))
+        else:
+            self._check_signature()
+            vectors = self._embed([_clean_text(query if query is not None else "")], progress=False)
+        first: NDArray[np.float32] = vectors[0]
+        return first
+
+    def _hits(
+        self, rankings: dict[str, builtins.list[tuple[str, float]]], k: int, mode: str
+    ) -> builtins.list[SearchHit]:
+        if mode == "hybrid":
+            fused = reciprocal_rank_fusion(
+                {name: [i for i, _ in r] for name, r in rankings.items()}
+            )
+        else:
+            fused = rankings[mode]
+        top = fused[:k]
+        records = {r.id: r for r in self.store.get([i for i, _ in top])}
+        signals = {
+            name: {item: (score, rank) for rank, (item, score) in enumerate(ranking, start=1)}
+            for name, ranking in rankings.items()
+        }
+        hits = []
+        for item, score in top:
+            if item not in records:
+                continue  # deleted by another process between the two queries
+            scores: dict[str, float] = {}
+            for name, found in signals.items():
+                if item in found:
+                    scores[name], scores[f"{name}_rank"] = found[item][0], found[item][1]
+            if mode == "hybrid":
+                scores["fused"] = score
+            hits.append(_hit(records[item], score, scores))
+        return hits
+
+    def _progress(self, explicit: bool | None) -> bool:
+        if explicit is not None:
+            return explicit
+        if self.progress == "auto":
+            return sys.stderr.isatty() and "PYTEST_CURRENT_TEST" not in os.environ
+        return self.progress == "on"
+
+
+R = TypeVar("R")
+
+
+def _in_thread(method: Callable[..., R]) -> Callable[..., Awaitable[R]]:
+    name = method.__name__
+
+    @functools.wraps(method)
+    async def call(self: AsyncMemory, *args: Any, **kwargs: Any) -> R:
+        return await asyncio.to_thread(getattr(self.sync, name), *args, **kwargs)
+
+    return call
+
+
+class AsyncMemory:
+    """The async face of :class:`Memory`: the same methods, awaited; the work runs in a thread.
+
+    ``await AsyncMemory.open(path)``, or wrap an existing ``Memory``.
+    """
+
+    def __init__(self, memory: Memory) -> None:
+        self.sync = memory
+
+    @classmethod
+    async def open(cls, path: str | Path | None = None, **kwargs: Any) -> AsyncMemory:
+        return cls(await asyncio.to_thread(open, path, **kwargs))
+
+    add = _in_thread(Memory.add)
+    add_many = _in_thread(Memory.add_many)
+    add_document = _in_thread(Memory.add_document)
+    update = _in_thread(Memory.update)
+    delete = _in_thread(Memory.delete)
+    get = _in_thread(Memory.get)
+    list = _in_thread(Memory.list)
+    search = _in_thread(Memory.search)
+    export = _in_thread(Memory.export)
+    import_ = _in_thread(Memory.import_)
+    reembed = _in_thread(Memory.reembed)
+    stats = _in_thread(Memory.stats)
+    close = _in_thread(Memory.close)
+
+    async def __aenter__(self) -> AsyncMemory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+# -- helpers --------------------------------------------------------------------------------------
+def new_id() -> str:
+    """A UUIDv7 string: unique, and sorting by it sorts by creation time."""
+    stamp = int(now() * 1000) & ((1 << 48) - 1)
+    rand = int.from_bytes(os.urandom(10), "big")
+    value = (stamp << 80) | (0x7 << 76) | ((rand >> 62) & 0xFFF) << 64
+    value |= (0b10 << 62) | (rand & ((1 << 62) - 1))
+    return str(uuid.UUID(int=value))
+
+
+def content_hash(text: str) -> str:
+    """SHA-256 of the text with runs of whitespace collapsed: equal texts, equal hashes."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
+def _clean_text(text: Any, where: str = "") -> str:
+    if not isinstance(text, str):
+        raise InvalidInputError(f"{where}text must be a string, got {type(text).__name__}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidTextError(
+            f"{where}text is not valid UTF-8 (bad character at position {exc.start}): "
+            "decode your input as UTF-8 first"
+        ) from exc
+    stripped = text.strip()
+    if not stripped:
+        raise EmptyTextError(f"{where}text is empty: a memory needs some text")
+    return stripped
+
+
+def _opt_str(value: Any, name: str) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
+
+
+def _metadata(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InvalidInputError(f"metadata must be a dict, got {type(value).__name__}")
+    import json
+
+    try:
+        return dict(json.loads(json.dumps(dict(value), default=_json_default)))
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(f"metadata must be JSON-serialisable: {exc}") from exc
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON-serialisable")
+
+
+def _importance(value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not np.isfinite(value):
+        raise InvalidInputError(f"importance must be a finite number, got {value!r}")
+    return float(value)
+
+
+def _time(value: Any) -> float:
+    try:
+        return to_epoch(value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(
+            f"created_at must be a datetime, ISO 8601 string or number: {exc}"
+        ) from exc
+
+
+def _as_item(item: Mapping[str, Any] | str, index: int) -> Mapping[str, Any]:
+    if isinstance(item, str):
+        return {"text": item}
+    if not isinstance(item, Mapping):
+        raise InvalidInputError(f"item {index} must be a dict or a string")
+    return item
+
+
+def _unit(vectors: NDArray[np.float32]) -> NDArray[np.float32]:
+    from remem.embedders import normalize
+
+    return normalize(vectors)
+
+
+def _where(
+    user_id: str | None,
+    agent_id: str | None,
+    session_id: str | None,
+    filters: Mapping[str, Any] | None,
+    *,
+    kind: str | None = None,
+) -> Filter | None:
+    parts: list[Filter] = []
+    for name, value in (
+        ("user_id", user_id),
+        ("agent_id", agent_id),
+        ("session_id", session_id),
+        ("kind", kind),
+    ):
+        if value is not None:
+            parts.append(Cond(name, "$eq", _opt_str(value, name)))
+    parsed = parse_filter(filters)
+    if parsed is not None:
+        parts.append(parsed)
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else Logic("$and", tuple(parts))
+
+
+def _hit(record: MemoryRecord, score: float, scores: dict[str, float]) -> SearchHit:
+    fields = {name: getattr(record, name) for name in MemoryRecord.__dataclass_fields__}
+    return SearchHit(**fields, score=float(score), scores=scores)

@@ -1,0 +1,1 @@
+"""Search: filters, dense and keyword candidates, fusion."""

@@ -1,0 +1,204 @@
+"""Filter expressions for search and list, parsed once and compiled to SQL.
+
+A filter is a dict. Keys are record fields or metadata keys; values are a literal (equality) or an
+operator dict::
+
+    {"kind": "fact"}
+    {"speaker": "Caroline"}                          # metadata key (or "metadata.speaker")
+    {"created_at": {"$gte": "2023-05-01", "$lt": datetime(2023, 6, 1)}}
+    {"tags": {"$contains": "travel"}}                # list member, or substring of a string
+    {"$or": [{"kind": "fact"}, {"importance": {"$gte": 7}}]}
+    {"$not": {"role": "tool"}}
+
+Operators: ``$eq $ne $gt $gte $lt $lte $in $nin $contains $exists``; logic: ``$and $or $not``.
+Record fields: see :data:`FIELDS`; any other key is a metadata key (dots address nested objects).
+Times accept datetimes, dates, ISO 8601 strings or Unix seconds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from remem.errors import FilterError
+from remem.timeutil import to_epoch
+
+__all__ = ["FIELDS", "Filter", "compile_sqlite", "parse_filter"]
+
+FIELDS = frozenset(
+    {
+        "id",
+        "kind",
+        "role",
+        "user_id",
+        "agent_id",
+        "session_id",
+        "text",
+        "created_at",
+        "updated_at",
+        "last_accessed_at",
+        "access_count",
+        "importance",
+        "parent_id",
+        "position",
+    }
+)
+TIME_FIELDS = frozenset({"created_at", "updated_at", "last_accessed_at"})
+COMPARE = {"$eq": "=", "$ne": "!=", "$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
+OPERATORS = frozenset({*COMPARE, "$in", "$nin", "$contains", "$exists"})
+_BAD_KEY = re.compile(r'["\\\x00-\x1f]')
+Scalar = str | int | float | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Cond:
+    field: str  # a record field, or "metadata.<path>"
+    op: str
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Logic:
+    op: str  # "$and" | "$or" | "$not"
+    parts: tuple[Filter, ...]
+
+
+Filter = Cond | Logic
+
+
+def parse_filter(spec: Mapping[str, Any] | None) -> Filter | None:
+    """Validate a filter dict; raises :class:`FilterError` saying what is wrong."""
+    if spec is None:
+        return None
+    if not isinstance(spec, Mapping):
+        raise FilterError(f"filters must be a dict, got {type(spec).__name__}")
+    parts = [_parse_item(key, value) for key, value in spec.items()]
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else Logic("$and", tuple(parts))
+
+
+def _parse_item(key: str, value: Any) -> Filter:
+    if not isinstance(key, str) or not key:
+        raise FilterError(f"filter keys must be non-empty strings, got {key!r}")
+    if key in ("$and", "$or"):
+        if not isinstance(value, list | tuple) or not value:
+            raise FilterError(f"{key} takes a non-empty list of filters")
+        subs = [parse_filter(v) for v in value]
+        return Logic(key, tuple(s for s in subs if s is not None))
+    if key == "$not":
+        sub = parse_filter(value)
+        if sub is None:
+            raise FilterError("$not takes a non-empty filter")
+        return Logic("$not", (sub,))
+    if key.startswith("$"):
+        raise FilterError(f"unknown logical operator {key!r}: use $and, $or or $not")
+    field = _field(key)
+    if isinstance(value, Mapping):
+        if not value:
+            raise FilterError(f"empty operator dict for {key!r}")
+        conds: list[Filter] = [_cond(field, op, v) for op, v in value.items()]
+        return conds[0] if len(conds) == 1 else Logic("$and", tuple(conds))
+    return _cond(field, "$eq", value)
+
+
+def _field(key: str) -> str:
+    if key in FIELDS:
+        return key
+    path = key.removeprefix("metadata.")
+    if not path or _BAD_KEY.search(path) or "" in path.split("."):
+        raise FilterError(f"invalid metadata key {key!r}")
+    return "metadata." + path
+
+
+def _cond(field: str, op: str, value: Any) -> Cond:
+    if op not in OPERATORS:
+        raise FilterError(f"unknown operator {op!r} on {field!r}: use one of {sorted(OPERATORS)}")
+    if op in ("$in", "$nin"):
+        if not isinstance(value, list | tuple | set | frozenset):
+            raise FilterError(f"{op} on {field!r} takes a list")
+        return Cond(field, op, tuple(_scalar(field, v) for v in value))
+    if op == "$exists":
+        if not isinstance(value, bool):
+            raise FilterError(f"$exists on {field!r} takes true or false")
+        return Cond(field, op, value)
+    value = _scalar(field, value)
+    if op in ("$gt", "$gte", "$lt", "$lte", "$contains") and value is None:
+        raise FilterError(f"{op} on {field!r} needs a value, not null")
+    return Cond(field, op, value)
+
+
+def _scalar(field: str, value: Any) -> Scalar:
+    if field in TIME_FIELDS and value is not None:
+        try:
+            return to_epoch(value)
+        except (TypeError, ValueError) as exc:
+            raise FilterError(
+                f"{field} takes a datetime, ISO 8601 string or number: {exc}"
+            ) from exc
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise FilterError(f"unsupported filter value {value!r} for {field!r}")
+
+
+# -- SQLite ---------------------------------------------------------------------------------------
+def compile_sqlite(node: Filter | None, alias: str = "m") -> tuple[str, list[Any]]:
+    """Compile to a SQLite boolean expression over the ``memories`` table aliased ``alias``."""
+    if node is None:
+        return "1", []
+    params: list[Any] = []
+    return _sql(node, alias, params), params
+
+
+def _sql(node: Filter, alias: str, params: list[Any]) -> str:
+    if isinstance(node, Logic):
+        inner = [_sql(part, alias, params) for part in node.parts]
+        if node.op == "$not":
+            return f"NOT ({inner[0]})"
+        return "(" + (" AND " if node.op == "$and" else " OR ").join(inner) + ")"
+    if node.field.startswith("metadata."):
+        path = "$" + "".join(f'."{p}"' for p in node.field[len("metadata.") :].split("."))
+        column = f"json_extract({alias}.metadata, ?)"
+    else:
+        path = ""
+        column = f"{alias}.{node.field}"
+    return _op_sql(node, column, alias, path, params)
+
+
+def _op_sql(node: Cond, column: str, alias: str, path: str, params: list[Any]) -> str:
+    op, value = node.op, node.value
+    use_column = [path] if path else []  # the json_extract(...) placeholder, where used
+    if op in ("$in", "$nin") and not value:
+        return "0" if op == "$in" else "1"
+    if op == "$contains" and path:  # member of a JSON array, or substring of a string
+        params.extend([path, path, value, path, str(value)])
+        return (
+            f"(CASE json_type({alias}.metadata, ?) WHEN 'array' THEN EXISTS("
+            f"SELECT 1 FROM json_each({alias}.metadata, ?) WHERE value = ?) "
+            f"ELSE instr(json_extract({alias}.metadata, ?), ?) > 0 END)"
+        )
+    params.extend(use_column)
+    if op == "$exists":
+        return f"({column} IS {'NOT ' if value else ''}NULL)"
+    if op in ("$eq", "$ne") and value is None:
+        return f"({column} IS {'NOT ' if op == '$ne' else ''}NULL)"
+    if op == "$ne":
+        params.append(value)
+        return f"({column} IS NOT ?)"
+    if op in COMPARE:
+        params.append(value)
+        return f"({column} {COMPARE[op]} ?)"
+    if op in ("$in", "$nin"):
+        marks = ",".join("?" * len(value))
+        if op == "$in":
+            params.extend(value)
+            return f"({column} IN ({marks}))"
+        params.extend([*use_column, *value])  # the column appears a second time
+        return f"({column} IS NULL OR {column} NOT IN ({marks}))"
+    params.append(str(value))
+    return f"(instr({column}, ?) > 0)"

@@ -1,0 +1,135 @@
+"""The store interface: the system of record every backend implements.
+
+A store persists records with their vectors, answers dense and keyword candidate queries under a
+filter, and remembers which embedder made its vectors. It does no embedding, chunking or fusion:
+:class:`remem.Memory` does that over any store.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.embedders.base import EmbedderSignature
+from remem.search.filters import Filter
+from remem.types import MemoryRecord, StoreStats
+
+__all__ = ["LIST_ORDERS", "NewRecord", "Store", "Update"]
+
+#: Orders ``Store.list`` accepts; ``-`` means descending.
+LIST_ORDERS = ("created_at", "-created_at", "updated_at", "-updated_at", "position")
+
+
+@dataclass(slots=True)
+class NewRecord:
+    """A record on its way in; times are Unix seconds."""
+
+    id: str
+    text: str
+    kind: str
+    content_hash: str
+    created_at: float
+    role: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    importance: float | None = None
+    parent_id: str | None = None
+    position: int | None = None
+    vector: NDArray[np.float32] | None = None
+    dedupe: bool = True
+
+
+@dataclass(slots=True)
+class Update:
+    """Fields to change on a record; ``None`` leaves a field as it is."""
+
+    text: str | None = None
+    content_hash: str | None = None
+    metadata: dict[str, Any] | None = None
+    importance: float | None = None
+    kind: str | None = None
+    role: str | None = None
+    vector: NDArray[np.float32] | None = None
+
+
+class Store(ABC):
+    """A backend that holds records. Implementations must pass ``tests/test_store_conformance``."""
+
+    path: str
+
+    # -- embedder signature ----------------------------------------------------------------------
+    @abstractmethod
+    def signature(self) -> EmbedderSignature | None:
+        """The embedder recorded for this store's vectors, if any."""
+
+    @abstractmethod
+    def set_signature(self, signature: EmbedderSignature) -> None: ...
+
+    @abstractmethod
+    def count_vectors(self) -> int: ...
+
+    # -- writes (each call is one transaction) ---------------------------------------------------
+    @abstractmethod
+    def find_duplicates(self, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
+        """For records with ``dedupe`` set, the stored record each exactly duplicates, by index."""
+
+    @abstractmethod
+    def insert(
+        self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
+    ) -> list[MemoryRecord]:
+        """Insert all or nothing; a duplicate returns the record already stored."""
+
+    @abstractmethod
+    def update(self, id: str, change: Update) -> MemoryRecord: ...
+
+    @abstractmethod
+    def delete(self, ids: Sequence[str]) -> int:
+        """Delete records (and a document's chunks); returns how many records went."""
+
+    @abstractmethod
+    def replace_vectors(
+        self, ids: Sequence[str], vectors: NDArray[np.float32], signature: EmbedderSignature
+    ) -> None:
+        """Swap in vectors from another embedder, recording its signature."""
+
+    @abstractmethod
+    def touch(self, ids: Sequence[str], at: float) -> None:
+        """Record an access: bump ``access_count``, set ``last_accessed_at``."""
+
+    # -- reads -------------------------------------------------------------------------------------
+    @abstractmethod
+    def get(self, ids: Sequence[str]) -> list[MemoryRecord]:
+        """Records in the order asked; unknown ids are left out."""
+
+    @abstractmethod
+    def list_records(
+        self, where: Filter | None, *, limit: int, offset: int, order: str
+    ) -> list[MemoryRecord]: ...
+
+    @abstractmethod
+    def iter_records(
+        self, *, with_vectors: bool, batch: int = 1000
+    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]: ...
+
+    @abstractmethod
+    def dense(
+        self, vector: NDArray[np.float32], k: int, where: Filter | None
+    ) -> list[tuple[str, float]]:
+        """Top ``k`` (id, cosine) among searchable records matching ``where``."""
+
+    @abstractmethod
+    def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
+        """Top ``k`` (id, BM25 score, higher is better) for ``query``'s words."""
+
+    @abstractmethod
+    def stats(self) -> StoreStats: ...
+
+    @abstractmethod
+    def close(self) -> None: ...

@@ -1,0 +1,105 @@
+"""Named, ordered schema migrations for the SQLite store, recorded in ``_migrations``.
+
+Append new migrations to :data:`MIGRATIONS`; never edit or reorder one that has shipped.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from remem.errors import NotAStoreError
+from remem.timeutil import now
+
+__all__ = ["MIGRATIONS", "apply_migrations"]
+
+MIGRATIONS: list[tuple[str, str]] = [
+    (
+        "0001_initial",
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO meta (key, value) VALUES ('vector_generation', '0');
+
+        CREATE TABLE memories (
+            rowid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            text TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            role TEXT,
+            user_id TEXT,
+            agent_id TEXT,
+            session_id TEXT,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            last_accessed_at REAL,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            importance REAL,
+            parent_id TEXT REFERENCES memories(id) ON DELETE CASCADE,
+            position INTEGER,
+            content_hash TEXT NOT NULL,
+            embedding BLOB
+        );
+        CREATE INDEX memories_scope ON memories (user_id, agent_id, session_id);
+        CREATE INDEX memories_agent ON memories (agent_id);
+        CREATE INDEX memories_session ON memories (session_id);
+        CREATE INDEX memories_created ON memories (created_at);
+        CREATE INDEX memories_hash ON memories (content_hash);
+        CREATE INDEX memories_parent ON memories (parent_id, position);
+
+        CREATE VIRTUAL TABLE memories_fts USING fts5 (
+            text, content = 'memories', content_rowid = 'rowid',
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+            INSERT INTO memories_fts (rowid, text) VALUES (new.rowid, new.text);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, text)
+                VALUES ('delete', old.rowid, old.text);
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation';
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF text ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, text)
+                VALUES ('delete', old.rowid, old.text);
+            INSERT INTO memories_fts (rowid, text) VALUES (new.rowid, new.text);
+        END;
+        CREATE TRIGGER memories_vector_update AFTER UPDATE OF embedding ON memories BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation';
+        END;
+        """,
+    ),
+]
+
+
+def apply_migrations(conn: sqlite3.Connection, migrations: list[tuple[str, str]]) -> list[str]:
+    """Apply the migrations not yet recorded, in order, inside the caller's transaction."""
+    conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL)")
+    done = [row[0] for row in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
+    known = [name for name, _ in migrations]
+    unknown = [name for name in done if name not in known]
+    if unknown:
+        raise NotAStoreError(
+            f"this store was written by a newer remem (migrations {unknown}): upgrade remem"
+        )
+    applied = []
+    for name, sql in migrations:
+        if name in done:
+            continue
+        for statement in _statements(sql):
+            conn.execute(statement)
+        conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, now()))
+        applied.append(name)
+    return applied
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script into statements (``executescript`` would commit our transaction)."""
+    statements, buffer = [], ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements

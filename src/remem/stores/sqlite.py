@@ -1,0 +1,511 @@
+"""The default store: one SQLite file (``remem.db``) per store directory.
+
+WAL mode so readers never block the writer, a busy timeout so several processes can share a store,
+foreign keys, FTS5 (BM25) kept in step by triggers, vectors as float32 blobs, and named, ordered
+migrations recorded in ``_migrations``. Dense search runs over an in-memory matrix of the vectors
+that follows other processes' commits: appends are read incrementally, and deletes or re-embeds
+(which bump ``vector_generation`` by trigger) trigger a reload.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.embedders.base import EmbedderSignature
+from remem.errors import NotAStoreError, NotFoundError, StoreError
+from remem.search.dense import VectorMatrix
+from remem.search.filters import Filter, compile_sqlite
+from remem.stores.base import NewRecord, Store, Update
+from remem.stores.migrations import MIGRATIONS, apply_migrations
+from remem.timeutil import from_epoch, now
+from remem.types import MemoryRecord, StoreStats
+
+__all__ = ["DB_NAME", "SQLiteStore"]
+
+DB_NAME = "remem.db"
+_COLUMNS = (
+    "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
+    "last_accessed_at, access_count, importance, parent_id, position, content_hash"
+)
+_ORDERS = {
+    "created_at": "m.created_at, m.rowid",
+    "-created_at": "m.created_at DESC, m.rowid DESC",
+    "updated_at": "m.updated_at, m.rowid",
+    "-updated_at": "m.updated_at DESC, m.rowid DESC",
+    "position": "m.parent_id, m.position, m.rowid",
+}
+_WORD = re.compile(r"\w+", re.UNICODE)
+# Very common English words: they carry almost no BM25 weight but make OR queries slow.
+_STOPWORD_TEXT = """a an and are as at be but by did do does for from had has have he her his how
+i if in into is it its me my of on or our she so that the their them then there these they this to
+was we were what when where which who whom why will with you your"""
+_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+
+
+def resolve_db_path(path: str | Path) -> str:
+    """The database file for a store directory, creating the directory if it is new."""
+    if str(path) == ":memory:":
+        return ":memory:"
+    directory = Path(path).expanduser()
+    if directory.exists() and not directory.is_dir():
+        raise NotAStoreError(f"{directory} is a file, not a store directory: pass a directory")
+    db = directory / DB_NAME
+    if directory.is_dir() and not db.exists() and any(directory.iterdir()):
+        raise NotAStoreError(
+            f"{directory} is not empty and holds no {DB_NAME}: it is not a remem store. "
+            "Pass a new or empty directory."
+        )
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create store directory {directory}: {exc}") from exc
+    return str(db)
+
+
+def fts_query(text: str) -> str | None:
+    """An FTS5 OR-query of ``text``'s words, each quoted so no user text acts as syntax."""
+    words = list(dict.fromkeys(w.lower() for w in _WORD.findall(text)))
+    kept = [w for w in words if w not in _STOPWORDS] or words
+    if not kept:
+        return None
+    return " OR ".join('"' + w.replace('"', '""') + '"' for w in kept)
+
+
+class SQLiteStore(Store):
+    def __init__(self, path: str | Path, *, busy_timeout: float = 10.0, synchronous: str = "FULL"):
+        self.path = str(path)
+        db = resolve_db_path(path)
+        self._lock = threading.RLock()
+        try:
+            self._conn = sqlite3.connect(
+                db, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+            )
+            self._conn.row_factory = sqlite3.Row
+            self._configure(busy_timeout, synchronous)
+            with self._transaction():
+                apply_migrations(self._conn, MIGRATIONS)
+        except sqlite3.DatabaseError as exc:
+            raise NotAStoreError(f"{db} is not a usable remem database: {exc}") from exc
+        self._vectors: VectorMatrix | None = None
+        self._generation = -1
+        self._data_version = -1
+
+    def _configure(self, busy_timeout: float, synchronous: str) -> None:
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise StoreError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
+        conn = self._conn
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+        conn.execute("PRAGMA foreign_keys = ON")
+
+    # -- plumbing ----------------------------------------------------------------------------------
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction, taken with the write lock up front (BEGIN IMMEDIATE)."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException as exc:
+                self._conn.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"write to {self.path} failed and was undone: {exc}") from exc
+                raise
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreError(f"query on {self.path} failed: {exc}") from exc
+
+    # -- signature ---------------------------------------------------------------------------------
+    def signature(self) -> EmbedderSignature | None:
+        rows = dict(
+            (r[0], r[1])
+            for r in self._query(
+                "SELECT key, value FROM meta WHERE key IN ('embedder', 'dimensions')"
+            )
+        )
+        if "embedder" not in rows:
+            return None
+        return EmbedderSignature(rows["embedder"], int(rows["dimensions"]))
+
+    def set_signature(self, signature: EmbedderSignature) -> None:
+        with self._transaction() as conn:
+            self._write_signature(conn, signature)
+
+    @staticmethod
+    def _write_signature(conn: sqlite3.Connection, signature: EmbedderSignature) -> None:
+        conn.executemany(
+            "INSERT INTO meta(key, value) VALUES (?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
+        )
+
+    def count_vectors(self) -> int:
+        return int(self._query("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0][0])
+
+    # -- writes ------------------------------------------------------------------------------------
+    def find_duplicates(self, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
+        with self._lock:
+            return self._duplicates(self._conn, records)
+
+    def _duplicates(
+        self, conn: sqlite3.Connection, records: Sequence[NewRecord]
+    ) -> dict[int, MemoryRecord]:
+        found: dict[int, MemoryRecord] = {}
+        for index, rec in enumerate(records):
+            if not rec.dedupe:
+                continue
+            row = conn.execute(
+                f"SELECT {_COLUMNS} FROM memories WHERE content_hash = ? AND kind = ? "
+                "AND user_id IS ? AND agent_id IS ? AND session_id IS ? LIMIT 1",
+                (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id),
+            ).fetchone()
+            if row is not None:
+                found[index] = _record(row)
+        return found
+
+    def insert(
+        self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
+    ) -> list[MemoryRecord]:
+        out: list[MemoryRecord | None] = [None] * len(records)
+        with self._transaction() as conn:
+            self._sync(conn)
+            if signature is not None:
+                self._write_signature(conn, signature)
+            new_ids: list[int] = []
+            new_vecs: list[NDArray[np.float32]] = []
+            seen: dict[tuple[Any, ...], int] = {}
+            existing = self._duplicates(conn, records)
+            for index, rec in enumerate(records):
+                key = (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id)
+                if index in existing:
+                    out[index] = existing[index]
+                    continue
+                if rec.dedupe and key in seen:
+                    out[index] = out[seen[key]]
+                    continue
+                stamp = now()
+                cursor = conn.execute(
+                    "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, "
+                    "metadata, created_at, updated_at, importance, parent_id, position, "
+                    "content_hash, embedding) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (
+                        rec.id,
+                        rec.text,
+                        rec.kind,
+                        rec.role,
+                        rec.user_id,
+                        rec.agent_id,
+                        rec.session_id,
+                        json.dumps(rec.metadata, ensure_ascii=False),
+                        rec.created_at,
+                        stamp,
+                        rec.importance,
+                        rec.parent_id,
+                        rec.position,
+                        rec.content_hash,
+                        _blob(rec.vector),
+                    ),
+                )
+                if rec.dedupe:
+                    seen[key] = index
+                if rec.vector is not None:
+                    new_ids.append(int(cursor.lastrowid or 0))
+                    new_vecs.append(rec.vector)
+                out[index] = _from_new(rec, stamp)
+        if self._vectors is not None and new_ids:
+            self._vectors.append(np.asarray(new_ids), np.stack(new_vecs))
+        return [r for r in out if r is not None]
+
+    def update(self, id: str, change: Update) -> MemoryRecord:
+        sets: dict[str, Any] = {}
+        for name in ("text", "content_hash", "importance", "kind", "role"):
+            value = getattr(change, name)
+            if value is not None:
+                sets[name] = value
+        if change.metadata is not None:
+            sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
+        if change.vector is not None:
+            sets["embedding"] = _blob(change.vector)
+        sets["updated_at"] = now()
+        assignments = ", ".join(f"{name} = ?" for name in sets)
+        with self._transaction() as conn:
+            self._sync(conn)
+            row = conn.execute("SELECT rowid FROM memories WHERE id = ?", (id,)).fetchone()
+            if row is None:
+                raise NotFoundError(f"no memory with id {id!r}")
+            conn.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*sets.values(), id))
+            if change.vector is not None and self._vectors is not None:
+                self._vectors.remove(np.asarray([row[0]]))
+                self._vectors.append(np.asarray([row[0]]), change.vector[None, :])
+                self._generation = self._read_generation(conn)
+        return self.get([id])[0]
+
+    def delete(self, ids: Sequence[str]) -> int:
+        if not ids:
+            return 0
+        with self._transaction() as conn:
+            self._sync(conn)
+            gone: list[int] = []
+            for start in range(0, len(ids), 500):
+                part = list(ids[start : start + 500])
+                marks = ",".join("?" * len(part))
+                gone += [
+                    r[0]
+                    for r in conn.execute(
+                        f"SELECT rowid FROM memories WHERE id IN ({marks}) "
+                        f"OR parent_id IN ({marks})",
+                        (*part, *part),
+                    )
+                ]
+                conn.execute(f"DELETE FROM memories WHERE id IN ({marks})", part)
+            if self._vectors is not None:
+                self._vectors.remove(np.asarray(gone, dtype=np.int64))
+                self._generation = self._read_generation(conn)
+        return len(gone)
+
+    def replace_vectors(
+        self, ids: Sequence[str], vectors: NDArray[np.float32], signature: EmbedderSignature
+    ) -> None:
+        with self._transaction() as conn:
+            conn.executemany(
+                "UPDATE memories SET embedding = ? WHERE id = ?",
+                [(_blob(v), i) for i, v in zip(ids, vectors, strict=True)],
+            )
+            self._write_signature(conn, signature)
+        self._vectors = None  # reload lazily at the new width
+
+    def touch(self, ids: Sequence[str], at: float) -> None:
+        if not ids:
+            return
+        marks = ",".join("?" * len(ids))
+        with self._transaction() as conn:
+            conn.execute(
+                "UPDATE memories SET access_count = access_count + 1, last_accessed_at = ? "
+                f"WHERE id IN ({marks})",
+                (at, *ids),
+            )
+
+    # -- reads -------------------------------------------------------------------------------------
+    def get(self, ids: Sequence[str]) -> list[MemoryRecord]:
+        found: dict[str, MemoryRecord] = {}
+        for start in range(0, len(ids), 500):
+            part = list(ids[start : start + 500])
+            marks = ",".join("?" * len(part))
+            for row in self._query(f"SELECT {_COLUMNS} FROM memories WHERE id IN ({marks})", part):
+                found[row["id"]] = _record(row)
+        return [found[i] for i in ids if i in found]
+
+    def list_records(
+        self, where: Filter | None, *, limit: int, offset: int, order: str = "created_at"
+    ) -> list[MemoryRecord]:
+        clause, params = compile_sqlite(where)
+        rows = self._query(
+            f"SELECT {_COLUMNS} FROM memories m WHERE {clause} "
+            f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?",
+            (*params, limit, offset),
+        )
+        return [_record(row) for row in rows]
+
+    def iter_records(
+        self, *, with_vectors: bool, batch: int = 1000
+    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
+        last = 0
+        while True:
+            rows = self._query(
+                f"SELECT rowid, {_COLUMNS}, embedding FROM memories WHERE rowid > ? "
+                "ORDER BY rowid LIMIT ?",
+                (last, batch),
+            )
+            if not rows:
+                return
+            for row in rows:
+                vector = _vector(row["embedding"]) if with_vectors else None
+                yield _record(row), vector
+            last = rows[-1]["rowid"]
+
+    def dense(
+        self, vector: NDArray[np.float32], k: int, where: Filter | None
+    ) -> list[tuple[str, float]]:
+        with self._lock:
+            matrix = self._matrix()
+            subset = None
+            if where is not None:
+                clause, params = compile_sqlite(where)
+                subset = np.asarray(
+                    [
+                        r[0]
+                        for r in self._conn.execute(
+                            f"SELECT rowid FROM memories m WHERE m.embedding IS NOT NULL "
+                            f"AND {clause} ORDER BY rowid",
+                            params,
+                        )
+                    ],
+                    dtype=np.int64,
+                )
+            rowids, scores = matrix.search(vector, k, subset)
+            return self._ids_for(rowids, scores.tolist())
+
+    def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
+        match = fts_query(query)
+        if match is None:
+            return []
+        clause, params = compile_sqlite(where)
+        rows = self._query(
+            "SELECT m.id, -bm25(memories_fts) AS score FROM memories_fts "
+            "JOIN memories m ON m.rowid = memories_fts.rowid "
+            f"WHERE memories_fts MATCH ? AND m.embedding IS NOT NULL AND {clause} "
+            "ORDER BY bm25(memories_fts) LIMIT ?",
+            (match, *params, k),
+        )
+        return [(row[0], float(row[1])) for row in rows]
+
+    def stats(self) -> StoreStats:
+        by_kind = {
+            r[0]: r[1] for r in self._query("SELECT kind, count(*) FROM memories GROUP BY 1")
+        }
+        scopes = self._query(
+            "SELECT count(DISTINCT user_id), count(DISTINCT agent_id), count(DISTINCT session_id) "
+            "FROM memories"
+        )[0]
+        size = self._query(
+            "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()"
+        )[0][0]
+        signature = self.signature()
+        return StoreStats(
+            path=self.path,
+            records=sum(by_kind.values()),
+            by_kind=by_kind,
+            users=scopes[0],
+            agents=scopes[1],
+            sessions=scopes[2],
+            embedder=signature.name if signature else None,
+            dimensions=signature.dimensions if signature else None,
+            size_bytes=int(size),
+            schema=[r[0] for r in self._query("SELECT name FROM _migrations ORDER BY rowid")],
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    # -- the in-memory vector matrix ---------------------------------------------------------------
+    def _matrix(self) -> VectorMatrix:
+        self._sync(self._conn)
+        if self._vectors is None:
+            self._vectors = self._load_vectors(0, None)
+        return self._vectors
+
+    def _sync(self, conn: sqlite3.Connection) -> None:
+        """Catch the matrix up with commits made by other connections."""
+        version = conn.execute("PRAGMA data_version").fetchone()[0]
+        if version == self._data_version:
+            return
+        self._data_version = version
+        if self._vectors is None:
+            return
+        generation = self._read_generation(conn)
+        if generation != self._generation:
+            self._vectors = None  # deletes or re-embeds elsewhere: reload on next search
+        else:
+            self._load_vectors(self._vectors.max_rowid, self._vectors)
+
+    def _load_vectors(self, after: int, into: VectorMatrix | None) -> VectorMatrix:
+        conn = self._conn
+        self._generation = self._read_generation(conn)
+        signature = self.signature()
+        matrix = into or VectorMatrix(signature.dimensions if signature else 0)
+        ids, blobs = [], []
+        for rowid, blob in conn.execute(
+            "SELECT rowid, embedding FROM memories WHERE rowid > ? AND embedding IS NOT NULL "
+            "ORDER BY rowid",
+            (after,),
+        ):
+            ids.append(rowid)
+            blobs.append(blob)
+        if ids:
+            vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(ids), -1)
+            matrix.append(np.asarray(ids, dtype=np.int64), vectors)
+        return matrix
+
+    @staticmethod
+    def _read_generation(conn: sqlite3.Connection) -> int:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'vector_generation'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _ids_for(self, rowids: NDArray[np.int64], scores: list[float]) -> list[tuple[str, float]]:
+        if not len(rowids):
+            return []
+        marks = ",".join("?" * len(rowids))
+        ids: dict[int, str] = dict(
+            self._conn.execute(
+                f"SELECT rowid, id FROM memories WHERE rowid IN ({marks})", rowids.tolist()
+            ).fetchall()
+        )
+        return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
+
+
+def _blob(vector: NDArray[np.float32] | None) -> bytes | None:
+    return None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
+
+
+def _vector(blob: bytes | None) -> NDArray[np.float32] | None:
+    return None if blob is None else np.frombuffer(blob, dtype=np.float32).copy()
+
+
+def _record(row: sqlite3.Row) -> MemoryRecord:
+    return MemoryRecord(
+        id=row["id"],
+        text=row["text"],
+        kind=row["kind"],
+        role=row["role"],
+        user_id=row["user_id"],
+        agent_id=row["agent_id"],
+        session_id=row["session_id"],
+        metadata=json.loads(row["metadata"]),
+        created_at=from_epoch(row["created_at"]),  # type: ignore[arg-type]
+        updated_at=from_epoch(row["updated_at"]),  # type: ignore[arg-type]
+        last_accessed_at=from_epoch(row["last_accessed_at"]),
+        access_count=row["access_count"],
+        importance=row["importance"],
+        parent_id=row["parent_id"],
+        position=row["position"],
+        content_hash=row["content_hash"],
+    )
+
+
+def _from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
+    return MemoryRecord(
+        id=rec.id,
+        text=rec.text,
+        kind=rec.kind,
+        role=rec.role,
+        user_id=rec.user_id,
+        agent_id=rec.agent_id,
+        session_id=rec.session_id,
+        metadata=rec.metadata,
+        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
+        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
+        importance=rec.importance,
+        parent_id=rec.parent_id,
+        position=rec.position,
+        content_hash=rec.content_hash,
+    )

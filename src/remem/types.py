@@ -1,0 +1,82 @@
+"""Typed results: what the store gives back."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+__all__ = ["Kind", "MemoryRecord", "SearchHit", "SearchMode", "StoreStats"]
+
+#: Kinds remem itself uses; any other string is accepted too.
+Kind = str
+SearchMode = Literal["hybrid", "dense", "keyword"]
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MemoryRecord:
+    """One memory: a chat turn, a document or its chunk, a fact, an observation, ...
+
+    ``user_id`` / ``agent_id`` / ``session_id`` are the scope. A chunk points at its document with
+    ``parent_id`` and ``position``. Times are timezone-aware UTC datetimes.
+    """
+
+    id: str
+    text: str
+    kind: Kind = "message"
+    role: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    updated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    last_accessed_at: datetime | None = None
+    access_count: int = 0
+    importance: float | None = None
+    parent_id: str | None = None
+    position: int | None = None
+    content_hash: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (times as ISO 8601 strings)."""
+        data = asdict(self)
+        for key in ("created_at", "updated_at", "last_accessed_at"):
+            data[key] = _iso(data[key])
+        return data
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SearchHit(MemoryRecord):
+    """A record found by a search, with its final ``score`` and the per-signal ``scores``.
+
+    ``scores`` keeps every signal that ranked it (``dense`` cosine, ``keyword`` BM25, ``fused``
+    reciprocal-rank score, and each signal's 1-based ``*_rank``) so you can see why a memory ranked
+    where it did. A signal that did not find the hit is absent.
+    """
+
+    score: float = 0.0
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class StoreStats:
+    """What ``Memory.stats()`` reports."""
+
+    path: str
+    records: int
+    by_kind: dict[str, int]
+    users: int
+    agents: int
+    sessions: int
+    embedder: str | None
+    dimensions: int | None
+    size_bytes: int
+    schema: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)

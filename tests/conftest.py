@@ -1,0 +1,68 @@
+"""Shared fixtures. Tests never touch the network: connections off loopback are refused."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import remem
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+_real_connect = socket.socket.connect
+
+
+def _guarded_connect(self: socket.socket, address: Any) -> Any:
+    host = address[0] if isinstance(address, tuple) else None
+    if host is not None:
+        try:
+            allowed = ipaddress.ip_address(host).is_loopback
+        except ValueError:
+            allowed = host == "localhost"
+        if not allowed:
+            raise RuntimeError(f"tests must not use the network (tried {address!r})")
+    return _real_connect(self, address)
+
+
+@pytest.fixture(autouse=True)
+def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+
+
+@pytest.fixture(autouse=True)
+def isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No user config or store leaks into a test."""
+    for name in ("REMEM_STORE", "REMEM_EMBEDDER", "REMEM_CONFIG", "REMEM_PROGRESS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+
+
+@pytest.fixture(params=["file", "memory"])
+def mem(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[remem.Memory]:
+    """A store on the small deterministic embedder, on disk and in memory."""
+    path = str(tmp_path / "store") if request.param == "file" else ":memory:"
+    with remem.open(path, embedder="hash:64") as memory:
+        yield memory
+
+
+@pytest.fixture
+def disk_mem(tmp_path: Path) -> Iterator[remem.Memory]:
+    with remem.open(tmp_path / "store", embedder="hash:64") as memory:
+        yield memory
+
+
+@pytest.fixture(scope="session")
+def model_mem_factory() -> Any:
+    """Stores on the real bundled model, sharing one loaded model across the session."""
+    embedder = remem.get_embedder("local:minilm")
+
+    def make(path: str = ":memory:") -> remem.Memory:
+        return remem.open(path, embedder=embedder)
+
+    return make

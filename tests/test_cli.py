@@ -1,0 +1,133 @@
+"""The CLI over a real store: JSON lines by default, --plain for people, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from remem.cli.main import cli
+
+
+@pytest.fixture
+def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("REMEM_STORE", str(tmp_path / "store"))
+    monkeypatch.setenv("REMEM_EMBEDDER", "hash:64")
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | bytes | None = None, ok: bool = True):  # type: ignore[no-untyped-def]
+        result = runner.invoke(cli, list(args), input=input, catch_exceptions=False)
+        if ok:
+            assert result.exit_code == 0, result.output + result.stderr
+        return result
+
+    return invoke
+
+
+def lines(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.strip()]
+
+
+def test_add_search_get_list_delete(run) -> None:  # type: ignore[no-untyped-def]
+    added = lines(
+        run(
+            "add",
+            "Alice likes green tea",
+            "--user",
+            "alice",
+            "--kind",
+            "fact",
+            "--metadata",
+            '{"src": "cli"}',
+        ).output
+    )[0]
+    assert added["text"] == "Alice likes green tea" and added["metadata"] == {"src": "cli"}
+    run("add", "-", "--user", "alice", input="Alice plays cello\n")
+    hits = lines(run("search", "green tea", "--user", "alice").output)
+    assert hits[0]["id"] == added["id"] and "fused" in hits[0]["scores"]
+    plain = run("search", "cello", "--plain", "--mode", "keyword").output
+    assert "Alice plays cello" in plain and "keyword=" in plain
+    assert lines(run("get", added["id"]).output)[0]["kind"] == "fact"
+    assert len(lines(run("list", "--user", "alice").output)) == 2
+    filtered = run("list", "--filter", '{"src": "cli"}').output
+    assert len(lines(filtered)) == 1
+    assert lines(run("delete", added["id"]).output) == [{"deleted": 1}]
+    assert len(lines(run("list").output)) == 1
+
+
+def test_document_and_stats(run) -> None:  # type: ignore[no-untyped-def]
+    run("add", "--document", "--chunk-size", "20", "--chunk-overlap", "5", "A long text. " * 40)
+    stats = lines(run("stats").output)[0]
+    assert stats["by_kind"]["document"] == 1 and stats["by_kind"]["chunk"] > 2
+    assert stats["embedder"] == "hash:64"
+    assert "records:" in run("stats", "--plain").output
+
+
+def test_export_import_via_stdout_and_stdin(run, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    run("add", "exported memory")
+    dump = run("export").output
+    assert json.loads(dump.splitlines()[0])["remem"] == "export"
+    monkeypatch.setenv("REMEM_STORE", str(tmp_path / "other"))
+    assert lines(run("import", "-", input=dump).output) == [{"imported": 1}]
+    assert lines(run("list").output)[0]["text"] == "exported memory"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["add", "   "], "text is empty"),
+        (["get", "missing-id"], "no memory with id"),
+        (["delete", "missing-id"], "nothing was deleted"),
+        (["search", "x", "--filter", "{bad json"], "--filter is not valid JSON"),
+        (["search", "x", "--filter", '{"a": {"$regex": 1}}'], "unknown operator"),
+        (["add", "x", "--metadata", "[1, 2]"], "metadata must be a dict"),
+        (["import", "/nonexistent/file.jsonl"], "cannot read"),
+        (["search", "x", "-k", "0"], "k must be"),
+    ],
+)
+def test_errors_are_one_line_and_exit_1(run, args: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    run("add", "something stored")
+    result = run(*args, ok=False)
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("Error: ")
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+    assert len(lines(run("list").output)) == 1  # nothing lost
+
+
+def test_invalid_utf8_on_stdin(run) -> None:  # type: ignore[no-untyped-def]
+    result = run("add", "-", input=b"caf\xe9\n", ok=False)
+    assert result.exit_code == 1 and "not valid UTF-8" in result.stderr
+
+
+def test_store_that_is_not_a_store(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.txt").write_text("x")
+    result = run("list", "--store", str(tmp_path / "notes"), ok=False)
+    assert result.exit_code == 1 and "not a remem store" in result.stderr
+
+
+def test_reembed_command(run) -> None:  # type: ignore[no-untyped-def]
+    run("add", "one memory")
+    assert lines(run("reembed", "--embedder", "hash:32").output)[0]["reembedded"] == 1
+    assert lines(run("stats", "--embedder", "").output)[0]["dimensions"] == 32
+
+
+def test_help_lists_every_command(run) -> None:  # type: ignore[no-untyped-def]
+    out = run("--help").output
+    for command in (
+        "add",
+        "search",
+        "get",
+        "list",
+        "delete",
+        "import",
+        "export",
+        "stats",
+        "reembed",
+        "demo",
+        "eval",
+    ):
+        assert f"  {command} " in out or f"  {command}\n" in out

@@ -1,0 +1,56 @@
+"""The README cannot go stale: its Python runs, its CLI lines name real commands and options."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import remem
+from remem.cli.main import cli
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def _blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", README, flags=re.S)
+
+
+def test_readme_opens_with_the_two_commands() -> None:
+    first = _blocks("sh")[0]
+    assert "make run" in first and "make test" in first
+
+
+def test_quickstart_runs_offline() -> None:
+    quickstart = _blocks("python")[0]
+    exec(compile(quickstart, "README quickstart", "exec"), {})  # asserts inside
+
+
+def test_filter_example_is_valid(mem: remem.Memory) -> None:
+    example = _blocks("python")[1]
+    mem.add(
+        "Flight to Lisbon",
+        user_id="sam",
+        metadata={"tags": ["travel"]},
+        importance=8,
+        created_at="2026-05-01",
+    )
+    hits = eval(example.strip(), {"mem": mem})  # the example is one search call
+    assert [h.text for h in hits] == ["Flight to Lisbon"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [line for line in _blocks("sh")[1].splitlines() if line.strip().startswith("remem ")],
+)
+def test_cli_lines_use_real_commands_and_options(line: str) -> None:
+    words = shlex.split(line.split("#")[0])[1:]
+    command = words[:2] if words[0] == "eval" else words[:1]
+    options = [w for w in words if w.startswith("-") and w != "-"]
+    result = CliRunner().invoke(cli, [*command, "--help"])
+    assert result.exit_code == 0, f"{line}: {result.output}"
+    for option in options:
+        assert option in result.output, f"{option} is not an option of `remem {command}`"

@@ -1,0 +1,66 @@
+"""Evaluation: metrics, LoCoMo evidence cleaning, and a small end-to-end run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import remem
+from remem.eval.beir import evaluate_beir
+from remem.eval.locomo import evaluate_locomo, normalise_evidence
+from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
+
+from .test_io import LOCOMO_SAMPLE
+
+
+def test_recall() -> None:
+    assert recall_at_k(["a", "b", "c"], {"a", "c"}, 2) == 0.5
+    assert recall_at_k(["a"], set(), 1) == 0.0
+
+
+def test_ndcg_matches_hand_computation() -> None:
+    # Relevant docs at ranks 1 and 3; two relevant in total.
+    dcg = 1 + 1 / 2  # 1/log2(2) + 1/log2(4)
+    idcg = 1 + 1 / 1.5849625007211563
+    assert ndcg_at_k(["a", "x", "b"], {"a": 1, "b": 1}, 10) == pytest.approx(dcg / idcg)
+    assert ndcg_at_k(["x"], {"a": 1}, 10) == 0.0
+
+
+def test_percentile() -> None:
+    assert percentile([1, 2, 3, 4], 50) == 2.5
+    assert percentile([5], 95) == 5
+
+
+def test_malformed_locomo_evidence_is_normalised() -> None:
+    turns = {"D8:6", "D9:17", "D11:26", "D30:5"}
+    assert normalise_evidence(["D8:6; D9:17"], turns) == {"D8:6", "D9:17"}
+    assert normalise_evidence(["D:11:26"], turns) == {"D11:26"}
+    assert normalise_evidence(["D30:05"], turns) == {"D30:5"}
+    assert normalise_evidence(["D", "D99:1"], turns) == set()
+
+
+def test_locomo_eval_end_to_end(tmp_path: Path) -> None:
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(LOCOMO_SAMPLE))
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        report = evaluate_locomo(mem, path, ks=(1, 2), modes=("keyword", "hybrid"))
+    assert report["memories"] == 3 and report["questions"] == 1
+    assert report["modes"]["keyword"]["overall"]["recall@2"] == 1.0
+    assert report["modes"]["hybrid"]["by_category"]["4 single-hop"]["questions"] == 1
+
+
+def test_beir_eval_end_to_end(tmp_path: Path) -> None:
+    (tmp_path / "qrels").mkdir()
+    docs = [
+        {"_id": "d1", "title": "Cats", "text": "Cats purr when content."},
+        {"_id": "d2", "title": "Rockets", "text": "Rockets burn fuel to climb."},
+    ]
+    (tmp_path / "corpus.jsonl").write_text("\n".join(json.dumps(d) for d in docs))
+    (tmp_path / "queries.jsonl").write_text(json.dumps({"_id": "q1", "text": "why do cats purr"}))
+    (tmp_path / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td1\t1\n")
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        report = evaluate_beir(mem, tmp_path, modes=("hybrid",))
+    assert report["documents"] == 2 and report["queries"] == 1
+    assert report["modes"]["hybrid"]["ndcg@10"] == 1.0

@@ -1,0 +1,348 @@
+"""The Memory API over real SQLite (on disk and in memory), with the deterministic embedder."""
+
+from __future__ import annotations
+
+import itertools
+import sqlite3
+import warnings
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import remem
+from remem.stores.sqlite import DB_NAME
+
+
+def test_add_returns_record_with_all_fields(mem: remem.Memory) -> None:
+    when = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    rec = mem.add(
+        "  Alice moved to Berlin.  ",
+        user_id="alice",
+        agent_id="bot",
+        session_id="s1",
+        kind="fact",
+        role="user",
+        metadata={"source": "chat", "n": 3},
+        created_at=when,
+        importance=7,
+    )
+    assert rec.id and rec.text == "Alice moved to Berlin."
+    assert (rec.user_id, rec.agent_id, rec.session_id) == ("alice", "bot", "s1")
+    assert (rec.kind, rec.role, rec.importance) == ("fact", "user", 7.0)
+    assert rec.metadata == {"source": "chat", "n": 3}
+    assert rec.created_at == when
+    assert rec.access_count == 0 and rec.last_accessed_at is None
+    assert len(rec.content_hash) == 64
+    assert mem.get(rec.id) == rec
+
+
+def test_naive_and_iso_times_are_utc(mem: remem.Memory) -> None:
+    a = mem.add("naive time", created_at=datetime(2024, 1, 2, 3, 4))
+    b = mem.add("iso time", created_at="2024-01-02T03:04:00Z")
+    assert a.created_at == b.created_at == datetime(2024, 1, 2, 3, 4, tzinfo=UTC)
+
+
+def test_add_many_is_one_batch_and_keeps_order(mem: remem.Memory) -> None:
+    recs = mem.add_many(["one", {"text": "two", "user_id": "u"}, {"text": "three", "kind": "fact"}])
+    assert [r.text for r in recs] == ["one", "two", "three"]
+    assert recs[1].user_id == "u" and recs[2].kind == "fact"
+    assert mem.stats().records == 3
+
+
+def test_bad_item_in_batch_stores_nothing(mem: remem.Memory) -> None:
+    mem.add("already here")
+    with pytest.raises(remem.EmptyTextError, match="item 1"):
+        mem.add_many(["fine", "   ", "also fine"])
+    assert [r.text for r in mem.list()] == ["already here"]
+
+
+def test_database_failure_mid_batch_rolls_back(disk_mem: remem.Memory) -> None:
+    disk_mem.add("keep me", kind="fact")
+    existing = disk_mem.list()[0]
+    # The second item reuses an existing id: the insert fails inside the transaction.
+    with pytest.raises(remem.StoreError):
+        disk_mem.add_many(
+            [{"text": "new one", "id": "fresh-id"}, {"text": "clash", "id": existing.id}]
+        )
+    assert [r.text for r in disk_mem.list()] == ["keep me"]
+    assert disk_mem.search("new one", mode="keyword") == [] or all(
+        h.text != "new one" for h in disk_mem.search("new one", mode="keyword")
+    )
+
+
+def test_exact_duplicates_dedupe_within_scope(mem: remem.Memory) -> None:
+    a = mem.add("Bob likes jazz.", user_id="u1", kind="fact")
+    b = mem.add("Bob  likes jazz.", user_id="u1", kind="fact")  # whitespace differs only
+    c = mem.add("Bob likes jazz.", user_id="u2", kind="fact")  # another scope
+    assert a.id == b.id and c.id != a.id
+    # Chat messages repeat legitimately and are kept.
+    m1, m2 = mem.add("ok", session_id="s"), mem.add("ok", session_id="s")
+    assert m1.id != m2.id
+    assert mem.add("Bob likes jazz.", user_id="u1", kind="fact", dedupe=False).id != a.id
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("", remem.EmptyTextError),
+        ("  \n\t ", remem.EmptyTextError),
+        ("bad \udcff bytes", remem.InvalidTextError),
+        (42, remem.InvalidInputError),
+    ],
+)
+def test_bad_text_is_rejected(mem: remem.Memory, text: object, error: type) -> None:
+    with pytest.raises(error):
+        mem.add(text)  # type: ignore[arg-type]
+    assert mem.stats().records == 0
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"metadata": "not a dict"},
+        {"metadata": {"x": object()}},
+        {"importance": float("nan")},
+        {"importance": "high"},
+        {"user_id": 5},
+        {"created_at": "yesterday-ish"},
+    ],
+)
+def test_bad_fields_are_rejected(mem: remem.Memory, kwargs: dict) -> None:
+    with pytest.raises(remem.InvalidInputError):
+        mem.add("text", **kwargs)
+
+
+def test_unknown_ids(mem: remem.Memory) -> None:
+    with pytest.raises(remem.NotFoundError, match="nope"):
+        mem.get("nope")
+    with pytest.raises(remem.NotFoundError):
+        mem.update("nope", text="x")
+    assert mem.delete(["nope"]) == 0
+
+
+def test_update_text_reembeds_and_reindexes(mem: remem.Memory) -> None:
+    rec = mem.add("The cat sleeps on the sofa.", kind="fact", metadata={"a": 1})
+    new = mem.update(rec.id, text="The dog barks at the postman.", importance=3)
+    assert new.text.startswith("The dog") and new.importance == 3 and new.metadata == {"a": 1}
+    assert new.updated_at >= rec.updated_at
+    assert mem.search("postman", mode="keyword")[0].id == rec.id
+    assert mem.search("sofa", mode="keyword") == []
+    assert mem.search("dog barks postman", mode="dense", k=1)[0].id == rec.id
+    assert mem.update(rec.id, metadata={"b": 2}).metadata == {"b": 2}
+
+
+def test_delete(mem: remem.Memory) -> None:
+    a, b = mem.add("first memory"), mem.add("second memory")
+    assert mem.delete(a.id) == 1
+    assert [h.id for h in mem.search("memory", k=5)] == [b.id]
+    with pytest.raises(remem.NotFoundError):
+        mem.get(a.id)
+
+
+def test_document_is_stored_as_linked_chunks(mem: remem.Memory) -> None:
+    text = " ".join(f"Sentence number {i} talks about topic {i % 7}." for i in range(120))
+    doc = mem.add_document(
+        text, user_id="u", metadata={"title": "T"}, chunk_size=60, chunk_overlap=10
+    )
+    chunks = mem.list(filters={"parent_id": doc.id}, order="position")
+    assert doc.kind == "document" and doc.text == text
+    assert len(chunks) > 3
+    assert [c.position for c in chunks] == list(range(len(chunks)))
+    assert all(c.kind == "chunk" and c.user_id == "u" for c in chunks)
+    assert all(c.metadata["title"] == "T" for c in chunks)
+    # The chunks cover the document, in order, and neighbours overlap.
+    assert chunks[0].metadata["start"] == 0 and chunks[-1].metadata["end"] == len(text)
+    for left, right in itertools.pairwise(chunks):
+        assert right.metadata["start"] < left.metadata["end"]
+    # Search finds chunks, never the document container itself.
+    hits = mem.search("topic 3", k=20)
+    assert hits and all(h.kind == "chunk" for h in hits)
+    # Deleting the document deletes its chunks.
+    assert mem.delete(doc.id) == len(chunks) + 1
+    assert mem.stats().records == 0
+
+
+def test_chunk_size_past_window_is_rejected(mem: remem.Memory) -> None:
+    with pytest.raises(remem.InvalidInputError, match="window"):
+        mem.add_document("word " * 50, chunk_size=100_000)
+
+
+def test_list_scopes_order_and_paging(mem: remem.Memory) -> None:
+    base = datetime(2024, 1, 1, tzinfo=UTC)
+    for i in range(5):
+        mem.add(f"note {i}", user_id="a" if i % 2 else "b", created_at=base + timedelta(days=i))
+    assert [r.text for r in mem.list(user_id="a")] == ["note 1", "note 3"]
+    assert [r.text for r in mem.list(order="-created_at", limit=2)] == ["note 4", "note 3"]
+    assert [r.text for r in mem.list(limit=2, offset=2)] == ["note 2", "note 3"]
+    with pytest.raises(remem.InvalidInputError):
+        mem.list(order="sideways")
+
+
+def test_search_modes_scores_and_scope(mem: remem.Memory) -> None:
+    mem.add("Alice likes green tea", user_id="alice")
+    mem.add("Alice plays the cello", user_id="alice")
+    mem.add("Bob likes green tea", user_id="bob")
+    hits = mem.search("green tea", user_id="alice")
+    assert hits[0].text == "Alice likes green tea"
+    assert all(h.user_id == "alice" for h in hits)
+    top = hits[0]
+    assert {"dense", "keyword", "fused", "dense_rank", "keyword_rank"} <= set(top.scores)
+    assert top.score == top.scores["fused"]
+    dense = mem.search("green tea", mode="dense", k=1)[0]
+    assert dense.score == pytest.approx(dense.scores["dense"]) and -1 <= dense.score <= 1
+    keyword = mem.search("cello", mode="keyword")
+    assert [h.text for h in keyword] == ["Alice plays the cello"]
+    assert set(keyword[0].scores) == {"keyword", "keyword_rank"}
+
+
+def test_search_updates_access_statistics(mem: remem.Memory) -> None:
+    rec = mem.add("remember the milk")
+    mem.search("milk")
+    mem.search("milk")
+    after = mem.get(rec.id)
+    assert after.access_count == 2 and after.last_accessed_at is not None
+    mem.search("milk", touch=False)
+    assert mem.get(rec.id).access_count == 2
+
+
+@pytest.mark.parametrize(
+    "query",
+    ['"unbalanced', "NEAR(a b)", "a AND OR b", "col:value", "*", "^start", "(((", "-x"],
+)
+def test_keyword_search_escapes_fts_syntax(mem: remem.Memory, query: str) -> None:
+    mem.add('quote " and NEAR(a b) col:value start')
+    hits = mem.search(query, mode="keyword")
+    assert isinstance(hits, list)
+
+
+def test_search_bad_arguments(mem: remem.Memory) -> None:
+    mem.add("something")
+    with pytest.raises(remem.InvalidInputError):
+        mem.search("x", mode="fuzzy")  # type: ignore[arg-type]
+    for k in (0, -1, 10_000):
+        with pytest.raises(remem.InvalidInputError):
+            mem.search("x", k=k)
+    with pytest.raises(remem.EmptyTextError):
+        mem.search("   ")
+    with pytest.raises(remem.FilterError):
+        mem.search("x", filters={"kind": {"$regex": "a"}})
+
+
+def test_search_by_precomputed_vector(mem: remem.Memory) -> None:
+    vectors = np.eye(64, dtype=np.float32)[:3]
+    recs = mem.add_many(["alpha", "beta", "gamma"], embeddings=vectors)
+    hits = mem.search(vector=vectors[1], k=1, mode="dense")
+    assert hits[0].id == recs[1].id and hits[0].score == pytest.approx(1.0)
+    with pytest.raises(remem.VectorError):
+        mem.search(vector=np.ones(10), mode="dense")
+    with pytest.raises(remem.VectorError):
+        mem.add("nan vector", vector=[float("nan")] * 64)
+    with pytest.raises(remem.VectorError):
+        mem.add_many(["a", "b"], embeddings=np.ones((3, 64)))
+
+
+def test_store_refuses_another_embedder(tmp_path: Path) -> None:
+    path = tmp_path / "s"
+    with remem.open(path, embedder="hash:64") as mem:
+        mem.add("made with hash:64")
+    with remem.open(path) as mem:  # no embedder named: the store's own is used
+        assert mem.embedder.name == "hash:64"
+        assert mem.search("made", k=1)[0].text == "made with hash:64"
+    with remem.open(path, embedder="hash:32") as mem:
+        with pytest.raises(remem.EmbedderMismatchError, match="remem reembed"):
+            mem.add("mixing vectors")
+        with pytest.raises(remem.EmbedderMismatchError):
+            mem.search("made")
+        assert mem.stats().records == 1
+
+
+def test_reembed_switches_embedder(tmp_path: Path) -> None:
+    path = tmp_path / "s"
+    with remem.open(path, embedder="hash:64") as mem:
+        mem.add_many(["apples and pears", "trains and buses"])
+        doc = mem.add_document("a short document about boats")
+        assert mem.reembed("hash:32") == 3  # two memories and one chunk; not the container
+    with remem.open(path) as mem:
+        assert mem.stats().dimensions == 32 and mem.embedder.name == "hash:32"
+        assert mem.search("trains", mode="dense", k=1)[0].text == "trains and buses"
+        assert mem.get(doc.id).kind == "document"
+
+
+def test_not_a_store(tmp_path: Path) -> None:
+    file = tmp_path / "file.txt"
+    file.write_text("hello")
+    with pytest.raises(remem.NotAStoreError, match="is a file"):
+        remem.open(file)
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / "notes.md").write_text("x")
+    with pytest.raises(remem.NotAStoreError, match="not empty"):
+        remem.open(busy)
+    junk = tmp_path / "junk"
+    junk.mkdir()
+    (junk / DB_NAME).write_bytes(b"this is not sqlite at all" * 100)
+    with pytest.raises(remem.NotAStoreError):
+        remem.open(junk)
+    assert (junk / DB_NAME).read_bytes().startswith(b"this is not sqlite")
+    assert file.read_text() == "hello"
+
+
+def test_store_layout_and_migrations(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "nested"
+    with remem.open(path, embedder="hash:64") as mem:
+        mem.add("x")
+        assert mem.stats().schema == ["0001_initial"]
+    conn = sqlite3.connect(path / DB_NAME)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert [r[0] for r in conn.execute("SELECT name FROM _migrations")] == ["0001_initial"]
+    conn.execute("INSERT INTO _migrations VALUES ('9999_future', 0)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(remem.NotAStoreError, match="newer remem"):
+        remem.open(path)
+
+
+def test_stats(mem: remem.Memory) -> None:
+    mem.add_many(
+        [
+            {"text": "a", "user_id": "u1", "session_id": "s1"},
+            {"text": "b", "user_id": "u2", "kind": "fact"},
+        ]
+    )
+    stats = mem.stats()
+    assert stats.records == 2 and stats.by_kind == {"message": 1, "fact": 1}
+    assert stats.users == 2 and stats.sessions == 1
+    assert stats.embedder == "hash:64" and stats.dimensions == 64 and stats.size_bytes > 0
+
+
+def test_other_process_writes_are_seen(tmp_path: Path) -> None:
+    path = tmp_path / "shared"
+    with remem.open(path, embedder="hash:64") as a, remem.open(path) as b:
+        a.add("first from a")
+        assert [h.text for h in b.search("first", mode="dense", k=5)] == ["first from a"]
+        b.add("second from b")
+        a.add("third from a")  # a's cache must pick up b's row before appending its own
+        assert {h.text for h in a.search("from", mode="dense", k=5)} == {
+            "first from a",
+            "second from b",
+            "third from a",
+        }
+        b.delete(b.list()[0].id)
+        assert {h.text for h in a.search("from", mode="dense", k=5)} == {
+            "second from b",
+            "third from a",
+        }
+
+
+def test_long_memory_is_stored_whole_with_a_warning(model_mem_factory) -> None:  # type: ignore[no-untyped-def]
+    text = "Roman aqueducts carried water across valleys. " * 60 + "The secret word is zebra."
+    with model_mem_factory() as mem:
+        with pytest.warns(remem.LongTextWarning, match="256-token window"):
+            rec = mem.add(text)
+        assert mem.get(rec.id).text == text.strip()
+        assert mem.search("zebra", mode="keyword")[0].id == rec.id  # all text is indexed
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            mem.add("A short memory raises no warning.")

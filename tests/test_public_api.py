@@ -1,0 +1,119 @@
+"""The public API is what remem.__all__ lists; this pins it so changes are deliberate."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import remem
+
+PUBLIC = [
+    "AsyncMemory",
+    "ConflictError",
+    "Embedder",
+    "EmbedderError",
+    "EmbedderMismatchError",
+    "EmbedderSignature",
+    "EmptyTextError",
+    "FilterError",
+    "InvalidInputError",
+    "InvalidTextError",
+    "LongTextWarning",
+    "Memory",
+    "MemoryRecord",
+    "MissingDependencyError",
+    "NotAStoreError",
+    "NotFoundError",
+    "RememError",
+    "SearchHit",
+    "Settings",
+    "StoreError",
+    "StoreStats",
+    "VectorError",
+    "__version__",
+    "get_embedder",
+    "open",
+    "register_embedder",
+]
+
+
+def test_all_is_pinned() -> None:
+    assert sorted(remem.__all__) == sorted(PUBLIC)
+    for name in remem.__all__:
+        assert hasattr(remem, name)
+
+
+def test_stable_signatures() -> None:
+    add = inspect.signature(remem.Memory.add)
+    assert list(add.parameters)[:2] == ["self", "text"]
+    for name in (
+        "user_id",
+        "agent_id",
+        "session_id",
+        "kind",
+        "role",
+        "metadata",
+        "created_at",
+        "importance",
+    ):
+        assert add.parameters[name].kind is inspect.Parameter.KEYWORD_ONLY
+    assert add.parameters["kind"].default == "message"
+    search = inspect.signature(remem.Memory.search)
+    assert search.parameters["k"].default == 10 and search.parameters["mode"].default == "hybrid"
+    for name in ("k", "user_id", "agent_id", "session_id", "filters", "mode"):
+        assert search.parameters[name].kind is inspect.Parameter.KEYWORD_ONLY
+    for method in (
+        "add_many",
+        "add_document",
+        "get",
+        "list",
+        "update",
+        "delete",
+        "export",
+        "import_",
+        "stats",
+        "close",
+        "__enter__",
+        "__exit__",
+    ):
+        assert callable(getattr(remem.Memory, method))
+
+
+def test_errors_carry_http_status_and_builtin_bases() -> None:
+    assert remem.InvalidInputError.status == 400 and issubclass(remem.InvalidInputError, ValueError)
+    assert remem.NotFoundError.status == 404 and issubclass(remem.NotFoundError, KeyError)
+    assert remem.EmbedderMismatchError.status == 409
+    assert issubclass(remem.MissingDependencyError, ImportError)
+    assert all(
+        issubclass(getattr(remem, n), remem.RememError) for n in PUBLIC if n.endswith("Error")
+    )
+
+
+def test_import_does_no_work() -> None:
+    """Importing remem loads no model, creates no file and imports no heavy module."""
+    code = (
+        "import sys, remem; "
+        "heavy = [m for m in ('onnxruntime', 'tokenizers', 'httpx', 'tqdm') if m in sys.modules]; "
+        "print(heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_settings_precedence(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    config = tmp_path / "config.toml"
+    config.write_text('[remem]\nstore = "/from/file"\nbusy_timeout = 3\nembedder = "hash:8"\n')
+    monkeypatch.setenv("REMEM_CONFIG", str(config))
+    monkeypatch.setenv("REMEM_BUSY_TIMEOUT", "7")
+    s = remem.Settings.load(embedder="hash:16")
+    assert s.store == "/from/file"  # file beats default
+    assert s.busy_timeout == 7.0  # environment beats file
+    assert s.embedder == "hash:16"  # argument beats environment and file
+    monkeypatch.setenv("REMEM_BUSY_TIMEOUT", "soon")
+    try:
+        remem.Settings.load()
+    except remem.InvalidInputError as exc:
+        assert "busy_timeout" in str(exc)
+    else:
+        raise AssertionError("a bad setting was accepted")
