@@ -36,7 +36,7 @@ from remem.errors import (
     NotFoundError,
 )
 from remem.search.filters import Cond, Filter, Logic, parse_filter
-from remem.search.fusion import reciprocal_rank_fusion
+from remem.search.fusion import FUSIONS, Fusion, fuse
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS
 from remem.timeutil import now, to_epoch
@@ -47,6 +47,10 @@ __all__ = ["AsyncMemory", "Memory", "open"]
 #: Kinds that are not deduplicated by default: a chat may repeat "ok", a document may repeat a line.
 NO_DEDUPE_KINDS = frozenset({"message", "chunk"})
 SEARCH_MODES = ("hybrid", "dense", "keyword")
+#: Hybrid defaults, chosen on LoCoMo and SciFact together (benchmarks/RESULTS.md).
+DEFAULT_FUSION: Fusion = "zscore"
+DEFAULT_DENSE_WEIGHT = 0.4
+DEFAULT_CANDIDATES = 100
 MAX_K = 1000
 _ITEM_KEYS = frozenset(
     {
@@ -301,21 +305,30 @@ class Memory:
         mode: SearchMode = "hybrid",
         vector: Sequence[float] | NDArray[np.floating] | None = None,
         candidates: int | None = None,
+        fusion: Fusion = DEFAULT_FUSION,
+        dense_weight: float = DEFAULT_DENSE_WEIGHT,
         touch: bool = True,
     ) -> builtins.list[SearchHit]:
         """The ``k`` memories that best match ``query`` within a scope and filters.
 
-        ``mode``: ``hybrid`` (dense + BM25 keyword, fused by reciprocal rank), ``dense`` or
-        ``keyword``. Each hit carries ``score`` and the per-signal ``scores``. ``vector`` searches
-        by a precomputed query embedding (dense only, or hybrid with ``query`` for the keywords).
+        ``mode``: ``hybrid`` (dense + BM25 keyword), ``dense`` or ``keyword``. Hybrid takes
+        ``candidates`` from each signal and fuses them: ``fusion="zscore"`` (standardised
+        scores, ``dense_weight`` for dense and the rest for keyword), ``"minmax"`` or ``"rrf"``
+        (reciprocal rank; see :mod:`remem.search.fusion`). Each hit carries ``score`` and the
+        per-signal ``scores``. ``vector`` searches by a precomputed query embedding (dense only,
+        or hybrid with ``query`` for the keywords).
         ``touch`` records the access on the hits (``access_count``, ``last_accessed_at``).
         """
         if mode not in SEARCH_MODES:
             raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
         if not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
+        if fusion not in FUSIONS:
+            raise InvalidInputError(f"unknown fusion {fusion!r}: use one of {FUSIONS}")
+        if not 0.0 <= dense_weight <= 1.0:
+            raise InvalidInputError(f"dense_weight must be within [0, 1], got {dense_weight!r}")
         where = _where(user_id, agent_id, session_id, filters)
-        depth = max(k, candidates or 50)
+        depth = max(k, candidates or DEFAULT_CANDIDATES)
         rankings: dict[str, builtins.list[tuple[str, float]]] = {}
         if mode != "keyword":
             qvec = self._query_vector(query, vector)
@@ -323,7 +336,11 @@ class Memory:
         if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
             text = _clean_text(query if query is not None else "")
             rankings["keyword"] = self.store.keyword(text, depth if mode == "hybrid" else k, where)
-        hits = self._hits(rankings, k, mode)
+        if mode == "hybrid":
+            fused = fuse(rankings, fusion, dense_weight=dense_weight)
+        else:
+            fused = rankings[mode]
+        hits = self._hits(rankings, fused[:k], hybrid=mode == "hybrid")
         if touch and hits:
             self.store.touch([h.id for h in hits], now())
         return hits
@@ -472,15 +489,12 @@ class Memory:
         return first
 
     def _hits(
-        self, rankings: dict[str, builtins.list[tuple[str, float]]], k: int, mode: str
+        self,
+        rankings: dict[str, builtins.list[tuple[str, float]]],
+        top: builtins.list[tuple[str, float]],
+        *,
+        hybrid: bool,
     ) -> builtins.list[SearchHit]:
-        if mode == "hybrid":
-            fused = reciprocal_rank_fusion(
-                {name: [i for i, _ in r] for name, r in rankings.items()}
-            )
-        else:
-            fused = rankings[mode]
-        top = fused[:k]
         records = {r.id: r for r in self.store.get([i for i, _ in top])}
         signals = {
             name: {item: (score, rank) for rank, (item, score) in enumerate(ranking, start=1)}
@@ -494,7 +508,7 @@ class Memory:
             for name, found in signals.items():
                 if item in found:
                     scores[name], scores[f"{name}_rank"] = found[item][0], found[item][1]
-            if mode == "hybrid":
+            if hybrid:
                 scores["fused"] = score
             hits.append(_hit(records[item], score, scores))
         return hits

@@ -54,8 +54,8 @@ class MemoryRecord:
 class SearchHit(MemoryRecord):
     """A record found by a search, with its final ``score`` and the per-signal ``scores``.
 
-    ``scores`` keeps every signal that ranked it (``dense`` cosine, ``keyword`` BM25, ``fused``
-    reciprocal-rank score, and each signal's 1-based ``*_rank``) so you can see why a memory ranked
+    ``scores`` keeps every signal that ranked it (``dense`` cosine, ``keyword`` BM25, ``fused`` the
+    combined hybrid score, and each signal's 1-based ``*_rank``) so you can see why a memory ranked
     where it did. A signal that did not find the hit is absent.
     """
 

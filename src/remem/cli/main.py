@@ -12,6 +12,8 @@ import click
 
 import remem
 from remem.errors import InvalidInputError, RememError
+from remem.memory import DEFAULT_DENSE_WEIGHT, DEFAULT_FUSION
+from remem.search.fusion import FUSIONS
 from remem.types import MemoryRecord, SearchHit
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -168,6 +170,20 @@ def add(
     show_default=True,
 )
 @click.option("--filter", "filters", help='Filter as JSON, e.g. \'{"kind": "fact"}\'.')
+@click.option(
+    "--fusion",
+    type=click.Choice(FUSIONS),
+    default=DEFAULT_FUSION,
+    show_default=True,
+    help="Hybrid fusion: standardised or min-max scaled scores, or reciprocal rank.",
+)
+@click.option(
+    "--dense-weight",
+    type=click.FloatRange(0, 1),
+    default=DEFAULT_DENSE_WEIGHT,
+    show_default=True,
+    help="Weight of the dense signal in score fusion (keyword gets the rest).",
+)
 @output_options
 def search(
     query: str,
@@ -176,6 +192,8 @@ def search(
     k: int,
     mode: str,
     filters: str | None,
+    fusion: str,
+    dense_weight: float,
     plain: bool,
     **scope: Any,
 ) -> None:
@@ -185,6 +203,8 @@ def search(
             read_text(query),
             k=k,
             mode=mode,  # type: ignore[arg-type]  # click.Choice has checked it
+            fusion=fusion,  # type: ignore[arg-type]
+            dense_weight=dense_weight,
             filters=json_arg(filters, "--filter"),
             **scope,
         )
