@@ -64,3 +64,18 @@ def test_beir_eval_end_to_end(tmp_path: Path) -> None:
         report = evaluate_beir(mem, tmp_path, modes=("hybrid",))
     assert report["documents"] == 2 and report["queries"] == 1
     assert report["modes"]["hybrid"]["ndcg@10"] == 1.0
+
+
+def test_eval_reuses_its_store_and_refuses_others(tmp_path: Path) -> None:
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(LOCOMO_SAMPLE))
+    store = tmp_path / "store"
+    with remem.open(store, embedder="hash:64") as mem:
+        first = evaluate_locomo(mem, path, ks=(2,), modes=("hybrid",))
+    with remem.open(store) as mem:
+        second = evaluate_locomo(mem, path, ks=(2,), modes=("hybrid",))
+        assert second["ingest"] == {"reused_store": True} and "per_second" in first["ingest"]
+        assert second["modes"]["hybrid"]["overall"] == first["modes"]["hybrid"]["overall"]
+        mem.add("an unrelated memory")
+        with pytest.raises(remem.InvalidInputError, match="holds other memories"):
+            evaluate_locomo(mem, path, ks=(2,))

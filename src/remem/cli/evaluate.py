@@ -11,6 +11,9 @@ import click
 import remem
 
 MODES = ("dense", "keyword", "hybrid", "all")
+STORE_HELP = (
+    "Store to fill (default: in memory). An earlier eval's store is reused, skipping ingest."
+)
 
 
 def _modes(mode: str) -> tuple[str, ...]:
@@ -37,7 +40,10 @@ def eval_group() -> None:
 @click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
 @click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
 @click.option("--output", help="Also write the JSON report to this file.")
-def locomo(data: str, ks: str, mode: str, embedder: str | None, output: str | None) -> None:
+@click.option("--store", "store_path", default=":memory:", help=STORE_HELP)
+def locomo(
+    data: str, ks: str, mode: str, embedder: str | None, output: str | None, store_path: str
+) -> None:
     """Turn-level recall@k on LoCoMo, categories 1-4, overall and per category."""
     from remem.eval.locomo import evaluate_locomo
 
@@ -45,7 +51,7 @@ def locomo(data: str, ks: str, mode: str, embedder: str | None, output: str | No
         cutoffs = sorted({int(k) for k in ks.split(",")})
     except ValueError as exc:
         raise remem.InvalidInputError(f"--k takes integers like 5,10,20: {exc}") from exc
-    with remem.open(":memory:", embedder=embedder) as mem:
+    with remem.open(store_path, embedder=embedder) as mem:
         report = evaluate_locomo(
             mem, data, ks=cutoffs, modes=_modes(mode), progress=sys.stderr.isatty()
         )
@@ -63,11 +69,14 @@ def locomo(data: str, ks: str, mode: str, embedder: str | None, output: str | No
 @click.option("--split", default="test", show_default=True)
 @click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
 @click.option("--output", help="Also write the JSON report to this file.")
-def beir(data: str, mode: str, split: str, embedder: str | None, output: str | None) -> None:
+@click.option("--store", "store_path", default=":memory:", help=STORE_HELP)
+def beir(
+    data: str, mode: str, split: str, embedder: str | None, output: str | None, store_path: str
+) -> None:
     """nDCG@10 and recall@100 on a BEIR data set's test queries."""
     from remem.eval.beir import evaluate_beir
 
-    with remem.open(":memory:", embedder=embedder) as mem:
+    with remem.open(store_path, embedder=embedder) as mem:
         report = evaluate_beir(
             mem, data, modes=_modes(mode), split=split, progress=sys.stderr.isatty()
         )

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.errors import LongTextWarning
+from remem.eval.common import ingest_once
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 from remem.memory import Memory
 
@@ -57,11 +58,9 @@ def evaluate_beir(
         }
         for doc in corpus
     ]
-    started = time.perf_counter()
     with warnings.catch_warnings():  # long abstracts: the model sees their opening, as in BEIR
         warnings.simplefilter("ignore", LongTextWarning)
-        records = memory.add_many(items, progress=progress)
-    ingest_seconds = time.perf_counter() - started
+        records, ingest = ingest_once(memory, items, "doc_id", progress=progress)
     doc_of = {rec.id: rec.metadata["doc_id"] for rec in records}
     report: dict[str, Any] = {
         "dataset": Path(folder).name,
@@ -69,10 +68,7 @@ def evaluate_beir(
         "embedder": memory.embedder.name,
         "documents": len(records),
         "queries": len(qrels),
-        "ingest": {
-            "seconds": round(ingest_seconds, 2),
-            "per_second": round(len(records) / ingest_seconds, 1),
-        },
+        "ingest": ingest,
         "modes": {},
     }
     for mode in modes:

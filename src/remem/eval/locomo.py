@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from remem.eval.common import ingest_once
 from remem.eval.metrics import percentile, recall_at_k
 from remem.io import locomo_items
 from remem.memory import Memory
@@ -47,9 +48,7 @@ def evaluate_locomo(
     """Ingest every conversation into ``memory`` (one user scope each) and measure recall@k."""
     data = json.loads(Path(data_path).read_text(encoding="utf-8"))
     items = locomo_items(data)
-    started = time.perf_counter()
-    records = memory.add_many(items, progress=progress)
-    ingest_seconds = time.perf_counter() - started
+    records, ingest = ingest_once(memory, items, "dia_id", progress=progress)
     dia_of = {rec.id: rec.metadata["dia_id"] for rec in records}
     questions = _questions(data, items)
     report: dict[str, Any] = {
@@ -58,10 +57,7 @@ def evaluate_locomo(
         "embedder": memory.embedder.name,
         "memories": len(records),
         "questions": len(questions),
-        "ingest": {
-            "seconds": round(ingest_seconds, 2),
-            "per_second": round(len(records) / ingest_seconds, 1),
-        },
+        "ingest": ingest,
         "modes": {},
     }
     for mode in modes:

@@ -1,0 +1,38 @@
+"""What the evaluations share: filling a store once and reusing it across runs."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from remem.errors import InvalidInputError
+from remem.types import MemoryRecord
+
+if TYPE_CHECKING:
+    from remem.memory import Memory
+
+__all__ = ["ingest_once"]
+
+
+def ingest_once(
+    memory: Memory, items: list[dict[str, Any]], key: str, *, progress: bool
+) -> tuple[list[MemoryRecord], dict[str, Any]]:
+    """Store ``items``, or reuse a store an earlier run filled with the same items.
+
+    ``key`` is the metadata field naming each item (``dia_id``, ``doc_id``). Returns the records
+    and a report of the ingest (rate, or that the store was reused).
+    """
+    count = memory.stats().records
+    if count == 0:
+        started = time.perf_counter()
+        records = memory.add_many(items, progress=progress)
+        seconds = time.perf_counter() - started
+        rate = round(len(records) / seconds, 1)
+        return records, {"seconds": round(seconds, 2), "per_second": rate}
+    records = memory.list(limit=count + 1)
+    wanted = sorted(str(item["metadata"][key]) for item in items)
+    if sorted(str(r.metadata.get(key)) for r in records) != wanted:
+        raise InvalidInputError(
+            f"{memory.store.path} holds other memories: evaluate on an empty or earlier eval store"
+        )
+    return records, {"reused_store": True}
