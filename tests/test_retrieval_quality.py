@@ -56,12 +56,14 @@ def test_scope_never_leaks(demo: remem.Memory) -> None:
 def test_locomo_first_conversation_recall(
     model_mem_factory: Callable[[], remem.Memory], tmp_path: pytest.TempPathFactory
 ) -> None:
-    """One LoCoMo conversation (~420 turns): hybrid must beat each signal alone's floor."""
+    """One LoCoMo conversation (419 turns, 150 questions); measured 2026-11-22: dense 0.451,
+    keyword 0.594, hybrid 0.669. Hybrid must beat both signals alone."""
     data = json.loads((SHARED_DATA / "locomo" / "locomo10.json").read_text())
     path = tmp_path / "conv0.json"  # type: ignore[operator]
     path.write_text(json.dumps(data[:1]))
     with model_mem_factory() as mem:
         report = evaluate_locomo(mem, path, ks=(10,), modes=("dense", "keyword", "hybrid"))
     recall = {m: report["modes"][m]["overall"]["recall@10"] for m in report["modes"]}
-    assert recall["hybrid"] >= 0.5, recall
-    assert recall["dense"] >= 0.4 and recall["keyword"] >= 0.45, recall
+    assert recall["dense"] >= 0.43 and recall["keyword"] >= 0.57, recall
+    assert recall["hybrid"] >= 0.64, recall
+    assert recall["hybrid"] > max(recall["dense"], recall["keyword"]), recall

@@ -44,11 +44,11 @@ def chunk_text(
 ) -> list[Chunk]:
     """Split ``text`` into chunks; see the module docstring for the strategies."""
     if strategy == "characters":
-        size = size or 1000
+        size = 1000 if size is None else size
         overlap = 200 if overlap is None else overlap
         _check_sizes(size, overlap, None)
         return _by_characters(text, size, overlap)
-    size = size or min(200, embedder.max_tokens - 2)
+    size = min(200, embedder.max_tokens - 2) if size is None else size
     overlap = min(40, size // 4) if overlap is None else overlap
     _check_sizes(size, overlap, embedder.max_tokens - 2)
     spans = embedder.token_spans(text)

@@ -5,7 +5,18 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["VectorMatrix", "top_k"]
+__all__ = ["VectorMatrix", "cosine", "top_k"]
+
+
+def cosine(matrix: NDArray[np.float32], query: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Row-by-query dot products without BLAS.
+
+    numpy's BLAS wakes its worker threads for a matrix-vector product, and they spin afterwards,
+    stealing the cores the embedding model needs next: measured, this doubled search latency
+    (LoCoMo store, 2 cores: dense 13.6 → 7.3 ms p50). ``einsum`` runs the loop itself, on one core.
+    """
+    scores: NDArray[np.float32] = np.einsum("ij,j->i", matrix, query)
+    return scores
 
 
 def top_k(scores: NDArray[np.float32], k: int) -> NDArray[np.intp]:
@@ -52,13 +63,13 @@ class VectorMatrix:
         """Top ``k`` (rowids, cosine scores), optionally only among ``subset`` row ids."""
         self._flush()
         if subset is None:
-            scores = self.matrix @ query
+            scores = cosine(self.matrix, query)
             best = top_k(scores, k)
             return self.rowids[best], scores[best]
         pos = np.searchsorted(self.rowids, subset)
         pos = pos[(pos < self.rowids.size)]
         pos = pos[np.isin(self.rowids[pos], subset)]
-        scores = self.matrix[pos] @ query
+        scores = cosine(self.matrix[pos], query)
         best = top_k(scores, k)
         return self.rowids[pos[best]], scores[best]
 
