@@ -159,6 +159,10 @@ def test_document_is_stored_as_linked_chunks(mem: remem.Memory) -> None:
     # Search finds chunks, never the document container itself.
     hits = mem.search("topic 3", k=20)
     assert hits and all(h.kind == "chunk" for h in hits)
+    # Its text cannot change under its chunks.
+    with pytest.raises(remem.InvalidInputError, match="delete it"):
+        mem.update(doc.id, text="new text")
+    assert mem.update(doc.id, metadata={"title": "U"}).metadata == {"title": "U"}
     # Deleting the document deletes its chunks.
     assert mem.delete(doc.id) == len(chunks) + 1
     assert mem.stats().records == 0

@@ -247,11 +247,19 @@ class Memory:
         kind: str | None = None,
         role: str | None = None,
     ) -> MemoryRecord:
-        """Change a memory; new text is re-embedded. ``metadata`` replaces the old metadata."""
+        """Change a memory; new text is re-embedded. ``metadata`` replaces the old metadata.
+
+        A document's text cannot change in place (its chunks would go stale): delete it and add
+        the new version.
+        """
         change = Update(importance=_importance(importance), kind=kind, role=role)
         if metadata is not None:
             change.metadata = _metadata(metadata)
         if text is not None:
+            if self.store.list_records(Cond("parent_id", "$eq", id), limit=1, offset=0):
+                raise InvalidInputError(
+                    f"{id!r} is a document with chunks: delete it and add_document() the new text"
+                )
             change.text = _clean_text(text)
             change.content_hash = content_hash(change.text)
             change.vector = self._embed([change.text], progress=False)[0]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,6 +28,10 @@ class RememGroup(click.Group):
             return super().invoke(ctx)
         except RememError as exc:
             click.echo(f"Error: {exc}", err=True)
+            ctx.exit(1)
+        except BrokenPipeError:  # `remem ... | head`: the reader left; say nothing
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
             ctx.exit(1)
         except (OSError, KeyboardInterrupt) as exc:  # top-level boundary: no tracebacks
             click.echo(f"Error: {exc}", err=True)

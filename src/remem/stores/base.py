@@ -110,7 +110,7 @@ class Store(ABC):
 
     @abstractmethod
     def list_records(
-        self, where: Filter | None, *, limit: int, offset: int, order: str
+        self, where: Filter | None, *, limit: int, offset: int, order: str = "created_at"
     ) -> list[MemoryRecord]: ...
 
     @abstractmethod
