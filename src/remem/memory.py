@@ -16,7 +16,7 @@ import threading
 import uuid
 import warnings
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,22 +35,23 @@ from remem.errors import (
     LongTextWarning,
     NotFoundError,
 )
+from remem.search import pipeline
+from remem.search.config import RetrievalConfig
 from remem.search.filters import Cond, Filter, Logic, parse_filter
-from remem.search.fusion import FUSIONS, Fusion, fuse
+from remem.search.fusion import fuse
+from remem.search.packing import pack
+from remem.search.timeparse import find_time_range
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS
-from remem.timeutil import now, to_epoch
-from remem.types import MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.timeutil import now as now_epoch
+from remem.timeutil import to_datetime, to_epoch
+from remem.types import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
 
 __all__ = ["AsyncMemory", "Memory", "open"]
 
 #: Kinds that are not deduplicated by default: a chat may repeat "ok", a document may repeat a line.
 NO_DEDUPE_KINDS = frozenset({"message", "chunk"})
 SEARCH_MODES = ("hybrid", "dense", "keyword")
-#: Hybrid defaults, chosen on LoCoMo and SciFact together (benchmarks/RESULTS.md).
-DEFAULT_FUSION: Fusion = "zscore"
-DEFAULT_DENSE_WEIGHT = 0.4
-DEFAULT_CANDIDATES = 100
 MAX_K = 1000
 _ITEM_KEYS = frozenset(
     {
@@ -113,10 +114,19 @@ def _choose_embedder(store: Store, settings: Settings) -> Embedder:
 class Memory:
     """Long-term memory over one store. Use as a context manager, or call :meth:`close`."""
 
-    def __init__(self, store: Store, embedder: Embedder, *, progress: str = "auto") -> None:
+    def __init__(
+        self,
+        store: Store,
+        embedder: Embedder,
+        *,
+        progress: str = "auto",
+        retrieval: RetrievalConfig | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
         self.progress = progress
+        #: Default settings of every search; a call may override any field.
+        self.retrieval = retrieval or RetrievalConfig()
         self._checked_signature = False
         self._lock = threading.RLock()
 
@@ -312,46 +322,72 @@ class Memory:
         filters: Mapping[str, Any] | None = None,
         mode: SearchMode = "hybrid",
         vector: Sequence[float] | NDArray[np.floating] | None = None,
-        candidates: int | None = None,
-        fusion: Fusion = DEFAULT_FUSION,
-        dense_weight: float = DEFAULT_DENSE_WEIGHT,
+        now: TimeLike | None = None,
         touch: bool = True,
+        config: RetrievalConfig | None = None,
+        **options: Any,
     ) -> builtins.list[SearchHit]:
         """The ``k`` memories that best match ``query`` within a scope and filters.
 
-        ``mode``: ``hybrid`` (dense + BM25 keyword), ``dense`` or ``keyword``. Hybrid takes
-        ``candidates`` from each signal and fuses them: ``fusion="zscore"`` (standardised
-        scores, ``dense_weight`` for dense and the rest for keyword), ``"minmax"`` or ``"rrf"``
-        (reciprocal rank; see :mod:`remem.search.fusion`). Each hit carries ``score`` and the
-        per-signal ``scores``. ``vector`` searches by a precomputed query embedding (dense only,
-        or hybrid with ``query`` for the keywords).
-        ``touch`` records the access on the hits (``access_count``, ``last_accessed_at``).
+        ``mode``: ``hybrid`` (dense + BM25 keyword, fused), ``dense`` or ``keyword``. Every later
+        stage is set by ``config`` (default: this memory's ``retrieval``) and any of its fields
+        given as keywords, e.g. ``mmr_lambda=0.7``, ``recency_weight=1``, ``expand=1``,
+        ``fusion="rrf"``; see :class:`~remem.search.config.RetrievalConfig`.
+
+        ``now`` is the reference time: recency is measured from it, and a time the query names
+        ("last week", "in May 2023", "3 days ago") becomes a ``created_at`` range (only when
+        ``now`` is given). ``vector`` searches by a precomputed query embedding (dense only, or
+        hybrid with ``query`` for the keywords). ``touch`` records the access on the hits.
+        Each hit carries ``score`` and the per-stage ``scores``.
         """
+        cfg = (config or self.retrieval).with_options(**options)
         if mode not in SEARCH_MODES:
             raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
-        if not isinstance(k, int) or not 1 <= k <= MAX_K:
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
-        if fusion not in FUSIONS:
-            raise InvalidInputError(f"unknown fusion {fusion!r}: use one of {FUSIONS}")
-        if not 0.0 <= dense_weight <= 1.0:
-            raise InvalidInputError(f"dense_weight must be within [0, 1], got {dense_weight!r}")
+        reference = _reference_time(now)
         where = _where(user_id, agent_id, session_id, filters)
-        depth = max(k, candidates or DEFAULT_CANDIDATES)
-        rankings: dict[str, builtins.list[tuple[str, float]]] = {}
-        if mode != "keyword":
-            qvec = self._query_vector(query, vector)
-            rankings["dense"] = self.store.dense(qvec, depth if mode == "hybrid" else k, where)
-        if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
-            text = _clean_text(query if query is not None else "")
-            rankings["keyword"] = self.store.keyword(text, depth if mode == "hybrid" else k, where)
+        if now is not None and query:
+            where = _and(where, _time_filter(query, reference))
+        rankings = self._candidates(query, vector, mode, max(k, cfg.candidates), where)
         if mode == "hybrid":
-            fused = fuse(rankings, fusion, dense_weight=dense_weight)
+            fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
         else:
-            fused = rankings[mode]
-        hits = self._hits(rankings, fused[:k], hybrid=mode == "hybrid")
+            fused = rankings[mode][:k]
+        rescoring = cfg.scores_by_time_or_importance or cfg.mmr_lambda is not None
+        candidates = self._candidates_with_records(rankings, fused if rescoring else fused[:k])
+        candidates = pipeline.score(candidates, cfg, reference)
+        if cfg.mmr_lambda is not None:
+            vectors = self.store.vectors([c.record.id for c in candidates])
+            candidates = pipeline.diversify(candidates, vectors, k, cfg.mmr_lambda)
+        hits = pipeline.expand(pipeline.to_hits(candidates[:k]), self._neighbours, cfg.expand)
         if touch and hits:
-            self.store.touch([h.id for h in hits], now())
+            self.store.touch([h.id for h in hits], now_epoch())
         return hits
+
+    def context(
+        self,
+        query: str,
+        *,
+        budget_tokens: int,
+        k: int = 10,
+        order: str = "time",
+        count_tokens: Callable[[str], int] | None = None,
+        **search: Any,
+    ) -> Context:
+        """Search, then pack the best hits (with any neighbours) into ``budget_tokens``.
+
+        Hits are taken best first while they fit; ``order="time"`` (default) lays the chosen
+        ones out oldest first, ``"score"`` best first. Each memory is one line, prefixed with
+        its time. ``count_tokens`` defaults to the embedder's tokenizer; pass the target LLM's
+        for exact budgets. Other keywords go to :meth:`search`.
+        """
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
+            raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+        if order not in ("time", "score"):
+            raise InvalidInputError(f"order must be 'time' or 'score', got {order!r}")
+        hits = self.search(query, k=k, **search)
+        return pack(hits, budget_tokens, count_tokens or self.embedder.count_tokens, order=order)
 
     def export(self, path: str | Path, *, progress: bool | None = None) -> int:
         """Write every memory, with its vector and the embedder signature, as JSON lines."""
@@ -415,7 +451,7 @@ class Memory:
             agent_id=_opt_str(item.get("agent_id"), "agent_id"),
             session_id=_opt_str(item.get("session_id"), "session_id"),
             metadata=_metadata(item.get("metadata")),
-            created_at=_time(created) if created is not None else now(),
+            created_at=_time(created) if created is not None else now_epoch(),
             importance=_importance(item.get("importance")),
             content_hash=content_hash(text),
             dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else bool(dedupe),
@@ -496,30 +532,68 @@ class Memory:
         first: NDArray[np.float32] = vectors[0]
         return first
 
-    def _hits(
+    def _candidates(
+        self,
+        query: str | None,
+        vector: Any,
+        mode: str,
+        depth: int,
+        where: Filter | None,
+    ) -> dict[str, builtins.list[tuple[str, float]]]:
+        """Each signal's ranked (id, score) candidates."""
+        rankings: dict[str, builtins.list[tuple[str, float]]] = {}
+        if mode != "keyword":
+            rankings["dense"] = self.store.dense(self._query_vector(query, vector), depth, where)
+        if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
+            text = _clean_text(query if query is not None else "")
+            rankings["keyword"] = self.store.keyword(text, depth, where)
+        return rankings
+
+    def _candidates_with_records(
         self,
         rankings: dict[str, builtins.list[tuple[str, float]]],
-        top: builtins.list[tuple[str, float]],
-        *,
-        hybrid: bool,
-    ) -> builtins.list[SearchHit]:
-        records = {r.id: r for r in self.store.get([i for i, _ in top])}
+        fused: builtins.list[tuple[str, float]],
+    ) -> builtins.list[pipeline.Candidate]:
+        records = {r.id: r for r in self.store.get([i for i, _ in fused])}
         signals = {
             name: {item: (score, rank) for rank, (item, score) in enumerate(ranking, start=1)}
             for name, ranking in rankings.items()
         }
-        hits = []
-        for item, score in top:
+        out = []
+        for item, score in fused:
             if item not in records:
                 continue  # deleted by another process between the two queries
             scores: dict[str, float] = {}
             for name, found in signals.items():
                 if item in found:
-                    scores[name], scores[f"{name}_rank"] = found[item][0], found[item][1]
-            if hybrid:
+                    scores[name], scores[f"{name}_rank"] = found[item]
+            if len(rankings) > 1:
                 scores["fused"] = score
-            hits.append(_hit(records[item], score, scores))
-        return hits
+            out.append(pipeline.Candidate(records[item], score, scores))
+        return out
+
+    def _neighbours(self, record: MemoryRecord, width: int) -> builtins.list[MemoryRecord]:
+        """Adjacent chunks of the record's document, or adjacent turns of its session."""
+        if record.parent_id is not None and record.position is not None:
+            where = parse_filter(
+                {"parent_id": record.parent_id,
+                 "position": {"$gte": record.position - width, "$lte": record.position + width}}
+            )  # fmt: skip
+            found = self.store.list_records(where, limit=2 * width + 1, offset=0, order="position")
+            return [r for r in found if r.id != record.id]
+        if record.session_id is None:
+            return []
+        stamp = record.created_at
+        same = {"session_id": record.session_id, "kind": record.kind}
+        before = self.store.list_records(
+            parse_filter({**same, "created_at": {"$lt": stamp}}),
+            limit=width, offset=0, order="-created_at",
+        )  # fmt: skip
+        after = self.store.list_records(
+            parse_filter({**same, "created_at": {"$gt": stamp}}),
+            limit=width, offset=0, order="created_at",
+        )  # fmt: skip
+        return [*reversed(before), *after]
 
     def _progress(self, explicit: bool | None) -> bool:
         if explicit is not None:
@@ -579,7 +653,7 @@ class AsyncMemory:
 # -- helpers --------------------------------------------------------------------------------------
 def new_id() -> str:
     """A UUIDv7 string: unique, and sorting by it sorts by creation time."""
-    stamp = int(now() * 1000) & ((1 << 48) - 1)
+    stamp = int(now_epoch() * 1000) & ((1 << 48) - 1)
     rand = int.from_bytes(os.urandom(10), "big")
     value = (stamp << 80) | (0x7 << 76) | ((rand >> 62) & 0xFFF) << 64
     value |= (0b10 << 62) | (rand & ((1 << 62) - 1))
@@ -688,6 +762,29 @@ def _where(
     return parts[0] if len(parts) == 1 else Logic("$and", tuple(parts))
 
 
-def _hit(record: MemoryRecord, score: float, scores: dict[str, float]) -> SearchHit:
-    fields = {name: getattr(record, name) for name in MemoryRecord.__dataclass_fields__}
-    return SearchHit(**fields, score=float(score), scores=scores)
+def _and(left: Filter | None, right: Filter | None) -> Filter | None:
+    if left is None or right is None:
+        return left or right
+    return Logic("$and", (left, right))
+
+
+def _reference_time(value: TimeLike | None) -> datetime:
+    if value is None:
+        return datetime.now(UTC)
+    try:
+        return to_datetime(value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(
+            f"now must be a datetime, ISO 8601 string or number: {exc}"
+        ) from exc
+
+
+def _time_filter(query: str, reference: datetime) -> Filter | None:
+    found = find_time_range(query, reference)
+    if found is None:
+        return None
+    return Logic(
+        "$and",
+        (Cond("created_at", "$gte", found.start.timestamp()),
+         Cond("created_at", "$lt", found.end.timestamp())),
+    )  # fmt: skip

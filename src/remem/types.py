@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-__all__ = ["Kind", "MemoryRecord", "SearchHit", "SearchMode", "StoreStats"]
+__all__ = ["Context", "Kind", "MemoryRecord", "SearchHit", "SearchMode", "StoreStats"]
 
 #: Kinds remem itself uses; any other string is accepted too.
 Kind = str
@@ -44,7 +44,8 @@ class MemoryRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (times as ISO 8601 strings)."""
-        data = asdict(self)
+        data = {name: getattr(self, name) for name in MemoryRecord.__dataclass_fields__}
+        data["metadata"] = dict(self.metadata)
         for key in ("created_at", "updated_at", "last_accessed_at"):
             data[key] = _iso(data[key])
         return data
@@ -56,11 +57,31 @@ class SearchHit(MemoryRecord):
 
     ``scores`` keeps every signal that ranked it (``dense`` cosine, ``keyword`` BM25, ``fused`` the
     combined hybrid score, and each signal's 1-based ``*_rank``) so you can see why a memory ranked
-    where it did. A signal that did not find the hit is absent.
+    where it did. A signal that did not find the hit is absent. ``neighbors`` holds the adjacent
+    chunks or turns that search's ``expand`` option attached, in order.
     """
 
     score: float = 0.0
     scores: dict[str, float] = field(default_factory=dict)
+    neighbors: tuple[MemoryRecord, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **MemoryRecord.to_dict(self),
+            "score": self.score,
+            "scores": dict(self.scores),
+            "neighbors": [record.to_dict() for record in self.neighbors],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What ``Memory.context()`` packed: prompt-ready ``text`` within the token budget, the hits
+    it used (best first) and the ``tokens`` the text takes by the counter it was packed with."""
+
+    text: str
+    hits: list[SearchHit]
+    tokens: int
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -13,9 +13,11 @@ import click
 
 import remem
 from remem.errors import InvalidInputError, RememError
-from remem.memory import DEFAULT_DENSE_WEIGHT, DEFAULT_FUSION
+from remem.search.config import RetrievalConfig
 from remem.search.fusion import FUSIONS
 from remem.types import MemoryRecord, SearchHit
+
+DEFAULTS = RetrievalConfig()
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -111,6 +113,8 @@ def emit(record: MemoryRecord | dict[str, Any], plain: bool) -> None:
             f"{k}={v:.4g}" for k, v in record.scores.items() if not k.endswith("_rank")
         )
         click.echo(f"{record.score:.4f}  {record.text}\n        {signals}  id={record.id}")
+        for neighbour in record.neighbors:
+            click.echo(f"        | {neighbour.text}")
     elif isinstance(record, MemoryRecord):
         scope = "/".join(s or "-" for s in (record.user_id, record.agent_id, record.session_id))
         stamp = record.created_at.strftime("%Y-%m-%d %H:%M")
@@ -178,17 +182,22 @@ def add(
 @click.option(
     "--fusion",
     type=click.Choice(FUSIONS),
-    default=DEFAULT_FUSION,
+    default=DEFAULTS.fusion,
     show_default=True,
     help="Hybrid fusion: standardised or min-max scaled scores, or reciprocal rank.",
 )
 @click.option(
     "--dense-weight",
     type=click.FloatRange(0, 1),
-    default=DEFAULT_DENSE_WEIGHT,
+    default=DEFAULTS.dense_weight,
     show_default=True,
     help="Weight of the dense signal in score fusion (keyword gets the rest).",
 )
+@click.option("--mmr", "mmr_lambda", type=click.FloatRange(0, 1), help="MMR diversity λ (off).")
+@click.option("--expand", type=click.IntRange(0, 50), default=0, help="Neighbours per side.")
+@click.option("--recency-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
+@click.option("--importance-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
+@click.option("--now", help="Reference time (ISO 8601) for recency and for times named in QUERY.")
 @output_options
 def search(
     query: str,
@@ -197,10 +206,12 @@ def search(
     k: int,
     mode: str,
     filters: str | None,
-    fusion: str,
-    dense_weight: float,
+    now: str | None,
     plain: bool,
-    **scope: Any,
+    user_id: str | None,
+    agent_id: str | None,
+    session_id: str | None,
+    **options: Any,
 ) -> None:
     """Find the memories that best match QUERY (- reads it from stdin)."""
     with opened(store_path, embedder) as mem:
@@ -208,10 +219,12 @@ def search(
             read_text(query),
             k=k,
             mode=mode,  # type: ignore[arg-type]  # click.Choice has checked it
-            fusion=fusion,  # type: ignore[arg-type]
-            dense_weight=dense_weight,
             filters=json_arg(filters, "--filter"),
-            **scope,
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            now=now,
+            **options,
         )
         for hit in hits:
             emit(hit, plain)

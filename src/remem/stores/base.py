@@ -119,6 +119,10 @@ class Store(ABC):
     ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]: ...
 
     @abstractmethod
+    def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        """The stored vectors of these records (records without one are left out)."""
+
+    @abstractmethod
     def dense(
         self, vector: NDArray[np.float32], k: int, where: Filter | None
     ) -> list[tuple[str, float]]:

@@ -342,6 +342,19 @@ class SQLiteStore(Store):
                 yield _record(row), vector
             last = rows[-1]["rowid"]
 
+    def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        found: dict[str, NDArray[np.float32]] = {}
+        for start in range(0, len(ids), 500):
+            part = list(ids[start : start + 500])
+            marks = ",".join("?" * len(part))
+            for row in self._query(
+                f"SELECT id, embedding FROM memories WHERE id IN ({marks}) "
+                "AND embedding IS NOT NULL",
+                part,
+            ):
+                found[row[0]] = np.frombuffer(row[1], dtype=np.float32)
+        return found
+
     def dense(
         self, vector: NDArray[np.float32], k: int, where: Filter | None
     ) -> list[tuple[str, float]]:

@@ -1,0 +1,96 @@
+"""How a search runs: one frozen settings object for every stage of the retrieval pipeline.
+
+A ``Memory`` holds a default (``remem.open(path, retrieval=RetrievalConfig(...))``); a call can
+override any field: ``mem.search(q, mmr_lambda=0.7, recency_weight=1.0)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from remem.errors import InvalidInputError
+from remem.search.fusion import FUSIONS, Fusion
+
+__all__ = ["AGENT_RETRIEVAL", "RetrievalConfig"]
+
+
+@dataclass(frozen=True, slots=True)
+class RetrievalConfig:
+    """Settings for each retrieval stage, in pipeline order.
+
+    The defaults are the best single configuration measured on LoCoMo and SciFact together
+    (benchmarks/RESULTS.md): hybrid fusion on, every later stage off. :data:`AGENT_RETRIEVAL`
+    turns on recency and importance the way the Generative Agents paper does.
+    """
+
+    # -- candidates and fusion
+    #: Candidates taken from each signal (dense, keyword) before fusion.
+    candidates: int = 100
+    #: ``zscore``, ``minmax`` or ``rrf`` (see :mod:`remem.search.fusion`).
+    fusion: Fusion = "zscore"
+    #: Weight of the dense signal in score fusion; keyword gets ``1 - dense_weight``.
+    dense_weight: float = 0.4
+    # -- Generative Agents scoring: w_rel · relevance + w_rec · recency + w_imp · importance
+    relevance_weight: float = 1.0
+    recency_weight: float = 0.0
+    importance_weight: float = 0.0
+    #: Recency = ``recency_decay ** hours`` since the memory was last accessed (or created).
+    recency_decay: float = 0.995
+    #: Importance is divided by this to land in [0, 1] (the paper rates 1-10).
+    importance_scale: float = 10.0
+    #: Importance assumed for a memory that has none, in [0, 1].
+    default_importance: float = 0.5
+    # -- diversity
+    #: Maximal marginal relevance λ: 1.0 is pure relevance, lower trades it for novelty; None: off.
+    mmr_lambda: float | None = None
+    # -- expansion
+    #: Neighbours attached to each hit on each side: adjacent chunks of its document, or
+    #: adjacent turns of its session.
+    expand: int = 0
+
+    def __post_init__(self) -> None:
+        _check_int("candidates", self.candidates, 1, 10_000)
+        if self.fusion not in FUSIONS:
+            raise InvalidInputError(f"unknown fusion {self.fusion!r}: use one of {FUSIONS}")
+        for name in ("dense_weight", "default_importance"):
+            _check_range(name, getattr(self, name), 0.0, 1.0)
+        for name in ("relevance_weight", "recency_weight", "importance_weight"):
+            _check_range(name, getattr(self, name), 0.0, 100.0)
+        if self.relevance_weight + self.recency_weight + self.importance_weight <= 0:
+            raise InvalidInputError("at least one of the scoring weights must be positive")
+        _check_range("recency_decay", self.recency_decay, 0.0, 1.0)
+        _check_range("importance_scale", self.importance_scale, 1e-9, 1e9)
+        if self.mmr_lambda is not None:
+            _check_range("mmr_lambda", self.mmr_lambda, 0.0, 1.0)
+        _check_int("expand", self.expand, 0, 50)
+
+    @property
+    def scores_by_time_or_importance(self) -> bool:
+        return self.recency_weight > 0 or self.importance_weight > 0
+
+    def with_options(self, **options: Any) -> RetrievalConfig:
+        """A copy with some fields changed; an unknown name is an error that lists the known."""
+        known = {f.name for f in fields(self)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise InvalidInputError(
+                f"unknown search option(s) {unknown}: use any of {sorted(known)}"
+            )
+        return replace(self, **options) if options else self
+
+
+def _check_range(name: str, value: Any, low: float, high: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise InvalidInputError(
+            f"{name} must be a number within [{low:g}, {high:g}], got {value!r}"
+        )
+
+
+def _check_int(name: str, value: Any, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidInputError(f"{name} must be an integer from {low} to {high}, got {value!r}")
+
+
+#: Generative Agents' retrieval: relevance, recency and importance weighted equally.
+AGENT_RETRIEVAL = RetrievalConfig(relevance_weight=1.0, recency_weight=1.0, importance_weight=1.0)

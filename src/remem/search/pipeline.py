@@ -1,0 +1,109 @@
+"""The retrieval pipeline after candidates are found: fuse → score → diversify → cut → expand.
+
+Each stage is a small function over candidates and leaves its numbers in the hit's ``scores``,
+so ``explain`` can show why a memory ranked where it did:
+
+- ``fused``: the hybrid fusion score (see :mod:`remem.search.fusion`);
+- ``relevance``: the ranking score rescaled to [0, 1] over the candidates;
+- ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
+- ``final``: ``w_rel · relevance + w_rec · recency + w_imp · importance``, when that is used;
+- ``mmr``: the marginal relevance at which MMR picked the hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.search.config import RetrievalConfig
+from remem.types import MemoryRecord, SearchHit
+
+__all__ = ["Candidate", "diversify", "expand", "score", "to_hits"]
+
+
+@dataclass(slots=True)
+class Candidate:
+    record: MemoryRecord
+    score: float
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+def score(candidates: list[Candidate], config: RetrievalConfig, now: datetime) -> list[Candidate]:
+    """Generative Agents scoring; a no-op (the order kept) when recency and importance are off."""
+    if not candidates or not config.scores_by_time_or_importance:
+        return candidates
+    values = [c.score for c in candidates]
+    low, span = min(values), max(values) - min(values)
+    for c in candidates:
+        relevance = (c.score - low) / span if span > 0 else 1.0
+        seen = c.record.last_accessed_at or c.record.created_at
+        hours = max(0.0, (now - seen).total_seconds() / 3600)
+        recency = config.recency_decay**hours
+        importance = (
+            config.default_importance
+            if c.record.importance is None
+            else min(1.0, max(0.0, c.record.importance / config.importance_scale))
+        )
+        final = (
+            config.relevance_weight * relevance
+            + config.recency_weight * recency
+            + config.importance_weight * importance
+        )
+        c.scores.update(relevance=relevance, recency=recency, importance=importance, final=final)
+        c.score = final
+    return sorted(candidates, key=lambda c: -c.score)
+
+
+def diversify(
+    candidates: list[Candidate], vectors: dict[str, NDArray[np.float32]], k: int, lam: float
+) -> list[Candidate]:
+    """Maximal marginal relevance (Carbonell & Goldstein 1998): greedily pick the candidate with
+    the best ``λ · relevance − (1 − λ) · max similarity to those already picked``."""
+    pool = [c for c in candidates if c.record.id in vectors]
+    if len(pool) <= 1:
+        return candidates[:k]
+    values = np.asarray([c.score for c in pool], dtype=np.float64)
+    span = values.max() - values.min()
+    relevance = (values - values.min()) / span if span > 0 else np.ones_like(values)
+    matrix = np.stack([vectors[c.record.id] for c in pool]).astype(np.float64)
+    similarity = matrix @ matrix.T
+    chosen: list[int] = []
+    best_sim = np.full(len(pool), -np.inf)
+    while len(chosen) < min(k, len(pool)):
+        redundancy = np.where(np.isfinite(best_sim), best_sim, 0.0)
+        marginal = lam * relevance - (1 - lam) * redundancy
+        marginal[chosen] = -np.inf
+        pick = int(np.argmax(marginal))
+        pool[pick].scores["mmr"] = float(marginal[pick])
+        chosen.append(pick)
+        best_sim = np.maximum(best_sim, similarity[pick])
+    return [pool[i] for i in chosen]
+
+
+Neighbours = Callable[[MemoryRecord, int], Sequence[MemoryRecord]]
+
+
+def expand(hits: list[SearchHit], neighbours: Neighbours, width: int) -> list[SearchHit]:
+    """Attach each hit's neighbours (before and after, in order), never repeating a record that
+    is itself a hit or already attached to a better hit."""
+    if width <= 0:
+        return hits
+    taken = {hit.id for hit in hits}
+    out = []
+    for hit in hits:
+        around = [r for r in neighbours(hit, width) if r.id not in taken]
+        taken.update(r.id for r in around)
+        out.append(replace(hit, neighbors=tuple(around)))
+    return out
+
+
+def to_hits(candidates: list[Candidate]) -> list[SearchHit]:
+    hits = []
+    for c in candidates:
+        fields = {name: getattr(c.record, name) for name in MemoryRecord.__dataclass_fields__}
+        hits.append(SearchHit(**fields, score=float(c.score), scores=c.scores))
+    return hits
