@@ -9,7 +9,10 @@ import sys
 import remem
 
 PUBLIC = [
+    "AGENT_RETRIEVAL",
     "AsyncMemory",
+    "Context",
+    "RetrievalConfig",
     "ConflictError",
     "Embedder",
     "EmbedderError",
@@ -64,6 +67,7 @@ def test_stable_signatures() -> None:
     for name in ("k", "user_id", "agent_id", "session_id", "filters", "mode"):
         assert search.parameters[name].kind is inspect.Parameter.KEYWORD_ONLY
     for method in (
+        "context",
         "add_many",
         "add_document",
         "get",

@@ -28,13 +28,16 @@ from remem.errors import (
     VectorError,
 )
 from remem.memory import AsyncMemory, Memory, open
-from remem.types import MemoryRecord, SearchHit, StoreStats
+from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
+from remem.types import Context, MemoryRecord, SearchHit, StoreStats
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "AGENT_RETRIEVAL",
     "AsyncMemory",
     "ConflictError",
+    "Context",
     "Embedder",
     "EmbedderError",
     "EmbedderMismatchError",
@@ -50,6 +53,7 @@ __all__ = [
     "NotAStoreError",
     "NotFoundError",
     "RememError",
+    "RetrievalConfig",
     "SearchHit",
     "Settings",
     "StoreError",

@@ -77,14 +77,16 @@ def open(
     *,
     embedder: str | Embedder | None = None,
     settings: Settings | None = None,
+    retrieval: RetrievalConfig | None = None,
     **options: Any,
 ) -> Memory:
     """Open (or create) a memory store.
 
     ``path`` is a directory (created if missing) or ``":memory:"``; without it, ``$REMEM_STORE`` or
     the default data directory. ``embedder`` is a ``"provider:model"`` name or an instance; without
-    it, the embedder the store was built with, or the bundled ``local:minilm``. Other keyword
-    arguments override :class:`~remem.config.Settings` fields.
+    it, the embedder the store was built with, or the bundled ``local:minilm``. ``retrieval``
+    sets the default of every search (e.g. ``remem.AGENT_RETRIEVAL``). Other keyword arguments
+    override :class:`~remem.config.Settings` fields.
     """
     settings = settings or Settings.load(
         store=str(path) if path is not None else None,
@@ -98,7 +100,7 @@ def open(
         chosen = embedder if isinstance(embedder, Embedder) else _choose_embedder(store, settings)
         if store.signature() is None:  # a new store: record its embedder for later openers
             store.set_signature(chosen.signature)
-        return Memory(store, chosen, progress=settings.progress)
+        return Memory(store, chosen, progress=settings.progress, retrieval=retrieval)
     except BaseException:
         store.close()
         raise
@@ -349,12 +351,13 @@ class Memory:
         where = _where(user_id, agent_id, session_id, filters)
         if now is not None and query:
             where = _and(where, _time_filter(query, reference))
-        rankings = self._candidates(query, vector, mode, max(k, cfg.candidates), where)
+        rescoring = cfg.scores_by_time_or_importance or cfg.mmr_lambda is not None
+        depth = max(k, cfg.candidates) if mode == "hybrid" or rescoring else k
+        rankings = self._candidates(query, vector, mode, depth, where)
         if mode == "hybrid":
             fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
         else:
-            fused = rankings[mode][:k]
-        rescoring = cfg.scores_by_time_or_importance or cfg.mmr_lambda is not None
+            fused = rankings[mode]
         candidates = self._candidates_with_records(rankings, fused if rescoring else fused[:k])
         candidates = pipeline.score(candidates, cfg, reference)
         if cfg.mmr_lambda is not None:
@@ -637,6 +640,7 @@ class AsyncMemory:
     get = _in_thread(Memory.get)
     list = _in_thread(Memory.list)
     search = _in_thread(Memory.search)
+    context = _in_thread(Memory.context)
     export = _in_thread(Memory.export)
     import_ = _in_thread(Memory.import_)
     reembed = _in_thread(Memory.reembed)

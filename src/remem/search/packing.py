@@ -42,7 +42,8 @@ def pack(
         raise InvalidInputError(
             f"budget_tokens={budget} is smaller than the best memory ({need} tokens)"
         )
+    blocks = [block for _, block in chosen]
     if order == "time":
-        chosen.sort(key=lambda pair: pair[1][0].created_at)
-    text = "\n".join(line(r) for _, block in chosen for r in block)
+        blocks.sort(key=lambda block: block[0].created_at)
+    text = "\n".join(line(r) for block in blocks for r in block)
     return Context(text=text, hits=[hit for hit, _ in chosen], tokens=used)

@@ -88,8 +88,9 @@ def find_time_range(query: str, now: datetime) -> TimeRange | None:
         if match is None:
             continue
         resolved = _resolve(kind, match.groups(), now.astimezone(UTC))
-        if resolved is not None:
-            return TimeRange(resolved[0], resolved[1], query[match.start() : match.end()])
+        if resolved is None:  # it looked like a date but is none (31 February): do not guess
+            return None
+        return TimeRange(resolved[0], resolved[1], query[match.start() : match.end()])
     return None
 
 

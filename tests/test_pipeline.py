@@ -1,0 +1,184 @@
+"""Retrieval stages after fusion: scoring, MMR, expansion, time phrases, packing, options."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+import remem
+from remem.search.timeparse import find_time_range
+
+NOW = datetime(2024, 6, 19, 15, 30, tzinfo=UTC)  # a Wednesday
+
+
+# -- options ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"dense_weight": 1.5}, "dense_weight"),
+        ({"recency_weight": -1}, "recency_weight"),
+        ({"relevance_weight": 0}, "at least one"),
+        ({"mmr_lambda": 2}, "mmr_lambda"),
+        ({"candidates": -5}, "candidates"),
+        ({"expand": 1.5}, "expand"),
+        ({"fusion": "max"}, "unknown fusion"),
+        ({"rerank_everything": True}, "unknown search option"),
+    ],
+)
+def test_bad_options_are_typed_errors(mem: remem.Memory, options: dict, message: str) -> None:
+    mem.add("something")
+    with pytest.raises(remem.InvalidInputError, match=message):
+        mem.search("something", **options)
+
+
+def test_default_config_is_per_memory(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with remem.open(tmp_path / "s", embedder="hash:64", retrieval=remem.AGENT_RETRIEVAL) as mem:
+        mem.add("an observation")
+        hit = mem.search("observation")[0]
+        assert {"recency", "importance", "relevance", "final"} <= set(hit.scores)
+
+
+# -- Generative Agents scoring ------------------------------------------------------------------
+def test_recency_and_importance_reorder(mem: remem.Memory) -> None:
+    old = mem.add("the garden needs water", kind="observation", importance=2,
+                  created_at=NOW - timedelta(days=30))  # fmt: skip
+    new = mem.add("the garden needs water today", kind="observation", importance=2,
+                  created_at=NOW - timedelta(hours=1))  # fmt: skip
+    vital = mem.add("the garden is on fire", kind="observation", importance=10,
+                    created_at=NOW - timedelta(days=30))  # fmt: skip
+    plain = [h.id for h in mem.search("garden water", k=3, now=NOW, touch=False)]
+    assert plain[0] in (old.id, new.id)
+    recent = mem.search("garden water", k=3, now=NOW, recency_weight=5, touch=False)
+    assert recent[0].id == new.id
+    assert recent[0].scores["recency"] == pytest.approx(0.995, abs=1e-3)
+    assert recent[1].scores["recency"] == pytest.approx(0.995 ** (30 * 24), rel=1e-3)
+    important = mem.search("garden water", k=3, now=NOW, importance_weight=5, touch=False)
+    assert important[0].id == vital.id and important[0].scores["importance"] == 1.0
+    for hit in important:
+        s = hit.scores
+        assert s["final"] == pytest.approx(s["relevance"] + 5 * s["importance"])
+
+
+def test_missing_importance_counts_as_default(mem: remem.Memory) -> None:
+    mem.add("unrated note about tea")
+    hit = mem.search("tea", importance_weight=1, default_importance=0.3)[0]
+    assert hit.scores["importance"] == 0.3
+
+
+# -- MMR -----------------------------------------------------------------------------------------
+def test_mmr_prefers_novel_results(mem: remem.Memory) -> None:
+    mem.add_many(["apple pie recipe with apples", "apple pie recipe with apples and sugar",
+                  "apple pie recipe with apples and butter", "pear tart recipe"])  # fmt: skip
+    plain = [h.text for h in mem.search("apple pie recipe", k=2, mode="dense")]
+    assert all(t.startswith("apple pie") for t in plain)
+    diverse = mem.search("apple pie recipe", k=2, mode="dense", mmr_lambda=0.3)
+    assert diverse[0].text.startswith("apple pie") and "mmr" in diverse[0].scores
+    assert diverse[1].text == "pear tart recipe"
+    assert len(mem.search("apple pie recipe", k=4, mmr_lambda=0.5)) == 4
+
+
+# -- expansion ---------------------------------------------------------------------------------
+def test_expansion_attaches_session_neighbours_once(mem: remem.Memory) -> None:
+    turns = ["hi there", "I moved to Oslo last spring", "how is the weather", "cold but bright",
+             "do you ski", "every weekend"]  # fmt: skip
+    mem.add_many(
+        [{"text": t, "session_id": "s1", "created_at": NOW + timedelta(minutes=i)}
+         for i, t in enumerate(turns)]
+    )  # fmt: skip
+    mem.add("an unrelated session", session_id="s2", created_at=NOW)
+    hits = mem.search("Oslo", k=1, mode="keyword", expand=1)
+    assert hits[0].text == "I moved to Oslo last spring"
+    assert [n.text for n in hits[0].neighbors] == ["hi there", "how is the weather"]
+    both = mem.search("Oslo weather", k=2, mode="keyword", expand=1)
+    seen = [r.id for h in both for r in (h, *h.neighbors)]
+    assert len(seen) == len(set(seen))  # no record twice
+    assert "neighbors" in both[0].to_dict()
+
+
+def test_expansion_attaches_adjacent_chunks(mem: remem.Memory) -> None:
+    text = " ".join(f"Paragraph {i} is about topic{i}." for i in range(40))
+    doc = mem.add_document(text, chunk_size=12, chunk_overlap=0)
+    hit = mem.search("topic20", k=1, mode="keyword", expand=1)[0]
+    positions = [n.position for n in hit.neighbors]
+    assert positions == [hit.position - 1, hit.position + 1]
+    assert all(n.parent_id == doc.id for n in hit.neighbors)
+
+
+# -- time phrases --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("query", "start", "end"),
+    [
+        ("what did I do yesterday", "2024-06-18", "2024-06-19"),
+        ("anything today?", "2024-06-19", "2024-06-20"),
+        ("meetings last week", "2024-06-10", "2024-06-17"),
+        ("this month so far", "2024-06-01", "2024-07-01"),
+        ("last year", "2023-01-01", "2024-01-01"),
+        ("3 days ago", "2024-06-16", "2024-06-17"),
+        ("two weeks ago", "2024-06-03", "2024-06-10"),
+        ("a month ago", "2024-05-01", "2024-06-01"),
+        ("what happened in May 2023", "2023-05-01", "2023-06-01"),
+        ("trip in december", "2023-12-01", "2024-01-01"),
+        ("in 2022 we moved", "2022-01-01", "2023-01-01"),
+        ("on 8 May, 2023", "2023-05-08", "2023-05-09"),
+        ("May 8th, 2023 dinner", "2023-05-08", "2023-05-09"),
+        ("the 2023-05-08 call", "2023-05-08", "2023-05-09"),
+    ],
+)
+def test_time_phrases(query: str, start: str, end: str) -> None:
+    found = find_time_range(query, NOW)
+    assert found is not None
+    assert found.start.date().isoformat() == start and found.end.date().isoformat() == end
+
+
+def test_past_n_days_is_a_rolling_window() -> None:
+    found = find_time_range("in the past 2 weeks", NOW)
+    assert found is not None and found.end == NOW and found.start == NOW - timedelta(days=14)
+
+
+@pytest.mark.parametrize("query", ["what may I eat", "the 31 February 2023 party", "tell me more"])
+def test_no_time_phrase(query: str) -> None:
+    assert find_time_range(query, NOW) is None
+
+
+def test_named_time_filters_search_only_with_now(mem: remem.Memory) -> None:
+    mem.add("went hiking in the hills", created_at="2024-06-18T10:00:00Z")
+    mem.add("went hiking by the sea", created_at="2024-05-02T10:00:00Z")
+    texts = [h.text for h in mem.search("hiking yesterday", now=NOW)]
+    assert texts == ["went hiking in the hills"]
+    assert len(mem.search("hiking yesterday")) == 2  # no reference time: no time filter
+    assert [h.text for h in mem.search("hiking in May", now=NOW)] == ["went hiking by the sea"]
+    with pytest.raises(remem.InvalidInputError, match="now"):
+        mem.search("hiking", now="not a time")
+
+
+# -- packing -----------------------------------------------------------------------------------
+def test_context_packs_within_budget(mem: remem.Memory) -> None:
+    for i in range(8):
+        mem.add(f"fact number {i} about the blue whale", created_at=NOW + timedelta(days=i))
+    ctx = mem.context("blue whale", budget_tokens=40, count_tokens=lambda s: len(s.split()))
+    assert 0 < len(ctx.hits) < 8 and ctx.tokens <= 40
+    lines = ctx.text.splitlines()
+    assert len(lines) == len(ctx.hits) and len(set(lines)) == len(lines)
+    assert lines == sorted(lines)  # time order: lines start with the timestamp
+    assert lines[0].startswith("[2024-06-")
+    by_score = mem.context("blue whale", budget_tokens=40, order="score",
+                           count_tokens=lambda s: len(s.split()))  # fmt: skip
+    assert [h.id for h in by_score.hits] == [h.id for h in ctx.hits]
+
+
+def test_context_includes_neighbours_and_default_counter(mem: remem.Memory) -> None:
+    turns = ["where do you live", "in Oslo", "nice city"]
+    mem.add_many(
+        [{"text": t, "session_id": "s", "created_at": NOW + timedelta(minutes=i)}
+         for i, t in enumerate(turns)]
+    )  # fmt: skip
+    ctx = mem.context("Oslo", budget_tokens=200, expand=1, mode="keyword")
+    assert ctx.text.splitlines()[1].endswith("in Oslo") and "nice city" in ctx.text
+
+
+@pytest.mark.parametrize("budget", [0, -3, 2])
+def test_context_budget_too_small(mem: remem.Memory, budget: int) -> None:
+    mem.add("a memory that is longer than two tokens for sure")
+    with pytest.raises(remem.InvalidInputError, match="budget_tokens"):
+        mem.context("memory", budget_tokens=budget)
