@@ -24,10 +24,13 @@ from remem.errors import (
     NotAStoreError,
     NotFoundError,
     RememError,
+    RerankerError,
+    RerankWarning,
     StoreError,
     VectorError,
 )
 from remem.memory import AsyncMemory, Memory, open
+from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.types import Context, MemoryRecord, SearchHit, StoreStats
 
@@ -53,6 +56,9 @@ __all__ = [
     "NotAStoreError",
     "NotFoundError",
     "RememError",
+    "RerankWarning",
+    "Reranker",
+    "RerankerError",
     "RetrievalConfig",
     "SearchHit",
     "Settings",
@@ -61,6 +67,8 @@ __all__ = [
     "VectorError",
     "__version__",
     "get_embedder",
+    "get_reranker",
     "open",
     "register_embedder",
+    "register_reranker",
 ]

@@ -14,10 +14,12 @@ The tree::
     ├── StoreError (500)            the database failed; wraps the backend exception
     │   └── NotAStoreError (400)    the path is not (and cannot become) a remem store
     ├── EmbedderError (502)         an embedding provider failed or answered nonsense
+    ├── RerankerError (502)         a reranker failed (raised only in strict mode)
     └── MissingDependencyError (500, also an ImportError)
                                     an optional extra is not installed
 
     LongTextWarning (a UserWarning) a memory is longer than the embedder's window
+    RerankWarning (a UserWarning)   a reranker failed; the fused order was kept
 
 Each class carries ``status``, the HTTP status a server answers with, so the server and the CLI
 map errors by type, never by matching message text. Messages say how to fix the problem.
@@ -38,6 +40,8 @@ __all__ = [
     "NotAStoreError",
     "NotFoundError",
     "RememError",
+    "RerankWarning",
+    "RerankerError",
     "StoreError",
     "VectorError",
 ]
@@ -108,6 +112,12 @@ class EmbedderError(RememError):
     status = 502
 
 
+class RerankerError(RememError):
+    """A reranker failed (raised only when the search asked for ``strict`` reranking)."""
+
+    status = 502
+
+
 class MissingDependencyError(RememError, ImportError):
     """An optional dependency is not installed."""
 
@@ -124,3 +134,7 @@ class LongTextWarning(UserWarning):
     Keyword search still covers all of its text; ``add_document`` chunks a long text so every part
     is searchable by meaning. Silence it with ``warnings.simplefilter("ignore", LongTextWarning)``.
     """
+
+
+class RerankWarning(UserWarning):
+    """A reranker failed at run time; the search kept the fused order instead of failing."""

@@ -35,6 +35,7 @@ from remem.errors import (
     LongTextWarning,
     NotFoundError,
 )
+from remem.rerankers import Reranker, get_reranker
 from remem.search import pipeline
 from remem.search.config import RetrievalConfig
 from remem.search.filters import Cond, Filter, Logic, parse_filter
@@ -129,6 +130,7 @@ class Memory:
         self.progress = progress
         #: Default settings of every search; a call may override any field.
         self.retrieval = retrieval or RetrievalConfig()
+        self._rerankers: dict[str, Reranker] = {}
         self._checked_signature = False
         self._lock = threading.RLock()
 
@@ -351,7 +353,8 @@ class Memory:
         where = _where(user_id, agent_id, session_id, filters)
         if now is not None and query:
             where = _and(where, _time_filter(query, reference))
-        rescoring = cfg.scores_by_time_or_importance or cfg.mmr_lambda is not None
+        reranking = cfg.reranker is not None and bool(query)
+        rescoring = reranking or cfg.scores_by_time_or_importance or cfg.mmr_lambda is not None
         depth = max(k, cfg.candidates) if mode == "hybrid" or rescoring else k
         rankings = self._candidates(query, vector, mode, depth, where)
         if mode == "hybrid":
@@ -359,6 +362,9 @@ class Memory:
         else:
             fused = rankings[mode]
         candidates = self._candidates_with_records(rankings, fused if rescoring else fused[:k])
+        if cfg.reranker is not None and query:
+            reranker, keep = self._reranker(cfg.reranker), k * cfg.rerank_k_factor
+            candidates = pipeline.rerank(candidates, query, reranker, keep, strict=cfg.strict)
         candidates = pipeline.score(candidates, cfg, reference)
         if cfg.mmr_lambda is not None:
             vectors = self.store.vectors([c.record.id for c in candidates])
@@ -574,6 +580,14 @@ class Memory:
                 scores["fused"] = score
             out.append(pipeline.Candidate(records[item], score, scores))
         return out
+
+    def _reranker(self, spec: str | Reranker) -> Reranker:
+        """One instance per name, so a model loads once per Memory."""
+        if isinstance(spec, Reranker):
+            return spec
+        if spec not in self._rerankers:
+            self._rerankers[spec] = get_reranker(spec)
+        return self._rerankers[spec]
 
     def _neighbours(self, record: MemoryRecord, width: int) -> builtins.list[MemoryRecord]:
         """Adjacent chunks of the record's document, or adjacent turns of its session."""

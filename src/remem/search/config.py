@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from remem.errors import InvalidInputError
+from remem.rerankers import Reranker, get_reranker
 from remem.search.fusion import FUSIONS, Fusion
 
 __all__ = ["AGENT_RETRIEVAL", "RetrievalConfig"]
@@ -31,6 +32,14 @@ class RetrievalConfig:
     fusion: Fusion = "zscore"
     #: Weight of the dense signal in score fusion; keyword gets ``1 - dense_weight``.
     dense_weight: float = 0.4
+    # -- reranking
+    #: ``"provider:model"`` (e.g. ``cross-encoder:/models/ms-marco-MiniLM-L-6-v2``) or an
+    #: instance; None: off.
+    reranker: str | Reranker | None = None
+    #: Rerank the top ``k × rerank_k_factor`` fused candidates.
+    rerank_k_factor: int = 3
+    #: Raise when the reranker fails, instead of keeping the fused order with a warning.
+    strict: bool = False
     # -- Generative Agents scoring: w_rel · relevance + w_rec · recency + w_imp · importance
     relevance_weight: float = 1.0
     recency_weight: float = 0.0
@@ -64,6 +73,9 @@ class RetrievalConfig:
         if self.mmr_lambda is not None:
             _check_range("mmr_lambda", self.mmr_lambda, 0.0, 1.0)
         _check_int("expand", self.expand, 0, 50)
+        _check_int("rerank_k_factor", self.rerank_k_factor, 1, 100)
+        if self.reranker is not None:
+            get_reranker(self.reranker)  # an unknown name fails here, not mid-search
 
     @property
     def scores_by_time_or_importance(self) -> bool:

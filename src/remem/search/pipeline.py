@@ -1,9 +1,10 @@
-"""The retrieval pipeline after candidates are found: fuse → score → diversify → cut → expand.
+"""The retrieval pipeline after candidates are found: rerank → score → diversify → cut → expand.
 
 Each stage is a small function over candidates and leaves its numbers in the hit's ``scores``,
 so ``explain`` can show why a memory ranked where it did:
 
 - ``fused``: the hybrid fusion score (see :mod:`remem.search.fusion`);
+- ``rerank``: the reranker's score, when a reranker is set;
 - ``relevance``: the ranking score rescaled to [0, 1] over the candidates;
 - ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
 - ``final``: ``w_rel · relevance + w_rec · recency + w_imp · importance``, when that is used;
@@ -12,6 +13,8 @@ so ``explain`` can show why a memory ranked where it did:
 
 from __future__ import annotations
 
+import math
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -19,10 +22,12 @@ from datetime import datetime
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.errors import RerankerError, RerankWarning
+from remem.rerankers import Reranker
 from remem.search.config import RetrievalConfig
 from remem.types import MemoryRecord, SearchHit
 
-__all__ = ["Candidate", "diversify", "expand", "score", "to_hits"]
+__all__ = ["Candidate", "diversify", "expand", "rerank", "score", "to_hits"]
 
 
 @dataclass(slots=True)
@@ -30,6 +35,33 @@ class Candidate:
     record: MemoryRecord
     score: float
     scores: dict[str, float] = field(default_factory=dict)
+
+
+def rerank(
+    candidates: list[Candidate], query: str, reranker: Reranker, keep: int, *, strict: bool
+) -> list[Candidate]:
+    """Rescore the top ``keep`` candidates with ``reranker`` and drop the rest.
+
+    A reranker is third-party code: whatever it raises, the search keeps the fused order with a
+    :class:`RerankWarning`, unless ``strict``, where it raises :class:`RerankerError`.
+    """
+    head = candidates[:keep]
+    if not head:
+        return candidates
+    try:
+        values = [float(v) for v in reranker.score(query, [c.record.text for c in head])]
+        if len(values) != len(head) or not all(math.isfinite(v) for v in values):
+            raise RerankerError(f"{reranker.name} returned {len(values)} scores for {len(head)}")
+    except Exception as exc:
+        message = f"reranker {reranker.name} failed ({exc}); kept the fused order"
+        if strict:
+            raise RerankerError(message) from exc
+        warnings.warn(message, RerankWarning, stacklevel=4)
+        return candidates
+    for candidate, value in zip(head, values, strict=True):
+        candidate.scores["rerank"] = value
+        candidate.score = value
+    return sorted(head, key=lambda c: -c.score)
 
 
 def score(candidates: list[Candidate], config: RetrievalConfig, now: datetime) -> list[Candidate]:
