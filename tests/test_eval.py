@@ -9,6 +9,7 @@ import pytest
 
 import remem
 from remem.eval.beir import evaluate_beir
+from remem.eval.common import ABLATION
 from remem.eval.locomo import evaluate_locomo, normalise_evidence
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 
@@ -47,8 +48,8 @@ def test_locomo_eval_end_to_end(tmp_path: Path) -> None:
     with remem.open(":memory:", embedder="hash:64") as mem:
         report = evaluate_locomo(mem, path, ks=(1, 2), modes=("keyword", "hybrid"))
     assert report["memories"] == 3 and report["questions"] == 1
-    assert report["modes"]["keyword"]["overall"]["recall@2"] == 1.0
-    assert report["modes"]["hybrid"]["by_category"]["4 single-hop"]["questions"] == 1
+    assert report["runs"]["keyword"]["overall"]["recall@2"] == 1.0
+    assert report["runs"]["hybrid"]["by_category"]["4 single-hop"]["questions"] == 1
 
 
 def test_beir_eval_end_to_end(tmp_path: Path) -> None:
@@ -63,7 +64,7 @@ def test_beir_eval_end_to_end(tmp_path: Path) -> None:
     with remem.open(":memory:", embedder="hash:64") as mem:
         report = evaluate_beir(mem, tmp_path, modes=("hybrid",))
     assert report["documents"] == 2 and report["queries"] == 1
-    assert report["modes"]["hybrid"]["ndcg@10"] == 1.0
+    assert report["runs"]["hybrid"]["ndcg@10"] == 1.0
 
 
 def test_eval_reuses_its_store_and_refuses_others(tmp_path: Path) -> None:
@@ -75,7 +76,17 @@ def test_eval_reuses_its_store_and_refuses_others(tmp_path: Path) -> None:
     with remem.open(store) as mem:
         second = evaluate_locomo(mem, path, ks=(2,), modes=("hybrid",))
         assert second["ingest"] == {"reused_store": True} and "per_second" in first["ingest"]
-        assert second["modes"]["hybrid"]["overall"] == first["modes"]["hybrid"]["overall"]
+        assert second["runs"]["hybrid"]["overall"] == first["runs"]["hybrid"]["overall"]
         mem.add("an unrelated memory")
         with pytest.raises(remem.InvalidInputError, match="holds other memories"):
             evaluate_locomo(mem, path, ks=(2,))
+
+
+def test_ablation_runs_each_stage(tmp_path: Path) -> None:
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(LOCOMO_SAMPLE))
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        report = evaluate_locomo(mem, path, ks=(2,), ablation=True)
+    assert set(report["runs"]) == set(ABLATION)
+    for run in report["runs"].values():
+        assert 0.0 <= run["overall"]["recall@2"] <= 1.0 and run["latency_ms"]["p50"] > 0

@@ -63,7 +63,7 @@ def test_locomo_first_conversation_recall(
     path.write_text(json.dumps(data[:1]))
     with model_mem_factory() as mem:
         report = evaluate_locomo(mem, path, ks=(10,), modes=("dense", "keyword", "hybrid"))
-    recall = {m: report["modes"][m]["overall"]["recall@10"] for m in report["modes"]}
+    recall = {m: report["runs"][m]["overall"]["recall@10"] for m in report["runs"]}
     assert recall["dense"] >= 0.43 and recall["keyword"] >= 0.57, recall
     assert recall["hybrid"] >= 0.64, recall
     assert recall["hybrid"] > max(recall["dense"], recall["keyword"]), recall

@@ -351,7 +351,7 @@ class Memory:
             raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
         reference = _reference_time(now)
         where = _where(user_id, agent_id, session_id, filters)
-        if now is not None and query:
+        if now is not None and query and cfg.resolve_time:
             where = _and(where, _time_filter(query, reference))
         reranking = cfg.reranker is not None and bool(query)
         rescoring = reranking or cfg.scores_by_time_or_importance or cfg.mmr_lambda is not None

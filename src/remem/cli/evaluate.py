@@ -11,6 +11,7 @@ import click
 import remem
 
 MODES = ("dense", "keyword", "hybrid", "all")
+ABLATION_HELP = "Run each pipeline stage on and off (overrides --mode)."
 STORE_HELP = (
     "Store to fill (default: in memory). An earlier eval's store is reused, skipping ingest."
 )
@@ -41,8 +42,15 @@ def eval_group() -> None:
 @click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
 @click.option("--output", help="Also write the JSON report to this file.")
 @click.option("--store", "store_path", default=":memory:", help=STORE_HELP)
+@click.option("--ablation", is_flag=True, help=ABLATION_HELP)
 def locomo(
-    data: str, ks: str, mode: str, embedder: str | None, output: str | None, store_path: str
+    data: str,
+    ks: str,
+    mode: str,
+    embedder: str | None,
+    output: str | None,
+    store_path: str,
+    ablation: bool,
 ) -> None:
     """Turn-level recall@k on LoCoMo, categories 1-4, overall and per category."""
     from remem.eval.locomo import evaluate_locomo
@@ -53,7 +61,12 @@ def locomo(
         raise remem.InvalidInputError(f"--k takes integers like 5,10,20: {exc}") from exc
     with remem.open(store_path, embedder=embedder) as mem:
         report = evaluate_locomo(
-            mem, data, ks=cutoffs, modes=_modes(mode), progress=sys.stderr.isatty()
+            mem,
+            data,
+            ks=cutoffs,
+            modes=_modes(mode),
+            ablation=ablation,
+            progress=sys.stderr.isatty(),
         )
     _write(report, output)
 
@@ -70,14 +83,26 @@ def locomo(
 @click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
 @click.option("--output", help="Also write the JSON report to this file.")
 @click.option("--store", "store_path", default=":memory:", help=STORE_HELP)
+@click.option("--ablation", is_flag=True, help=ABLATION_HELP)
 def beir(
-    data: str, mode: str, split: str, embedder: str | None, output: str | None, store_path: str
+    data: str,
+    mode: str,
+    split: str,
+    embedder: str | None,
+    output: str | None,
+    store_path: str,
+    ablation: bool,
 ) -> None:
     """nDCG@10 and recall@100 on a BEIR data set's test queries."""
     from remem.eval.beir import evaluate_beir
 
     with remem.open(store_path, embedder=embedder) as mem:
         report = evaluate_beir(
-            mem, data, modes=_modes(mode), split=split, progress=sys.stderr.isatty()
+            mem,
+            data,
+            modes=_modes(mode),
+            ablation=ablation,
+            split=split,
+            progress=sys.stderr.isatty(),
         )
     _write(report, output)

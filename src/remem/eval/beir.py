@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.errors import LongTextWarning
-from remem.eval.common import ingest_once
+from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 from remem.memory import Memory
 
@@ -45,6 +45,7 @@ def evaluate_beir(
     folder: str | Path,
     *,
     modes: Sequence[str] = ("hybrid",),
+    ablation: bool = False,
     split: str = "test",
     progress: bool = False,
 ) -> dict[str, Any]:
@@ -69,27 +70,28 @@ def evaluate_beir(
         "documents": len(records),
         "queries": len(qrels),
         "ingest": ingest,
-        "modes": {},
+        "runs": {},
     }
-    for mode in modes:
-        report["modes"][mode] = _run_mode(memory, queries, qrels, doc_of, mode, progress)
+    for name, options in runs_for(tuple(modes), ablation).items():
+        report["runs"][name] = _run(memory, queries, qrels, doc_of, name, options, progress)
     return report
 
 
-def _run_mode(
+def _run(
     memory: Memory,
     queries: dict[str, str],
     qrels: dict[str, dict[str, float]],
     doc_of: dict[str, str],
-    mode: str,
+    name: str,
+    options: dict[str, Any],
     progress: bool,
 ) -> dict[str, Any]:
     from tqdm import tqdm
 
     ndcg, recall, latencies = [], [], []
-    for qid, gains in tqdm(qrels.items(), desc=f"beir {mode}", disable=not progress, leave=False):
+    for qid, gains in tqdm(qrels.items(), desc=f"beir {name}", disable=not progress, leave=False):
         started = time.perf_counter()
-        hits = memory.search(queries[qid], k=100, mode=mode, touch=False)  # type: ignore[arg-type]
+        hits = memory.search(queries[qid], k=100, touch=False, **options)
         latencies.append((time.perf_counter() - started) * 1000)
         ranked = [doc_of[h.id] for h in hits]
         ndcg.append(ndcg_at_k(ranked, gains, 10))

@@ -11,7 +11,7 @@ from remem.types import MemoryRecord
 if TYPE_CHECKING:
     from remem.memory import Memory
 
-__all__ = ["ingest_once"]
+__all__ = ["ABLATION", "ingest_once", "runs_for"]
 
 
 def ingest_once(
@@ -36,3 +36,22 @@ def ingest_once(
             f"{memory.store.path} holds other memories: evaluate on an empty or earlier eval store"
         )
     return records, {"reused_store": True}
+
+
+#: The same evaluation with each stage on or off (``--ablation``): name -> search options.
+ABLATION: dict[str, dict[str, Any]] = {
+    "hybrid (default)": {},
+    "dense only": {"mode": "dense"},
+    "keyword only": {"mode": "keyword"},
+    "hybrid, fusion rrf": {"fusion": "rrf"},
+    "hybrid, fusion minmax": {"fusion": "minmax"},
+    "+ mmr 0.7": {"mmr_lambda": 0.7},
+    "+ recency and importance (agents)": {"recency_weight": 1.0, "importance_weight": 1.0},
+}
+
+
+def runs_for(modes: list[str] | tuple[str, ...], ablation: bool) -> dict[str, dict[str, Any]]:
+    """Named search configurations: one per mode, or the ablation set."""
+    if ablation:
+        return ABLATION
+    return {mode: {"mode": mode} for mode in modes}

@@ -11,10 +11,11 @@ import json
 import re
 import time
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from remem.eval.common import ingest_once
+from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import percentile, recall_at_k
 from remem.io import locomo_items
 from remem.memory import Memory
@@ -43,9 +44,11 @@ def evaluate_locomo(
     *,
     ks: Sequence[int] = (5, 10, 20),
     modes: Sequence[str] = ("hybrid",),
+    ablation: bool = False,
     progress: bool = False,
 ) -> dict[str, Any]:
-    """Ingest every conversation into ``memory`` (one user scope each) and measure recall@k."""
+    """Ingest every conversation into ``memory`` (one user scope each) and measure recall@k,
+    once per mode, or for each configuration of the ablation set."""
     data = json.loads(Path(data_path).read_text(encoding="utf-8"))
     items = locomo_items(data)
     records, ingest = ingest_once(memory, items, "dia_id", progress=progress)
@@ -58,10 +61,14 @@ def evaluate_locomo(
         "memories": len(records),
         "questions": len(questions),
         "ingest": ingest,
-        "modes": {},
+        "runs": {},
     }
-    for mode in modes:
-        report["modes"][mode] = _run_mode(memory, questions, dia_of, ks, mode, progress)
+    last_turn = {user: max(r.created_at for r in records if r.user_id == user)
+                 for user in {r.user_id for r in records}}  # fmt: skip
+    for name, options in runs_for(tuple(modes), ablation).items():
+        report["runs"][name] = _run(
+            memory, questions, dia_of, ks, name, options, last_turn, progress
+        )
     return report
 
 
@@ -88,12 +95,14 @@ def _questions(data: list[dict[str, Any]], items: list[dict[str, Any]]) -> list[
     return out
 
 
-def _run_mode(
+def _run(
     memory: Memory,
     questions: list[dict[str, Any]],
     dia_of: dict[str, str],
     ks: Sequence[int],
-    mode: str,
+    name: str,
+    options: dict[str, Any],
+    last_turn: dict[str | None, datetime],
     progress: bool,
 ) -> dict[str, Any]:
     from tqdm import tqdm
@@ -101,9 +110,14 @@ def _run_mode(
     depth = max(ks)
     per_cat: dict[int, list[dict[int, float]]] = {c: [] for c in CATEGORIES}
     latencies = []
-    for q in tqdm(questions, desc=f"locomo {mode}", disable=not progress, leave=False):
+    # Recency is measured from the day after the conversation's last turn, not from today.
+    timed = bool(options.get("recency_weight")) or options.get("resolve_time", False)
+    for q in tqdm(questions, desc=f"locomo {name}", disable=not progress, leave=False):
+        now = last_turn[q["user"]] + timedelta(days=1) if timed else None
         started = time.perf_counter()
-        hits = memory.search(q["question"], k=depth, user_id=q["user"], mode=mode, touch=False)  # type: ignore[arg-type]
+        hits = memory.search(
+            q["question"], k=depth, user_id=q["user"], now=now, touch=False, **options
+        )
         latencies.append((time.perf_counter() - started) * 1000)
         ranked = [dia_of[h.id] for h in hits]
         per_cat[q["category"]].append({k: recall_at_k(ranked, q["evidence"], k) for k in ks})

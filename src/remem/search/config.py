@@ -25,6 +25,10 @@ class RetrievalConfig:
     turns on recency and importance the way the Generative Agents paper does.
     """
 
+    # -- time
+    #: Turn a time the query names ("last week", "in May 2023") into a ``created_at`` range;
+    #: applies only when the search is given its reference time ``now``.
+    resolve_time: bool = True
     # -- candidates and fusion
     #: Candidates taken from each signal (dense, keyword) before fusion.
     candidates: int = 100
