@@ -35,10 +35,11 @@ test: install-dev
 bench: install
 	$(BIN)/python benchmarks/ingest_search.py
 
-## eval: retrieval quality on LoCoMo and SciFact, all three search modes
+## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
+## in benchmarks/.work so a second run skips the embedding)
 eval: install
-	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --mode all --output benchmarks/results/locomo.json
-	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --mode all --output benchmarks/results/scifact.json
+	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ablation --store benchmarks/.work/locomo --output benchmarks/results/locomo-ablation.json
+	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -54,3 +54,13 @@ def test_cli_lines_use_real_commands_and_options(line: str) -> None:
     assert result.exit_code == 0, f"{line}: {result.output}"
     for option in options:
         assert option in result.output, f"{option} is not an option of `remem {command}`"
+
+
+def test_retrieval_stages_example_runs(mem: remem.Memory) -> None:
+    mem.add("Sam is allergic to cashews.", user_id="sam", created_at="2026-01-04T09:13:00Z")
+    mem.add("We planned a picnic.", user_id="sam", session_id="s", created_at="2026-06-01")
+    example = _blocks("python")[2]
+    scope: dict = {"mem": mem, "remem": remem}
+    exec(compile(example, "README retrieval example", "exec"), scope)
+    assert scope["hits"] and "cashews" in scope["ctx"].text
+    scope["agent_mem"].close()
