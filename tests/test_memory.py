@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import remem
+from remem.stores.migrations import MIGRATIONS
 from remem.stores.sqlite import DB_NAME
 
 
@@ -295,12 +296,19 @@ def test_not_a_store(tmp_path: Path) -> None:
 
 def test_store_layout_and_migrations(tmp_path: Path) -> None:
     path = tmp_path / "new" / "nested"
+    names = [name for name, _ in MIGRATIONS]
     with remem.open(path, embedder="hash:64") as mem:
         mem.add("x")
-        assert mem.stats().schema == ["0001_initial"]
+        assert mem.stats().schema == names
     conn = sqlite3.connect(path / DB_NAME)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert [r[0] for r in conn.execute("SELECT name FROM _migrations")] == ["0001_initial"]
+    assert [r[0] for r in conn.execute("SELECT name FROM _migrations")] == names
+    # A store from before the last migration is brought up to date on open, data intact.
+    conn.execute("DROP INDEX memories_session_time")
+    conn.execute("DELETE FROM _migrations WHERE name = ?", (names[-1],))
+    conn.commit()
+    with remem.open(path) as mem:
+        assert mem.stats().schema == names and mem.list()[0].text == "x"
     conn.execute("INSERT INTO _migrations VALUES ('9999_future', 0)")
     conn.commit()
     conn.close()

@@ -182,3 +182,38 @@ def test_context_budget_too_small(mem: remem.Memory, budget: int) -> None:
     mem.add("a memory that is longer than two tokens for sure")
     with pytest.raises(remem.InvalidInputError, match="budget_tokens"):
         mem.context("memory", budget_tokens=budget)
+
+
+# -- neighbour smoothing ---------------------------------------------------------------------------
+def test_store_knows_adjacent_turns_and_chunks(mem: remem.Memory) -> None:
+    turns = mem.add_many(
+        [{"text": f"turn {i}", "session_id": "s", "created_at": NOW + timedelta(minutes=i)}
+         for i in range(3)]
+    )  # fmt: skip
+    other = mem.add("elsewhere", session_id="t", created_at=NOW)
+    loose = mem.add("no session at all")
+    doc = mem.add_document("One. " * 60, chunk_size=20, chunk_overlap=0)
+    chunks = mem.list(filters={"parent_id": doc.id}, order="position")
+    ids = [r.id for r in (*turns, other, loose, *chunks[:2])]
+    adjacent = mem.store.adjacent(ids)
+    assert adjacent[turns[0].id] == (None, turns[1].id)
+    assert adjacent[turns[1].id] == (turns[0].id, turns[2].id)
+    assert adjacent[other.id] == (None, None) and adjacent[loose.id] == (None, None)
+    assert adjacent[chunks[1].id] == (chunks[0].id, chunks[2].id)
+
+
+def test_neighbour_smoothing_lifts_the_turn_after_a_match(mem: remem.Memory) -> None:
+    mem.add_many(
+        [{"text": t, "session_id": "s", "created_at": NOW + timedelta(minutes=i)}
+         for i, t in enumerate(["what did you study in Lisbon", "marine biology, mostly octopus",
+                                "nice", "the octopus is clever"])]
+    )  # fmt: skip
+    mem.add("what did you eat in Lisbon", session_id="other", created_at=NOW)  # a distractor
+    query = "what did you study in Lisbon"
+    plain = mem.search(query, k=5, mode="dense", neighbor_weight=0.0)
+    smoothed = mem.search(query, k=5, mode="dense", neighbor_weight=1.0)
+    answer = "marine biology, mostly octopus"
+    assert [h.text for h in plain].index(answer) > 1
+    assert [h.text for h in smoothed].index(answer) < [h.text for h in plain].index(answer)
+    assert smoothed[[h.text for h in smoothed].index(answer)].scores["neighbors"] > 0
+    assert all("neighbors" not in h.scores for h in plain)

@@ -354,7 +354,12 @@ class Memory:
         if now is not None and query and cfg.resolve_time:
             where = _and(where, _time_filter(query, reference))
         reranking = cfg.reranker is not None and bool(query)
-        rescoring = reranking or cfg.scores_by_time_or_importance or cfg.mmr_lambda is not None
+        rescoring = (
+            reranking
+            or cfg.neighbor_weight > 0
+            or cfg.scores_by_time_or_importance
+            or cfg.mmr_lambda is not None
+        )
         depth = max(k, cfg.candidates) if mode == "hybrid" or rescoring else k
         rankings = self._candidates(query, vector, mode, depth, where)
         if mode == "hybrid":
@@ -362,6 +367,9 @@ class Memory:
         else:
             fused = rankings[mode]
         candidates = self._candidates_with_records(rankings, fused if rescoring else fused[:k])
+        if cfg.neighbor_weight > 0:
+            adjacent = self.store.adjacent([c.record.id for c in candidates])
+            candidates = pipeline.smooth(candidates, adjacent, cfg.neighbor_weight)
         if cfg.reranker is not None and query:
             reranker, keep = self._reranker(cfg.reranker), k * cfg.rerank_k_factor
             candidates = pipeline.rerank(candidates, query, reranker, keep, strict=cfg.strict)

@@ -41,9 +41,10 @@ def ingest_once(
 #: The same evaluation with each stage on or off (``--ablation``): name -> search options.
 ABLATION: dict[str, dict[str, Any]] = {
     "hybrid (default)": {},
-    "dense only": {"mode": "dense"},
-    "keyword only": {"mode": "keyword"},
-    "hybrid, fusion rrf": {"fusion": "rrf"},
+    "dense only": {"mode": "dense", "neighbor_weight": 0.0},
+    "keyword only": {"mode": "keyword", "neighbor_weight": 0.0},
+    "hybrid, no neighbour smoothing": {"neighbor_weight": 0.0},
+    "hybrid, fusion rrf, no smoothing": {"fusion": "rrf", "neighbor_weight": 0.0},
     "hybrid, fusion minmax": {"fusion": "minmax"},
     "+ mmr 0.7": {"mmr_lambda": 0.7},
     "+ recency and importance (agents)": {"recency_weight": 1.0, "importance_weight": 1.0},
@@ -54,4 +55,5 @@ def runs_for(modes: list[str] | tuple[str, ...], ablation: bool) -> dict[str, di
     """Named search configurations: one per mode, or the ablation set."""
     if ablation:
         return ABLATION
-    return {mode: {"mode": mode} for mode in modes}
+    return {mode: {"mode": mode} if mode == "hybrid" else {"mode": mode, "neighbor_weight": 0.0}
+            for mode in modes}  # fmt: skip

@@ -36,6 +36,11 @@ class RetrievalConfig:
     fusion: Fusion = "zscore"
     #: Weight of the dense signal in score fusion; keyword gets ``1 - dense_weight``.
     dense_weight: float = 0.4
+    # -- context
+    #: Neighbour smoothing: a candidate gains this share of its best neighbouring candidate's
+    #: score (above the lowest), neighbours being adjacent turns of a session or adjacent chunks
+    #: of a document. An answer often sits next to the turn that matches the question. 0: off.
+    neighbor_weight: float = 0.5
     # -- reranking
     #: ``"provider:model"`` (e.g. ``cross-encoder:/models/ms-marco-MiniLM-L-6-v2``) or an
     #: instance; None: off.
@@ -73,6 +78,7 @@ class RetrievalConfig:
         if self.relevance_weight + self.recency_weight + self.importance_weight <= 0:
             raise InvalidInputError("at least one of the scoring weights must be positive")
         _check_range("recency_decay", self.recency_decay, 0.0, 1.0)
+        _check_range("neighbor_weight", self.neighbor_weight, 0.0, 10.0)
         _check_range("importance_scale", self.importance_scale, 1e-9, 1e9)
         if self.mmr_lambda is not None:
             _check_range("mmr_lambda", self.mmr_lambda, 0.0, 1.0)

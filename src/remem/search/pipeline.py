@@ -1,9 +1,10 @@
-"""The retrieval pipeline after candidates are found: rerank → score → diversify → cut → expand.
+"""The retrieval pipeline after fusion: smooth → rerank → score → diversify → cut → expand.
 
 Each stage is a small function over candidates and leaves its numbers in the hit's ``scores``,
 so ``explain`` can show why a memory ranked where it did:
 
 - ``fused``: the hybrid fusion score (see :mod:`remem.search.fusion`);
+- ``neighbors``: what neighbour smoothing added (adjacent turns or chunks that also matched);
 - ``rerank``: the reranker's score, when a reranker is set;
 - ``relevance``: the ranking score rescaled to [0, 1] over the candidates;
 - ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
@@ -27,7 +28,7 @@ from remem.rerankers import Reranker
 from remem.search.config import RetrievalConfig
 from remem.types import MemoryRecord, SearchHit
 
-__all__ = ["Candidate", "diversify", "expand", "rerank", "score", "to_hits"]
+__all__ = ["Candidate", "diversify", "expand", "rerank", "score", "smooth", "to_hits"]
 
 
 @dataclass(slots=True)
@@ -35,6 +36,29 @@ class Candidate:
     record: MemoryRecord
     score: float
     scores: dict[str, float] = field(default_factory=dict)
+
+
+def smooth(
+    candidates: list[Candidate],
+    adjacent: dict[str, tuple[str | None, str | None]],
+    weight: float,
+) -> list[Candidate]:
+    """Neighbour smoothing: add ``weight × (best neighbour's score − lowest score)``.
+
+    Only neighbours that are themselves candidates count; scores are read before any is changed,
+    so the result does not depend on the order of the candidates.
+    """
+    if weight <= 0 or len(candidates) < 2:
+        return candidates
+    before = {c.record.id: c.score for c in candidates}
+    floor = min(before.values())
+    for c in candidates:
+        around = [before[n] for n in adjacent.get(c.record.id, ()) if n in before]
+        if around:
+            boost = weight * (max(around) - floor)
+            c.scores["neighbors"] = boost
+            c.score += boost
+    return sorted(candidates, key=lambda c: -c.score)
 
 
 def rerank(

@@ -119,6 +119,11 @@ class Store(ABC):
     ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]: ...
 
     @abstractmethod
+    def adjacent(self, ids: Sequence[str]) -> dict[str, tuple[str | None, str | None]]:
+        """Each record's (previous, next) record: the chunks beside it in its document, or the
+        turns before and after it in its session (same kind, by ``created_at``)."""
+
+    @abstractmethod
     def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
         """The stored vectors of these records (records without one are left out)."""
 

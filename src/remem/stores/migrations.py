@@ -68,6 +68,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         END;
         """,
     ),
+    (
+        "0002_session_order",
+        """
+        CREATE INDEX memories_session_time ON memories (session_id, kind, created_at);
+        """,
+    ),
 ]
 
 

@@ -45,6 +45,23 @@ _ORDERS = {
     "position": "m.parent_id, m.position, m.rowid",
 }
 _WORD = re.compile(r"\w+", re.UNICODE)
+# Previous and next record: by position within a document, else by time within a session.
+_ADJACENT = """
+SELECT m.id,
+  CASE WHEN m.parent_id IS NOT NULL THEN
+    (SELECT p.id FROM memories p WHERE p.parent_id = m.parent_id AND p.position = m.position - 1)
+  WHEN m.session_id IS NOT NULL THEN
+    (SELECT p.id FROM memories p WHERE p.session_id = m.session_id AND p.kind = m.kind
+       AND p.created_at < m.created_at ORDER BY p.created_at DESC LIMIT 1)
+  END,
+  CASE WHEN m.parent_id IS NOT NULL THEN
+    (SELECT n.id FROM memories n WHERE n.parent_id = m.parent_id AND n.position = m.position + 1)
+  WHEN m.session_id IS NOT NULL THEN
+    (SELECT n.id FROM memories n WHERE n.session_id = m.session_id AND n.kind = m.kind
+       AND n.created_at > m.created_at ORDER BY n.created_at LIMIT 1)
+  END
+FROM memories m WHERE m.id IN ({marks})
+"""
 # Very common English words: they carry almost no BM25 weight but make OR queries slow.
 _STOPWORD_TEXT = """a an and are as at be but by did do does for from had has have he her his how
 i if in into is it its me my of on or our she so that the their them then there these they this to
@@ -341,6 +358,15 @@ class SQLiteStore(Store):
                 vector = _vector(row["embedding"]) if with_vectors else None
                 yield _record(row), vector
             last = rows[-1]["rowid"]
+
+    def adjacent(self, ids: Sequence[str]) -> dict[str, tuple[str | None, str | None]]:
+        found: dict[str, tuple[str | None, str | None]] = {}
+        for start in range(0, len(ids), 500):
+            part = list(ids[start : start + 500])
+            marks = ",".join("?" * len(part))
+            for row in self._query(_ADJACENT.format(marks=marks), part):
+                found[row[0]] = (row[1], row[2])
+        return found
 
     def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
         found: dict[str, NDArray[np.float32]] = {}
