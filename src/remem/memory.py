@@ -353,30 +353,14 @@ class Memory:
         where = _where(user_id, agent_id, session_id, filters)
         if now is not None and query and cfg.resolve_time:
             where = _and(where, _time_filter(query, reference))
-        reranking = cfg.reranker is not None and bool(query)
-        rescoring = (
-            reranking
-            or cfg.neighbor_weight > 0
-            or cfg.scores_by_time_or_importance
-            or cfg.mmr_lambda is not None
-        )
-        depth = max(k, cfg.candidates) if mode == "hybrid" or rescoring else k
+        depth = max(k, cfg.candidates) if mode == "hybrid" or cfg.reorders else k
         rankings = self._candidates(query, vector, mode, depth, where)
         if mode == "hybrid":
             fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
         else:
             fused = rankings[mode]
-        candidates = self._candidates_with_records(rankings, fused if rescoring else fused[:k])
-        if cfg.neighbor_weight > 0:
-            adjacent = self.store.adjacent([c.record.id for c in candidates])
-            candidates = pipeline.smooth(candidates, adjacent, cfg.neighbor_weight)
-        if cfg.reranker is not None and query:
-            reranker, keep = self._reranker(cfg.reranker), k * cfg.rerank_k_factor
-            candidates = pipeline.rerank(candidates, query, reranker, keep, strict=cfg.strict)
-        candidates = pipeline.score(candidates, cfg, reference)
-        if cfg.mmr_lambda is not None:
-            vectors = self.store.vectors([c.record.id for c in candidates])
-            candidates = pipeline.diversify(candidates, vectors, k, cfg.mmr_lambda)
+        candidates = self._candidates_with_records(rankings, fused if cfg.reorders else fused[:k])
+        candidates = self._reorder(candidates, query, k, cfg, reference)
         hits = pipeline.expand(pipeline.to_hits(candidates[:k]), self._neighbours, cfg.expand)
         if touch and hits:
             self.store.touch([h.id for h in hits], now_epoch())
@@ -588,6 +572,27 @@ class Memory:
                 scores["fused"] = score
             out.append(pipeline.Candidate(records[item], score, scores))
         return out
+
+    def _reorder(
+        self,
+        candidates: builtins.list[pipeline.Candidate],
+        query: str | None,
+        k: int,
+        cfg: RetrievalConfig,
+        reference: datetime,
+    ) -> builtins.list[pipeline.Candidate]:
+        """The stages after fusion, each one only when its setting turns it on."""
+        if cfg.neighbor_weight > 0:
+            adjacent = self.store.adjacent([c.record.id for c in candidates])
+            candidates = pipeline.smooth(candidates, adjacent, cfg.neighbor_weight)
+        if cfg.reranker is not None and query:
+            reranker, keep = self._reranker(cfg.reranker), k * cfg.rerank_k_factor
+            candidates = pipeline.rerank(candidates, query, reranker, keep, strict=cfg.strict)
+        candidates = pipeline.score(candidates, cfg, reference)
+        if cfg.mmr_lambda is not None:
+            vectors = self.store.vectors([c.record.id for c in candidates])
+            candidates = pipeline.diversify(candidates, vectors, k, cfg.mmr_lambda)
+        return candidates
 
     def _reranker(self, spec: str | Reranker) -> Reranker:
         """One instance per name, so a model loads once per Memory."""

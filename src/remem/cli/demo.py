@@ -63,10 +63,12 @@ def demo(store_path: str, k: int, as_json: bool) -> None:
             for hit in hits:
                 dense = hit.scores.get("dense")
                 keyword = hit.scores.get("keyword")
+                boost = hit.scores.get("neighbors")
                 click.echo(
                     f"  {hit.score:.4f}  {hit.text}\n"
                     f"          dense={_fmt(dense)}  keyword(bm25)={_fmt(keyword)}  "
                     f"fused={hit.scores.get('fused', 0):.4f}"
+                    + (f"  neighbours=+{boost:.4f}" if boost else "")
                 )
             click.echo()
         if not as_json and store_path != ":memory:":

@@ -91,6 +91,16 @@ class RetrievalConfig:
     def scores_by_time_or_importance(self) -> bool:
         return self.recency_weight > 0 or self.importance_weight > 0
 
+    @property
+    def reorders(self) -> bool:
+        """Whether any stage after fusion may reorder candidates (so all of them are needed)."""
+        return (
+            self.neighbor_weight > 0
+            or self.reranker is not None
+            or self.scores_by_time_or_importance
+            or self.mmr_lambda is not None
+        )
+
     def with_options(self, **options: Any) -> RetrievalConfig:
         """A copy with some fields changed; an unknown name is an error that lists the known."""
         known = {f.name for f in fields(self)}
