@@ -9,14 +9,12 @@ from __future__ import annotations
 import asyncio
 import builtins
 import functools
-import hashlib
 import os
 import sys
 import threading
-import uuid
 import warnings
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,27 +24,42 @@ from numpy.typing import NDArray
 from remem import io as _io
 from remem.chunking import ChunkStrategy, chunk_text
 from remem.config import Settings
-from remem.embedders import Embedder, check_vectors, get_embedder
+from remem.embedders import Embedder, check_vectors, get_embedder, normalize
 from remem.errors import (
     EmbedderMismatchError,
-    EmptyTextError,
     InvalidInputError,
-    InvalidTextError,
     LongTextWarning,
     NotFoundError,
 )
 from remem.rerankers import Reranker, get_reranker
 from remem.search import pipeline
 from remem.search.config import RetrievalConfig
-from remem.search.filters import Cond, Filter, Logic, parse_filter
+from remem.search.filters import (
+    Cond,
+    Filter,
+    and_filters,
+    parse_filter,
+    scope_filter,
+    time_filter,
+)
 from remem.search.fusion import fuse
 from remem.search.packing import pack
-from remem.search.timeparse import find_time_range
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS
 from remem.timeutil import now as now_epoch
-from remem.timeutil import to_datetime, to_epoch
 from remem.types import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.validate import (
+    TimeLike,
+    as_item,
+    clean_text,
+    content_hash,
+    epoch_time,
+    importance_value,
+    metadata_dict,
+    new_id,
+    opt_str,
+    reference_time,
+)
 
 __all__ = ["AsyncMemory", "Memory", "open"]
 
@@ -69,8 +82,6 @@ _ITEM_KEYS = frozenset(
         "dedupe",
     }
 )
-
-TimeLike = datetime | date | str | float | int
 
 
 def open(
@@ -199,10 +210,10 @@ class Memory:
         Each item is a string or a dict with ``text`` and any of :meth:`add`'s keywords. Either all
         are stored or none. ``embeddings`` (one row per item) skips the embedder.
         """
-        records = [self._new_record(_as_item(item, i), i) for i, item in enumerate(items)]
+        records = [self._new_record(as_item(item, i), i) for i, item in enumerate(items)]
         if embeddings is not None:
             vectors = check_vectors(embeddings, self.embedder.dimensions, count=len(records))
-            for rec, vec in zip(records, _unit(vectors), strict=True):
+            for rec, vec in zip(records, normalize(vectors), strict=True):
                 rec.vector = vec
         return self._insert(records, progress)
 
@@ -266,15 +277,15 @@ class Memory:
         A document's text cannot change in place (its chunks would go stale): delete it and add
         the new version.
         """
-        change = Update(importance=_importance(importance), kind=kind, role=role)
+        change = Update(importance=importance_value(importance), kind=kind, role=role)
         if metadata is not None:
-            change.metadata = _metadata(metadata)
+            change.metadata = metadata_dict(metadata)
         if text is not None:
             if self.store.list_records(Cond("parent_id", "$eq", id), limit=1, offset=0):
                 raise InvalidInputError(
                     f"{id!r} is a document with chunks: delete it and add_document() the new text"
                 )
-            change.text = _clean_text(text)
+            change.text = clean_text(text)
             change.content_hash = content_hash(change.text)
             change.vector = self._embed([change.text], progress=False)[0]
         with self._lock:
@@ -312,7 +323,7 @@ class Memory:
             raise InvalidInputError("limit and offset must not be negative")
         if order not in LIST_ORDERS:
             raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
-        where = _where(user_id, agent_id, session_id, filters, kind=kind)
+        where = scope_filter(user_id, agent_id, session_id, filters, kind=kind)
         return self.store.list_records(where, limit=limit, offset=offset, order=order)
 
     def search(
@@ -349,10 +360,10 @@ class Memory:
             raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
-        reference = _reference_time(now)
-        where = _where(user_id, agent_id, session_id, filters)
+        reference = reference_time(now)
+        where = scope_filter(user_id, agent_id, session_id, filters)
         if now is not None and query and cfg.resolve_time:
-            where = _and(where, _time_filter(query, reference))
+            where = and_filters(where, time_filter(query, reference))
         depth = max(k, cfg.candidates) if mode == "hybrid" or cfg.reorders else k
         rankings = self._candidates(query, vector, mode, depth, where)
         if mode == "hybrid":
@@ -437,7 +448,7 @@ class Memory:
             raise InvalidInputError(f"item {index}: unknown keys {sorted(unknown)}")
         if "text" not in item:
             raise InvalidInputError(f"item {index}: missing 'text'")
-        text = _clean_text(item["text"], f"item {index}: ")
+        text = clean_text(item["text"], f"item {index}: ")
         kind = item.get("kind") or "message"
         if not isinstance(kind, str):
             raise InvalidInputError(f"item {index}: kind must be a string")
@@ -447,13 +458,13 @@ class Memory:
             id=item.get("id") or new_id(),
             text=text,
             kind=kind,
-            role=_opt_str(item.get("role"), "role"),
-            user_id=_opt_str(item.get("user_id"), "user_id"),
-            agent_id=_opt_str(item.get("agent_id"), "agent_id"),
-            session_id=_opt_str(item.get("session_id"), "session_id"),
-            metadata=_metadata(item.get("metadata")),
-            created_at=_time(created) if created is not None else now_epoch(),
-            importance=_importance(item.get("importance")),
+            role=opt_str(item.get("role"), "role"),
+            user_id=opt_str(item.get("user_id"), "user_id"),
+            agent_id=opt_str(item.get("agent_id"), "agent_id"),
+            session_id=opt_str(item.get("session_id"), "session_id"),
+            metadata=metadata_dict(item.get("metadata")),
+            created_at=epoch_time(created) if created is not None else now_epoch(),
+            importance=importance_value(item.get("importance")),
             content_hash=content_hash(text),
             dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else bool(dedupe),
         )
@@ -526,10 +537,10 @@ class Memory:
 
     def _query_vector(self, query: str | None, vector: Any) -> NDArray[np.float32]:
         if vector is not None:
-            vectors = _unit(check_vectors(vector, self.embedder.dimensions, count=1))
+            vectors = normalize(check_vectors(vector, self.embedder.dimensions, count=1))
         else:
             self._check_signature()
-            vectors = self._embed([_clean_text(query if query is not None else "")], progress=False)
+            vectors = self._embed([clean_text(query if query is not None else "")], progress=False)
         first: NDArray[np.float32] = vectors[0]
         return first
 
@@ -546,7 +557,7 @@ class Memory:
         if mode != "keyword":
             rankings["dense"] = self.store.dense(self._query_vector(query, vector), depth, where)
         if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
-            text = _clean_text(query if query is not None else "")
+            text = clean_text(query if query is not None else "")
             rankings["keyword"] = self.store.keyword(text, depth, where)
         return rankings
 
@@ -679,143 +690,3 @@ class AsyncMemory:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-
-# -- helpers --------------------------------------------------------------------------------------
-def new_id() -> str:
-    """A UUIDv7 string: unique, and sorting by it sorts by creation time."""
-    stamp = int(now_epoch() * 1000) & ((1 << 48) - 1)
-    rand = int.from_bytes(os.urandom(10), "big")
-    value = (stamp << 80) | (0x7 << 76) | ((rand >> 62) & 0xFFF) << 64
-    value |= (0b10 << 62) | (rand & ((1 << 62) - 1))
-    return str(uuid.UUID(int=value))
-
-
-def content_hash(text: str) -> str:
-    """SHA-256 of the text with runs of whitespace collapsed: equal texts, equal hashes."""
-    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
-
-
-def _clean_text(text: Any, where: str = "") -> str:
-    if not isinstance(text, str):
-        raise InvalidInputError(f"{where}text must be a string, got {type(text).__name__}")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InvalidTextError(
-            f"{where}text is not valid UTF-8 (bad character at position {exc.start}): "
-            "decode your input as UTF-8 first"
-        ) from exc
-    stripped = text.strip()
-    if not stripped:
-        raise EmptyTextError(f"{where}text is empty: a memory needs some text")
-    return stripped
-
-
-def _opt_str(value: Any, name: str) -> str | None:
-    if value is None or isinstance(value, str):
-        return value
-    raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
-
-
-def _metadata(value: Any) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise InvalidInputError(f"metadata must be a dict, got {type(value).__name__}")
-    import json
-
-    try:
-        return dict(json.loads(json.dumps(dict(value), default=_json_default)))
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(f"metadata must be JSON-serialisable: {exc}") from exc
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    raise TypeError(f"{type(value).__name__} is not JSON-serialisable")
-
-
-def _importance(value: Any) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int | float) or not np.isfinite(value):
-        raise InvalidInputError(f"importance must be a finite number, got {value!r}")
-    return float(value)
-
-
-def _time(value: Any) -> float:
-    try:
-        return to_epoch(value)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(
-            f"created_at must be a datetime, ISO 8601 string or number: {exc}"
-        ) from exc
-
-
-def _as_item(item: Mapping[str, Any] | str, index: int) -> Mapping[str, Any]:
-    if isinstance(item, str):
-        return {"text": item}
-    if not isinstance(item, Mapping):
-        raise InvalidInputError(f"item {index} must be a dict or a string")
-    return item
-
-
-def _unit(vectors: NDArray[np.float32]) -> NDArray[np.float32]:
-    from remem.embedders import normalize
-
-    return normalize(vectors)
-
-
-def _where(
-    user_id: str | None,
-    agent_id: str | None,
-    session_id: str | None,
-    filters: Mapping[str, Any] | None,
-    *,
-    kind: str | None = None,
-) -> Filter | None:
-    parts: list[Filter] = []
-    for name, value in (
-        ("user_id", user_id),
-        ("agent_id", agent_id),
-        ("session_id", session_id),
-        ("kind", kind),
-    ):
-        if value is not None:
-            parts.append(Cond(name, "$eq", _opt_str(value, name)))
-    parsed = parse_filter(filters)
-    if parsed is not None:
-        parts.append(parsed)
-    if not parts:
-        return None
-    return parts[0] if len(parts) == 1 else Logic("$and", tuple(parts))
-
-
-def _and(left: Filter | None, right: Filter | None) -> Filter | None:
-    if left is None or right is None:
-        return left or right
-    return Logic("$and", (left, right))
-
-
-def _reference_time(value: TimeLike | None) -> datetime:
-    if value is None:
-        return datetime.now(UTC)
-    try:
-        return to_datetime(value)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(
-            f"now must be a datetime, ISO 8601 string or number: {exc}"
-        ) from exc
-
-
-def _time_filter(query: str, reference: datetime) -> Filter | None:
-    found = find_time_range(query, reference)
-    if found is None:
-        return None
-    return Logic(
-        "$and",
-        (Cond("created_at", "$gte", found.start.timestamp()),
-         Cond("created_at", "$lt", found.end.timestamp())),
-    )  # fmt: skip

@@ -24,9 +24,19 @@ from datetime import date, datetime
 from typing import Any
 
 from remem.errors import FilterError
+from remem.search.timeparse import find_time_range
 from remem.timeutil import to_epoch
+from remem.validate import opt_str
 
-__all__ = ["FIELDS", "Filter", "compile_sqlite", "parse_filter"]
+__all__ = [
+    "FIELDS",
+    "Filter",
+    "and_filters",
+    "compile_sqlite",
+    "parse_filter",
+    "scope_filter",
+    "time_filter",
+]
 
 FIELDS = frozenset(
     {
@@ -202,3 +212,46 @@ def _op_sql(node: Cond, column: str, alias: str, path: str, params: list[Any]) -
         return f"({column} IS NULL OR {column} NOT IN ({marks}))"
     params.append(str(value))
     return f"(instr({column}, ?) > 0)"
+
+
+# -- building filters in code -------------------------------------------------------------------
+def scope_filter(
+    user_id: str | None,
+    agent_id: str | None,
+    session_id: str | None,
+    filters: Mapping[str, Any] | None,
+    *,
+    kind: str | None = None,
+) -> Filter | None:
+    parts: list[Filter] = []
+    for name, value in (
+        ("user_id", user_id),
+        ("agent_id", agent_id),
+        ("session_id", session_id),
+        ("kind", kind),
+    ):
+        if value is not None:
+            parts.append(Cond(name, "$eq", opt_str(value, name)))
+    parsed = parse_filter(filters)
+    if parsed is not None:
+        parts.append(parsed)
+    if not parts:
+        return None
+    return parts[0] if len(parts) == 1 else Logic("$and", tuple(parts))
+
+
+def and_filters(left: Filter | None, right: Filter | None) -> Filter | None:
+    if left is None or right is None:
+        return left or right
+    return Logic("$and", (left, right))
+
+
+def time_filter(query: str, reference: datetime) -> Filter | None:
+    found = find_time_range(query, reference)
+    if found is None:
+        return None
+    return Logic(
+        "$and",
+        (Cond("created_at", "$gte", found.start.timestamp()),
+         Cond("created_at", "$lt", found.end.timestamp())),
+    )  # fmt: skip
