@@ -18,7 +18,7 @@ import numpy as np
 
 from remem.errors import EmptyTextError, InvalidInputError, InvalidTextError
 from remem.timeutil import now as now_epoch
-from remem.timeutil import to_datetime, to_epoch
+from remem.timeutil import to_datetime
 
 TimeLike = datetime | date | str | float | int
 
@@ -84,13 +84,18 @@ def importance_value(value: Any) -> float | None:
     return float(value)
 
 
-def epoch_time(value: Any) -> float:
+def time_value(
+    value: Any, name: str, error: type[InvalidInputError] = InvalidInputError
+) -> datetime:
+    """An aware UTC datetime from a datetime, date, ISO 8601 string or Unix seconds."""
     try:
-        return to_epoch(value)
+        return to_datetime(value)
     except (TypeError, ValueError) as exc:
-        raise InvalidInputError(
-            f"created_at must be a datetime, ISO 8601 string or number: {exc}"
-        ) from exc
+        raise error(f"{name} must be a datetime, ISO 8601 string or number: {exc}") from exc
+
+
+def epoch_time(value: Any) -> float:
+    return time_value(value, "created_at").timestamp()
 
 
 def as_item(item: Mapping[str, Any] | str, index: int) -> Mapping[str, Any]:
@@ -102,11 +107,4 @@ def as_item(item: Mapping[str, Any] | str, index: int) -> Mapping[str, Any]:
 
 
 def reference_time(value: TimeLike | None) -> datetime:
-    if value is None:
-        return datetime.now(UTC)
-    try:
-        return to_datetime(value)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(
-            f"now must be a datetime, ISO 8601 string or number: {exc}"
-        ) from exc
+    return datetime.now(UTC) if value is None else time_value(value, "now")

@@ -16,9 +16,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import Embedder
-from remem.errors import EmbedderError, MissingDependencyError
+from remem.errors import EmbedderError, MissingDependencyError, RememError
 
-__all__ = ["SentenceTransformerEmbedder"]
+__all__ = ["SentenceTransformerEmbedder", "load_offline"]
 
 
 def _resolve(model: str) -> str:
@@ -34,6 +34,22 @@ def _resolve(model: str) -> str:
     return model
 
 
+def load_offline(kind: str, model: str, device: str, error: type[RememError]) -> Any:
+    """``sentence_transformers.<kind>`` (SentenceTransformer, CrossEncoder) from a local path or
+    the local cache; never downloads. A missing extra says how to install it."""
+    try:
+        import sentence_transformers
+    except ImportError as exc:
+        raise MissingDependencyError.for_extra(
+            "sentence-transformers", "sentence-transformers"
+        ) from exc
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    try:
+        return getattr(sentence_transformers, kind)(_resolve(model), device=device)
+    except OSError as exc:
+        raise error(f"cannot load {model!r} offline: pass a local model directory") from exc
+
+
 class SentenceTransformerEmbedder(Embedder):
     batch_size = 64
 
@@ -45,19 +61,9 @@ class SentenceTransformerEmbedder(Embedder):
 
     def _load(self) -> Any:
         if self._model is None:
-            try:
-                from sentence_transformers import SentenceTransformer
-            except ImportError as exc:
-                raise MissingDependencyError.for_extra(
-                    "sentence-transformers", "sentence-transformers"
-                ) from exc
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            try:
-                self._model = SentenceTransformer(_resolve(self.model_name), device=self.device)
-            except OSError as exc:
-                raise EmbedderError(
-                    f"cannot load {self.model_name!r} offline: pass a local model directory"
-                ) from exc
+            self._model = load_offline(
+                "SentenceTransformer", self.model_name, self.device, EmbedderError
+            )
         return self._model
 
     @property

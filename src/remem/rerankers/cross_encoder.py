@@ -7,12 +7,10 @@ No cross-encoder ships in a PyPI package, so remem bundles none: point this at a
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from remem.errors import MissingDependencyError, RerankerError
+from remem.errors import RerankerError
 from remem.rerankers.base import Reranker
 
 __all__ = ["CrossEncoderReranker"]
@@ -28,22 +26,9 @@ class CrossEncoderReranker(Reranker):
 
     def _load(self) -> Any:
         if self._model is None:
-            try:
-                from sentence_transformers import CrossEncoder
-            except ImportError as exc:
-                raise MissingDependencyError.for_extra(
-                    "sentence-transformers", "sentence-transformers"
-                ) from exc
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            path = Path(self.model_name).expanduser()
-            try:
-                self._model = CrossEncoder(
-                    str(path) if path.exists() else self.model_name, device=self.device
-                )
-            except OSError as exc:
-                raise RerankerError(
-                    f"cannot load {self.model_name!r} offline: pass a local model directory"
-                ) from exc
+            from remem.embedders.sentence_transformers import load_offline
+
+            self._model = load_offline("CrossEncoder", self.model_name, self.device, RerankerError)
         return self._model
 
     def score(self, query: str, texts: Sequence[str]) -> list[float]:

@@ -25,8 +25,7 @@ from typing import Any
 
 from remem.errors import FilterError
 from remem.search.timeparse import find_time_range
-from remem.timeutil import to_epoch
-from remem.validate import opt_str
+from remem.validate import opt_str, time_value
 
 __all__ = [
     "FIELDS",
@@ -143,12 +142,7 @@ def _cond(field: str, op: str, value: Any) -> Cond:
 
 def _scalar(field: str, value: Any) -> Scalar:
     if field in TIME_FIELDS and value is not None:
-        try:
-            return to_epoch(value)
-        except (TypeError, ValueError) as exc:
-            raise FilterError(
-                f"{field} takes a datetime, ISO 8601 string or number: {exc}"
-            ) from exc
+        return time_value(value, field, FilterError).timestamp()
     if isinstance(value, datetime | date):
         return value.isoformat()
     if value is None or isinstance(value, str | int | float | bool):
