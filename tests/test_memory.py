@@ -68,9 +68,8 @@ def test_database_failure_mid_batch_rolls_back(disk_mem: remem.Memory) -> None:
             [{"text": "new one", "id": "fresh-id"}, {"text": "clash", "id": existing.id}]
         )
     assert [r.text for r in disk_mem.list()] == ["keep me"]
-    assert disk_mem.search("new one", mode="keyword") == [] or all(
-        h.text != "new one" for h in disk_mem.search("new one", mode="keyword")
-    )
+    assert [h.text for h in disk_mem.search("new one", mode="keyword")] == []
+    assert [h.text for h in disk_mem.search("new one", mode="dense")] == ["keep me"]
 
 
 def test_exact_duplicates_dedupe_within_scope(mem: remem.Memory) -> None:
