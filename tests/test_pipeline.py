@@ -90,6 +90,8 @@ def test_expansion_attaches_session_neighbours_once(mem: remem.Memory) -> None:
     hits = mem.search("Oslo", k=1, mode="keyword", expand=1)
     assert hits[0].text == "I moved to Oslo last spring"
     assert [n.text for n in hits[0].neighbors] == ["hi there", "how is the weather"]
+    wide = mem.search("Oslo", k=1, mode="keyword", expand=2)[0]
+    assert [n.text for n in wide.neighbors] == ["hi there", "how is the weather", "cold but bright"]
     both = mem.search("Oslo weather", k=2, mode="keyword", expand=1)
     seen = [r.id for h in both for r in (h, *h.neighbors)]
     assert len(seen) == len(set(seen))  # no record twice

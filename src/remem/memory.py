@@ -38,7 +38,6 @@ from remem.search.filters import (
     Cond,
     Filter,
     and_filters,
-    parse_filter,
     scope_filter,
     time_filter,
 )
@@ -614,27 +613,22 @@ class Memory:
         return self._rerankers[spec]
 
     def _neighbours(self, record: MemoryRecord, width: int) -> builtins.list[MemoryRecord]:
-        """Adjacent chunks of the record's document, or adjacent turns of its session."""
-        if record.parent_id is not None and record.position is not None:
-            where = parse_filter(
-                {"parent_id": record.parent_id,
-                 "position": {"$gte": record.position - width, "$lte": record.position + width}}
-            )  # fmt: skip
-            found = self.store.list_records(where, limit=2 * width + 1, offset=0, order="position")
-            return [r for r in found if r.id != record.id]
-        if record.session_id is None:
-            return []
-        stamp = record.created_at
-        same = {"session_id": record.session_id, "kind": record.kind}
-        before = self.store.list_records(
-            parse_filter({**same, "created_at": {"$lt": stamp}}),
-            limit=width, offset=0, order="-created_at",
-        )  # fmt: skip
-        after = self.store.list_records(
-            parse_filter({**same, "created_at": {"$gt": stamp}}),
-            limit=width, offset=0, order="created_at",
-        )  # fmt: skip
-        return [*reversed(before), *after]
+        """Up to ``width`` records on each side, walking the store's one notion of adjacency
+        (:meth:`Store.adjacent`: chunks of a document, or turns of a session), in order."""
+        before: builtins.list[str] = []
+        after: builtins.list[str] = []
+        back: str | None = record.id
+        ahead: str | None = record.id
+        for _ in range(width):
+            links = self.store.adjacent([i for i in (back, ahead) if i is not None])
+            back = links[back][0] if back in links else None
+            ahead = links[ahead][1] if ahead in links else None
+            if back is None and ahead is None:
+                break
+            before += [back] if back is not None else []
+            after += [ahead] if ahead is not None else []
+        found = {r.id: r for r in self.store.get(before + after)}
+        return [found[i] for i in [*reversed(before), *after] if i in found]
 
     def _progress(self, explicit: bool | None) -> bool:
         if explicit is not None:
