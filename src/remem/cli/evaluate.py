@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 import remem
 
+F = TypeVar("F", bound=Callable[..., Any])
 MODES = ("dense", "keyword", "hybrid", "all")
 ABLATION_HELP = "Run each pipeline stage on and off (overrides --mode)."
 STORE_HELP = (
@@ -28,6 +31,22 @@ def _write(report: dict[str, object], output: str | None) -> None:
         Path(output).write_text(text + "\n", encoding="utf-8")
 
 
+def run_options(func: F) -> F:
+    """Options every evaluation takes."""
+    for option in reversed(
+        [
+            click.option(
+                "--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm)."
+            ),
+            click.option("--output", help="Also write the JSON report to this file."),
+            click.option("--store", "store_path", default=":memory:", help=STORE_HELP),
+            click.option("--ablation", is_flag=True, help=ABLATION_HELP),
+        ]
+    ):
+        func = option(func)
+    return func
+
+
 @click.group(name="eval")
 def eval_group() -> None:
     """Measure retrieval quality on LoCoMo or a BEIR data set."""
@@ -39,10 +58,7 @@ def eval_group() -> None:
 )
 @click.option("--k", "ks", default="5,10,20", show_default=True, help="Comma-separated cut-offs.")
 @click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
-@click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
-@click.option("--output", help="Also write the JSON report to this file.")
-@click.option("--store", "store_path", default=":memory:", help=STORE_HELP)
-@click.option("--ablation", is_flag=True, help=ABLATION_HELP)
+@run_options
 def locomo(
     data: str,
     ks: str,
@@ -80,10 +96,7 @@ def locomo(
 )
 @click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
 @click.option("--split", default="test", show_default=True)
-@click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
-@click.option("--output", help="Also write the JSON report to this file.")
-@click.option("--store", "store_path", default=":memory:", help=STORE_HELP)
-@click.option("--ablation", is_flag=True, help=ABLATION_HELP)
+@run_options
 def beir(
     data: str,
     mode: str,
