@@ -140,6 +140,7 @@ class SQLiteStore(Store):
                 self._conn.execute("COMMIT")
             except BaseException as exc:
                 self._conn.execute("ROLLBACK")
+                self._vectors = None  # it may hold this write's changes: reload on next search
                 if isinstance(exc, sqlite3.Error):
                     raise StoreError(f"write to {self.path} failed and was undone: {exc}") from exc
                 raise
