@@ -62,7 +62,7 @@ def model_mem_factory() -> Any:
     """Stores on the real bundled model, sharing one loaded model across the session."""
     embedder = remem.get_embedder("local:minilm")
 
-    def make(path: str = ":memory:") -> remem.Memory:
-        return remem.open(path, embedder=embedder)
+    def make(path: str = ":memory:", **options: Any) -> remem.Memory:
+        return remem.open(path, embedder=embedder, **options)
 
     return make

@@ -49,6 +49,11 @@ def test_add_search_get_list_delete(run) -> None:  # type: ignore[no-untyped-def
     assert hits[0]["id"] == added["id"] and "fused" in hits[0]["scores"]
     plain = run("search", "cello", "--plain", "--mode", "keyword").output
     assert "Alice plays cello" in plain and "keyword=" in plain
+    explained = run("search", "green tea", "--user", "alice", "--explain", "--plain").output
+    assert explained.startswith("#1 Alice likes green tea\nscore ")
+    assert "dense" in explained and "keyword" in explained and "fused" in explained
+    assert "rank 1" in explained
+    assert "explain" in lines(run("search", "tea", "--explain").output)[0]
     assert lines(run("get", added["id"]).output)[0]["kind"] == "fact"
     assert len(lines(run("list", "--user", "alice").output)) == 2
     filtered = run("list", "--filter", '{"src": "cli"}').output

@@ -49,9 +49,11 @@ def test_export_import_round_trip_keeps_everything(tmp_path: Path) -> None:
     with remem.open(src, embedder="hash:64") as mem:
         mem.add("a fact", user_id="u", kind="fact", metadata={"k": [1, 2]}, importance=4)
         mem.add_document("A document. It has two sentences.", agent_id="a")
+        mem.add(" ".join(f"word{i}" for i in range(400)))  # long: head and part vectors
         mem.search("fact")  # access stats exist but are not part of the identity
         originals = {r.id: r for r in mem.list(limit=1000)}
         vectors = {r.id: v for r, v in mem.store.iter_records(with_vectors=True)}
+        assert max(len(v) for v in vectors.values() if v is not None) > 3
         assert mem.export(tmp_path / "dump.jsonl") == len(originals)
     header = json.loads((tmp_path / "dump.jsonl").read_text().splitlines()[0])
     assert header == {"remem": "export", "version": 1, "embedder": "hash:64", "dimensions": 64}

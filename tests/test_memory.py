@@ -302,17 +302,27 @@ def test_store_layout_and_migrations(tmp_path: Path) -> None:
     conn = sqlite3.connect(path / DB_NAME)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert [r[0] for r in conn.execute("SELECT name FROM _migrations")] == names
-    # A store from before the last migration is brought up to date on open, data intact.
-    conn.execute("DROP INDEX memories_session_time")
-    conn.execute("DELETE FROM _migrations WHERE name = ?", (names[-1],))
-    conn.commit()
-    with remem.open(path) as mem:
-        assert mem.stats().schema == names and mem.list()[0].text == "x"
     conn.execute("INSERT INTO _migrations VALUES ('9999_future', 0)")
     conn.commit()
     conn.close()
     with pytest.raises(remem.NotAStoreError, match="newer remem"):
         remem.open(path)
+
+
+def test_store_from_before_the_last_migration_is_upgraded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = [name for name, _ in MIGRATIONS]
+    with monkeypatch.context() as patch:
+        patch.setattr("remem.stores.sqlite.MIGRATIONS", MIGRATIONS[:-1])
+        with remem.open(tmp_path / "s", embedder="hash:64") as mem:
+            old = mem.add_many(["kept", "deleted later"])
+            assert mem.stats().schema == names[:-1]
+    with remem.open(tmp_path / "s") as mem:
+        assert mem.stats().schema == names
+        assert {r.text for r in mem.list()} == {"kept", "deleted later"}
+        mem.delete(old[1].id)
+        assert [h.text for h in mem.search("deleted later", mode="dense")] == ["kept"]
 
 
 def test_stats(mem: remem.Memory) -> None:
@@ -347,13 +357,45 @@ def test_other_process_writes_are_seen(tmp_path: Path) -> None:
         }
 
 
-def test_long_memory_is_stored_whole_with_a_warning(model_mem_factory) -> None:  # type: ignore[no-untyped-def]
-    text = "Roman aqueducts carried water across valleys. " * 60 + "The secret word is zebra."
+FILLER = "Roman aqueducts carried water across valleys on arches of stone. " * 30
+
+
+def test_long_memory_is_searchable_by_meaning_to_its_end(model_mem_factory) -> None:  # type: ignore[no-untyped-def]
+    wedding = FILLER + "My sister's wedding will be held in Lisbon next June."
+    storm = FILLER + "A winter storm knocked the old bridge into the river."
     with model_mem_factory() as mem:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # every part gets a vector: nothing to warn about
+            a, b = mem.add_many([wedding, storm])
+        stored = mem.store.iter_records(with_vectors=True)
+        rows = {rec.id: len(v) for rec, v in stored if v is not None}
+        assert rows[a.id] > 3 and rows[b.id] > 3  # head + overlapping windows
+        assert mem.get(a.id).text == wedding.strip()
+        query = "where is my sister getting married?"
+        hits = mem.search(query, mode="dense", k=2)
+        assert hits[0].id == a.id and hits[0].score > hits[1].score + 0.05
+        # The opening alone cannot tell them apart: both start with the same 256 tokens.
+        heads = mem.search(query, mode="dense", k=2, part_weight=0.0)
+        assert abs(heads[0].score - heads[1].score) < 0.02
+        mem.update(a.id, text=storm.replace("winter", "summer"))  # new text, new windows
+        assert mem.search(query, mode="dense", k=1)[0].score < hits[0].score - 0.05
+
+
+def test_long_memory_without_parts_warns(model_mem_factory) -> None:  # type: ignore[no-untyped-def]
+    text = FILLER + "The secret word is zebra."
+    with model_mem_factory(part_tokens=0) as mem:
         with pytest.warns(remem.LongTextWarning, match="256-token window"):
             rec = mem.add(text)
         assert mem.get(rec.id).text == text.strip()
         assert mem.search("zebra", mode="keyword")[0].id == rec.id  # all text is indexed
+        rows = [len(v) for _, v in mem.store.iter_records(with_vectors=True) if v is not None]
+        assert rows == [1]
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             mem.add("A short memory raises no warning.")
+
+
+def test_part_settings_are_checked() -> None:
+    for bad in ({"part_tokens": 8}, {"part_tokens": -1}, {"part_tokens": 64, "part_overlap": 64}):
+        with pytest.raises(remem.InvalidInputError, match="part_"):
+            remem.open(":memory:", embedder="hash:64", **bad)

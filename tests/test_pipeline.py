@@ -58,6 +58,10 @@ def test_recency_and_importance_reorder(mem: remem.Memory) -> None:
     for hit in important:
         s = hit.scores
         assert s["final"] == pytest.approx(s["relevance"] + 5 * s["importance"])
+    lines = important[0].explain().splitlines()
+    assert lines[0] == f"score {important[0].score:.4f}  {vital.id}"
+    named = [line.split()[0] for line in lines[1:]]
+    assert named == ["dense", "keyword", "fused", "relevance", "recency", "importance", "final"]
 
 
 def test_missing_importance_counts_as_default(mem: remem.Memory) -> None:

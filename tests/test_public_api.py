@@ -25,6 +25,7 @@ PUBLIC = [
     "EmbedderSignature",
     "EmptyTextError",
     "FilterError",
+    "IndexWarning",
     "InvalidInputError",
     "InvalidTextError",
     "LongTextWarning",

@@ -36,6 +36,14 @@ class Settings:
     synchronous: str = "FULL"
     #: Progress bars on long work: "auto" (when stderr is a terminal), "on" or "off".
     progress: str = "auto"
+    #: A memory longer than this many tokens also gets a vector for each overlapping window of
+    #: this size, so all of it is searchable by meaning; 0: only its opening gets a vector.
+    part_tokens: int = 128
+    #: Tokens shared by consecutive windows.
+    part_overlap: int = 32
+    #: A search that may match at most this many vectors runs exactly; above it, the HNSW graph
+    #: (built on first need, saved beside the store as ``remem.index.npz``) answers.
+    exact_search_limit: int = 20_000
 
     @classmethod
     def load(cls, config_file: str | Path | None = None, **overrides: Any) -> Settings:

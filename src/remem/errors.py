@@ -20,6 +20,7 @@ The tree::
 
     LongTextWarning (a UserWarning) a memory is longer than the embedder's window
     RerankWarning (a UserWarning)   a reranker failed; the fused order was kept
+    IndexWarning (a UserWarning)    the vector index file was unusable and is rebuilt
 
 Each class carries ``status``, the HTTP status a server answers with, so the server and the CLI
 map errors by type, never by matching message text. Messages say how to fix the problem.
@@ -33,6 +34,7 @@ __all__ = [
     "EmbedderMismatchError",
     "EmptyTextError",
     "FilterError",
+    "IndexWarning",
     "InvalidInputError",
     "InvalidTextError",
     "LongTextWarning",
@@ -138,3 +140,8 @@ class LongTextWarning(UserWarning):
 
 class RerankWarning(UserWarning):
     """A reranker failed at run time; the search kept the fused order instead of failing."""
+
+
+class IndexWarning(UserWarning):
+    """The vector index file beside a store could not be used (corrupt, or out of step with the
+    store) and is being rebuilt from the store, which is the truth. Searches stay correct."""

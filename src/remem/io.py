@@ -2,8 +2,9 @@
 
 Export format: a header line
 ``{"remem": "export", "version": 1, "embedder": ..., "dimensions": ...}``, then one record per
-line (the fields of :class:`~remem.MemoryRecord`, times in ISO 8601) with its vector as
-``"vector_b64"``: base64 of little-endian float32. Plain JSON lines of items
+line (the fields of :class:`~remem.MemoryRecord`, times in ISO 8601) with its vectors as
+``"vector_b64"``: base64 of little-endian float32 rows, the head vector then any part vectors
+(windows of a long text). Plain JSON lines of items
 (``{"text": ..., "user_id": ...}``) import too.
 """
 
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from remem.embedders.base import EmbedderSignature, check_vectors
-from remem.errors import EmbedderMismatchError, InvalidInputError
+from remem.errors import EmbedderMismatchError, InvalidInputError, VectorError
 
 if TYPE_CHECKING:
     from remem.memory import Memory
@@ -147,7 +148,13 @@ def _add_exact(
     for rec, vec, (parent, position) in zip(records, vectors, parents, strict=True):
         rec.parent_id, rec.position = parent, position
         if vec is not None:
-            rec.vector = check_vectors(vec, dims)[0]
+            if vec.size % dims:
+                raise VectorError(
+                    f"{rec.id}: vector_b64 holds {vec.size} floats, not vectors of dimension "
+                    f"{dims} (a head vector, then any part vectors)"
+                )
+            rows = check_vectors(vec.reshape(-1, dims), dims)
+            rec.vector, rec.parts = rows[0], rows[1:] if len(rows) > 1 else None
     parent_ids = {p for p, _ in parents if p}
     containers = frozenset(i for i, rec in enumerate(records) if rec.id in parent_ids)
     return len(memory._insert(records, progress, containers=containers))

@@ -105,13 +105,23 @@ def open(
         **options,
     )
     store = open_store(
-        settings.store, busy_timeout=settings.busy_timeout, synchronous=settings.synchronous
+        settings.store,
+        busy_timeout=settings.busy_timeout,
+        synchronous=settings.synchronous,
+        exact_search_limit=settings.exact_search_limit,
     )
     try:
         chosen = embedder if isinstance(embedder, Embedder) else _choose_embedder(store, settings)
         if store.signature() is None:  # a new store: record its embedder for later openers
             store.set_signature(chosen.signature)
-        return Memory(store, chosen, progress=settings.progress, retrieval=retrieval)
+        return Memory(
+            store,
+            chosen,
+            progress=settings.progress,
+            retrieval=retrieval,
+            part_tokens=settings.part_tokens,
+            part_overlap=settings.part_overlap,
+        )
     except BaseException:
         store.close()
         raise
@@ -134,12 +144,23 @@ class Memory:
         *,
         progress: str = "auto",
         retrieval: RetrievalConfig | None = None,
+        part_tokens: int = 128,
+        part_overlap: int = 32,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.progress = progress
         #: Default settings of every search; a call may override any field.
         self.retrieval = retrieval or RetrievalConfig()
+        if part_tokens < 0 or 0 < part_tokens < 16:
+            raise InvalidInputError(f"part_tokens must be 0 (off) or at least 16: {part_tokens}")
+        if part_tokens and not 0 <= part_overlap < part_tokens:
+            raise InvalidInputError(
+                f"part_overlap must be in [0, part_tokens): {part_overlap}, {part_tokens}"
+            )
+        #: A text longer than this many tokens also gets vectors of its overlapping windows.
+        self.part_tokens = part_tokens
+        self.part_overlap = part_overlap
         self._rerankers: dict[str, Reranker] = {}
         self._checked_signature = False
         self._lock = threading.RLock()
@@ -286,7 +307,8 @@ class Memory:
                 )
             change.text = clean_text(text)
             change.content_hash = content_hash(change.text)
-            change.vector = self._embed([change.text], progress=False)[0]
+            rows = self._vectorize([change.text], progress=False)[0]
+            change.vector, change.parts = rows[0], rows[1:] if len(rows) > 1 else None
         with self._lock:
             if change.vector is not None:
                 self._check_signature()
@@ -364,7 +386,7 @@ class Memory:
         if now is not None and query and cfg.resolve_time:
             where = and_filters(where, time_filter(query, reference))
         depth = max(k, cfg.candidates) if mode == "hybrid" or cfg.reorders else k
-        rankings = self._candidates(query, vector, mode, depth, where)
+        rankings = self._candidates(query, vector, mode, depth, where, cfg.part_weight)
         if mode == "hybrid":
             fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
         else:
@@ -430,7 +452,7 @@ class Memory:
             if vector is not None:
                 ids.append(record.id)
                 texts.append(record.text)
-        vectors = new.embed(texts, progress=self._progress(progress))
+        vectors = self._vectorize(texts, progress=self._progress(progress), embedder=new)
         with self._lock:
             self.store.replace_vectors(ids, vectors, new.signature)
             self.embedder = new
@@ -492,14 +514,15 @@ class Memory:
             texts = [records[i].text for i in todo]
             self._warn_if_long(texts)
             show = self._progress(progress) and len(todo) >= 64
-            vectors = self._embed(texts, progress=show)
-            for i, vec in zip(todo, vectors, strict=True):
-                records[i].vector = vec
+            for i, rows in zip(todo, self._vectorize(texts, progress=show), strict=True):
+                records[i].vector, records[i].parts = rows[0], rows[1:] if len(rows) > 1 else None
         with self._lock:
             self._check_signature()
             return self.store.insert(records, signature=self.embedder.signature)
 
     def _warn_if_long(self, texts: builtins.list[str]) -> None:
+        if self.part_tokens:
+            return  # long texts get window vectors: every part is searchable by meaning
         window = self.embedder.max_tokens
         # Characters bound tokens from above for word-piece models: count only what may be long.
         long = sum(
@@ -509,8 +532,8 @@ class Memory:
             warnings.warn(
                 f"{long} memor{'y is' if long == 1 else 'ies are'} longer than "
                 f"{self.embedder.name}'s {window}-token window: the vector covers the first "
-                f"{window} tokens, keyword search covers all the text. Use add_document() to "
-                "make every part searchable by meaning.",
+                f"{window} tokens, keyword search covers all the text. Use add_document(), or "
+                "part_tokens > 0, to make every part searchable by meaning.",
                 LongTextWarning,
                 stacklevel=4,
             )
@@ -519,6 +542,31 @@ class Memory:
         return check_vectors(
             self.embedder.embed(texts, progress=progress), self.embedder.dimensions
         )
+
+    def _vectorize(
+        self, texts: builtins.list[str], *, progress: bool, embedder: Embedder | None = None
+    ) -> builtins.list[NDArray[np.float32]]:
+        """Each text's vectors as rows: its head (the text, to the embedder's window), then,
+        for a text longer than ``part_tokens``, its overlapping windows. One embedding pass."""
+        embedder = embedder or self.embedder
+        windows: builtins.list[str] = []
+        owners: builtins.list[int] = []
+        size = min(self.part_tokens, embedder.max_tokens - 2)
+        if self.part_tokens:
+            for index, text in enumerate(texts):
+                # A word-piece token spans at least one character: short texts need no count.
+                if len(text) > size and embedder.count_tokens(text) > size:
+                    overlap = min(self.part_overlap, size - 1)
+                    parts = chunk_text(text, embedder, size=size, overlap=overlap)
+                    windows += [part.text for part in parts]
+                    owners += [index] * len(parts)
+        vectors = check_vectors(
+            embedder.embed(texts + windows, progress=progress), embedder.dimensions
+        )
+        rows: dict[int, builtins.list[int]] = {}
+        for row, owner in enumerate(owners, start=len(texts)):
+            rows.setdefault(owner, []).append(row)
+        return [vectors[[i, *rows.get(i, ())]] for i in range(len(texts))]
 
     def _check_signature(self) -> None:
         """Refuse to mix vectors from two embedders in one store."""
@@ -550,11 +598,14 @@ class Memory:
         mode: str,
         depth: int,
         where: Filter | None,
+        part_weight: float,
     ) -> dict[str, builtins.list[tuple[str, float]]]:
         """Each signal's ranked (id, score) candidates."""
         rankings: dict[str, builtins.list[tuple[str, float]]] = {}
         if mode != "keyword":
-            rankings["dense"] = self.store.dense(self._query_vector(query, vector), depth, where)
+            rankings["dense"] = self.store.dense(
+                self._query_vector(query, vector), depth, where, part_weight=part_weight
+            )
         if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
             text = clean_text(query if query is not None else "")
             rankings["keyword"] = self.store.keyword(text, depth, where)

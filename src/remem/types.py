@@ -65,6 +65,22 @@ class SearchHit(MemoryRecord):
     scores: dict[str, float] = field(default_factory=dict)
     neighbors: tuple[MemoryRecord, ...] = ()
 
+    def explain(self) -> str:
+        """Why this memory ranked where it did, one stage per line, in pipeline order."""
+        lines = [f"score {self.score:.4f}  {self.id}"]
+        for signal in ("dense", "keyword"):
+            if signal in self.scores:
+                rank = int(self.scores.get(f"{signal}_rank", 0))
+                lines.append(f"  {signal:<10} {self.scores[signal]:8.4f}  rank {rank}")
+            elif "fused" in self.scores:
+                lines.append(f"  {signal:<10} {'-':>8}  not among its candidates")
+        for key, note in _EXPLAINED:
+            if key in self.scores:
+                lines.append(f"  {key:<10} {self.scores[key]:8.4f}  {note}")
+        for neighbour in self.neighbors:
+            lines.append(f"  + neighbour {neighbour.id} (added by expand)")
+        return "\n".join(lines)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             **MemoryRecord.to_dict(self),
@@ -72,6 +88,19 @@ class SearchHit(MemoryRecord):
             "scores": dict(self.scores),
             "neighbors": [record.to_dict() for record in self.neighbors],
         }
+
+
+#: Scores the later pipeline stages leave on a hit, in pipeline order, with what each means.
+_EXPLAINED = (
+    ("fused", "dense and keyword fused (standardised scores, weighted)"),
+    ("neighbors", "added because an adjacent turn or chunk also matched"),
+    ("rerank", "reranker score (replaces the fused order)"),
+    ("relevance", "ranking score rescaled to [0, 1] over the candidates"),
+    ("recency", "decay ** hours since last access"),
+    ("importance", "importance rescaled to [0, 1]"),
+    ("final", "weighted relevance + recency + importance"),
+    ("mmr", "marginal relevance when MMR picked it"),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -198,6 +198,7 @@ def add(
 @click.option("--recency-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
 @click.option("--importance-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
 @click.option("--now", help="Reference time (ISO 8601) for recency and for times named in QUERY.")
+@click.option("--explain", is_flag=True, help="Show why each hit ranked where it did.")
 @output_options
 def search(
     query: str,
@@ -207,6 +208,7 @@ def search(
     mode: str,
     filters: str | None,
     now: str | None,
+    explain: bool,
     plain: bool,
     user_id: str | None,
     agent_id: str | None,
@@ -226,8 +228,13 @@ def search(
             now=now,
             **options,
         )
-        for hit in hits:
-            emit(hit, plain)
+        for rank, hit in enumerate(hits, start=1):
+            if not explain:
+                emit(hit, plain)
+            elif plain:
+                click.echo(f"#{rank} {hit.text}\n{hit.explain()}")
+            else:
+                emit({**hit.to_dict(), "explain": hit.explain()}, plain)
 
 
 @cli.command()

@@ -43,6 +43,7 @@ ABLATION: dict[str, dict[str, Any]] = {
     "hybrid (default)": {},
     "dense only": {"mode": "dense", "neighbor_weight": 0.0},
     "keyword only": {"mode": "keyword", "neighbor_weight": 0.0},
+    "hybrid, long memories by their opening only": {"part_weight": 0.0},
     "hybrid, no neighbour smoothing": {"neighbor_weight": 0.0},
     "hybrid, fusion rrf, no smoothing": {"fusion": "rrf", "neighbor_weight": 0.0},
     "hybrid, fusion minmax": {"fusion": "minmax"},

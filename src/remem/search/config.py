@@ -36,6 +36,10 @@ class RetrievalConfig:
     fusion: Fusion = "zscore"
     #: Weight of the dense signal in score fusion; keyword gets ``1 - dense_weight``.
     dense_weight: float = 0.4
+    #: A long memory's dense score mixes its best-matching vector (its opening or any window)
+    #: with its opening: ``part_weight · best + (1 − part_weight) · opening``. 1: the best vector
+    #: decides; 0: the opening alone.
+    part_weight: float = 1.0
     # -- context
     #: Neighbour smoothing: a candidate gains this share of its best neighbouring candidate's
     #: score (above the lowest), neighbours being adjacent turns of a session or adjacent chunks
@@ -71,7 +75,7 @@ class RetrievalConfig:
         _check_int("candidates", self.candidates, 1, 10_000)
         if self.fusion not in FUSIONS:
             raise InvalidInputError(f"unknown fusion {self.fusion!r}: use one of {FUSIONS}")
-        for name in ("dense_weight", "default_importance"):
+        for name in ("dense_weight", "part_weight", "default_importance"):
             _check_range(name, getattr(self, name), 0.0, 1.0)
         for name in ("relevance_weight", "recency_weight", "importance_weight"):
             _check_range(name, getattr(self, name), 0.0, 100.0)

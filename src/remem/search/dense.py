@@ -1,11 +1,41 @@
-"""Exact dense search: one float32 matrix in memory, cosine by matrix product (rows are unit)."""
+"""Dense search over every vector of a store, held in memory by position.
+
+A record has one *head* vector (its text, or the opening of a long text) and, when its text is
+longer than a part, *part* vectors: overlapping windows across all of it. A long record's dense
+score mixes its head with its best vector (``part_weight``), so a memory whose answer sits at its
+end still ranks by meaning; a record is returned once.
+
+Layout: positions are append-only. A record's rows sit together (head first); a delete or a
+re-embed marks its rows dead (a tombstone) and a re-embed appends new rows. When a quarter of the
+rows are dead the layout is compacted. An optional HNSW graph (:class:`AnnGraph`, faiss) covers
+the first ``graph_size`` positions, with graph ids equal to positions; newer rows (the *tail*)
+are searched exactly until they are merged into the graph. A search picks exact or graph by the
+number of rows it may match:
+
+- few rows (a small store, or a selective filter such as one user's scope): exact, over those
+  rows only — recall 1.0 and no post-filter collapse;
+- many rows: the graph, told which rows are allowed (a bitmap inside faiss, so filtering happens
+  during the graph walk, not after), plus the tail exactly; the candidates' heads are rescored
+  exactly.
+"""
 
 from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["VectorMatrix", "cosine", "top_k"]
+from remem.errors import MissingDependencyError
+
+__all__ = ["SCOPE_FIELDS", "AnnGraph", "VectorIndex", "cosine", "top_k"]
+
+#: Record fields kept beside the vectors, so filters on them run in memory.
+SCOPE_FIELDS = ("user_id", "agent_id", "session_id", "kind")
+_STATE_ROWS = ("owner", "head", "slot", "live", "fields")
 
 
 def cosine(matrix: NDArray[np.float32], query: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -27,61 +57,346 @@ def top_k(scores: NDArray[np.float32], k: int) -> NDArray[np.intp]:
     return part[np.argsort(-scores[part], kind="stable")]
 
 
-class VectorMatrix:
-    """Vectors keyed by ascending integer row ids, with append, remove and subset search."""
+class AnnGraph:
+    """An HNSW graph (faiss) over the first positions of a :class:`VectorIndex`.
 
-    def __init__(self, dimensions: int) -> None:
-        self.dimensions = dimensions
-        self.rowids = np.zeros(0, dtype=np.int64)
-        self.matrix = np.zeros((0, dimensions), dtype=np.float32)
-        self._pending_ids: list[NDArray[np.int64]] = []
-        self._pending_vecs: list[NDArray[np.float32]] = []
+    The graph keeps its own copy of the vectors as 8-bit codes (``SQ8``: a quarter of float32's
+    memory); the index rescores what it returns with the exact float32 vectors.
+    """
+
+    def __init__(self, dimensions: int, *, spec: str = "HNSW32,SQ8", ef_construction: int = 80):
+        faiss = _faiss()
+        self.index = faiss.index_factory(dimensions, spec, faiss.METRIC_INNER_PRODUCT)
+        faiss.downcast_index(self.index).hnsw.efConstruction = ef_construction
+
+    @classmethod
+    def from_index(cls, index: Any) -> AnnGraph:
+        graph = cls.__new__(cls)
+        graph.index = index
+        return graph
 
     def __len__(self) -> int:
-        self._flush()
-        return int(self.rowids.size)
+        return int(self.index.ntotal)
+
+    def add(self, vectors: NDArray[np.float32]) -> None:
+        rows = np.ascontiguousarray(vectors, dtype=np.float32)
+        if not self.index.is_trained:
+            self.index.train(rows)
+        self.index.add(rows)
+
+    def to_bytes(self) -> NDArray[np.uint8]:
+        data: NDArray[np.uint8] = _faiss().serialize_index(self.index)
+        return data
+
+    @classmethod
+    def from_bytes(cls, data: NDArray[np.uint8]) -> AnnGraph:
+        return cls.from_index(_faiss().deserialize_index(data))
+
+    def search(
+        self, query: NDArray[np.float32], k: int, allowed: NDArray[np.bool_], ef: int
+    ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+        """Top ``k`` graph ids among ``allowed`` (one flag per graph id), best first."""
+        faiss = _faiss()
+        bitmap = np.packbits(allowed, bitorder="little")
+        selector = faiss.IDSelectorBitmap(allowed.size, faiss.swig_ptr(bitmap))
+        params = faiss.SearchParametersHNSW(sel=selector, efSearch=max(ef, k))
+        scores, ids = self.index.search(query[None, :].astype(np.float32), k, params=params)
+        found = ids[0] >= 0
+        return ids[0][found].astype(np.int64), scores[0][found]
+
+
+def _faiss() -> Any:
+    try:
+        import faiss
+    except ImportError as exc:  # pragma: no cover - a core dependency
+        raise MissingDependencyError("the ANN index needs faiss-cpu: pip install remem") from exc
+    return faiss
+
+
+class VectorIndex:
+    """Every head and part vector of a store by position, with record fields for filtering."""
+
+    def __init__(
+        self,
+        dimensions: int,
+        *,
+        exact_limit: int = 20_000,
+        ef_search: int = 96,
+        tail_limit: int = 20_000,
+    ) -> None:
+        self.dimensions = dimensions
+        #: A search that may match at most this many rows runs exactly.
+        self.exact_limit = exact_limit
+        #: HNSW beam width for an unfiltered search; filtered searches widen it.
+        self.ef_search = ef_search
+        #: Rows past the graph searched exactly before they are merged into it.
+        self.tail_limit = tail_limit
+        self.size = 0
+        self.vectors = np.zeros((0, dimensions), dtype=np.float32)
+        self.owner = np.zeros(0, dtype=np.int64)  # record rowid of each row
+        self.head = np.zeros(0, dtype=bool)  # the record's first row
+        self.slot = np.zeros(0, dtype=np.int64)  # position of the record's head
+        self.live = np.zeros(0, dtype=bool)
+        self.fields = np.zeros((0, len(SCOPE_FIELDS)), dtype=np.int32)
+        self.codes: list[dict[str | None, int]] = [{} for _ in SCOPE_FIELDS]
+        self.graph: AnnGraph | None = None
+        self.dead = 0
+        self._heads: dict[int, int] = {}  # rowid -> position of its live head
+        self._max_rowid = 0
+
+    # -- size ----------------------------------------------------------------------------------
+    def __len__(self) -> int:
+        """Records held (live heads)."""
+        return len(self._heads)
+
+    @property
+    def rows(self) -> int:
+        """Live rows (heads and parts)."""
+        return self.size - self.dead
 
     @property
     def max_rowid(self) -> int:
-        self._flush()
-        return int(self.rowids[-1]) if self.rowids.size else 0
+        return self._max_rowid
 
-    def append(self, rowids: NDArray[np.int64], vectors: NDArray[np.float32]) -> None:
-        """Add rows whose ids are all larger than any held (checked at flush)."""
-        if len(rowids):
-            self._pending_ids.append(np.asarray(rowids, dtype=np.int64))
-            self._pending_vecs.append(np.asarray(vectors, dtype=np.float32))
+    @property
+    def graph_size(self) -> int:
+        return len(self.graph) if self.graph is not None else 0
 
-    def remove(self, rowids: NDArray[np.int64]) -> None:
-        self._flush()
-        keep = ~np.isin(self.rowids, rowids)
-        self.rowids, self.matrix = self.rowids[keep], self.matrix[keep]
+    def rowids(self) -> NDArray[np.int64]:
+        """Row ids of the records held, ascending."""
+        return np.asarray(sorted(self._heads), dtype=np.int64)
+
+    # -- persistence ---------------------------------------------------------------------------
+    def state(self) -> dict[str, NDArray[Any]]:
+        """Arrays that :meth:`from_state` turns back into this index."""
+        n = self.size
+        state: dict[str, NDArray[Any]] = {
+            "vectors": self.vectors[:n],
+            "owner": self.owner[:n],
+            "head": self.head[:n],
+            "slot": self.slot[:n],
+            "live": self.live[:n],
+            "fields": self.fields[:n],
+            "codes": np.asarray(json.dumps([list(table) for table in self.codes])),
+        }
+        if self.graph is not None:
+            state["graph"] = self.graph.to_bytes()
+        return state
+
+    @classmethod
+    def from_state(cls, dimensions: int, state: Mapping[str, NDArray[Any]]) -> VectorIndex:
+        index = cls(dimensions)
+        n = len(state["owner"])
+        vectors = np.asarray(state["vectors"], dtype=np.float32)
+        if vectors.shape != (n, dimensions) or any(len(state[k]) != n for k in _STATE_ROWS):
+            raise ValueError("its arrays disagree in shape")
+        index.vectors, index.size = np.array(vectors), n
+        index.owner = np.asarray(state["owner"], dtype=np.int64)
+        index.head = np.asarray(state["head"], dtype=bool)
+        index.slot = np.asarray(state["slot"], dtype=np.int64)
+        index.live = np.asarray(state["live"], dtype=bool)
+        index.fields = np.asarray(state["fields"], dtype=np.int32)
+        index.codes = [{v: i for i, v in enumerate(t)} for t in json.loads(str(state["codes"]))]
+        if len(index.codes) != len(SCOPE_FIELDS) or index.fields.shape != (n, len(SCOPE_FIELDS)):
+            raise ValueError("its field tables disagree")
+        if "graph" in state:
+            index.graph = AnnGraph.from_bytes(np.asarray(state["graph"], dtype=np.uint8))
+            if len(index.graph) > n:
+                raise ValueError("its graph covers rows it does not hold")
+        heads = np.flatnonzero(index.head & index.live)
+        index._heads = dict(zip(index.owner[heads].tolist(), heads.tolist(), strict=True))
+        index.dead = n - int(index.live.sum())
+        index._max_rowid = max(index._heads, default=0)
+        return index
+
+    # -- changes -------------------------------------------------------------------------------
+    def append(
+        self,
+        rowids: Sequence[int],
+        vectors: Sequence[NDArray[np.float32]],
+        fields: Sequence[Sequence[str | None]],
+    ) -> None:
+        """Add records: each a row id, its vectors as rows (head first) and its field values.
+        A record already held is replaced."""
+        if not len(rowids):
+            return
+        self.remove([r for r in rowids if r in self._heads])
+        counts = [len(v) for v in vectors]
+        total = sum(counts)
+        self._reserve(self.size + total)
+        start = self.size
+        stop = start + total
+        block = np.concatenate([np.asarray(v, dtype=np.float32) for v in vectors])
+        self.vectors[start:stop] = block
+        owners = np.repeat(np.asarray(rowids, dtype=np.int64), counts)
+        heads_at = start + np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+        self.owner[start:stop] = owners
+        self.head[start:stop] = False
+        self.head[heads_at] = True
+        self.slot[start:stop] = np.repeat(heads_at, counts)
+        self.live[start:stop] = True
+        coded = np.asarray(
+            [[self._code(i, v) for i, v in enumerate(values)] for values in fields],
+            dtype=np.int32,
+        )
+        self.fields[start:stop] = np.repeat(coded, counts, axis=0)
+        self.size = stop
+        for rowid, position in zip(rowids, heads_at.tolist(), strict=True):
+            self._heads[int(rowid)] = position
+        self._max_rowid = max(self._max_rowid, int(max(rowids)))
+
+    def remove(self, rowids: Iterable[int]) -> None:
+        heads = [self._heads.pop(int(r)) for r in rowids if int(r) in self._heads]
+        if not heads:
+            return
+        if len(heads) < 64:
+            rows = [p for h in heads for p in self._record_rows(h)]
+            self.live[rows] = False
+        else:
+            gone = np.zeros(self.size, dtype=bool)
+            gone[heads] = True
+            self.live[: self.size] &= ~gone[self.slot[: self.size]]
+        self.dead = self.size - int(self.live[: self.size].sum())
+        if self._max_rowid not in self._heads:
+            self._max_rowid = max(self._heads, default=0)
+
+    def needs_compaction(self) -> bool:
+        return self.size > 1000 and self.dead > self.size // 4
+
+    def compact(self) -> None:
+        """Drop dead rows and the graph (rebuilt on demand)."""
+        keep = np.flatnonzero(self.live[: self.size])
+        new_pos = np.full(self.size, -1, dtype=np.int64)
+        new_pos[keep] = np.arange(keep.size)
+        self.vectors = np.ascontiguousarray(self.vectors[keep])
+        self.owner, self.head = self.owner[keep], self.head[keep]
+        self.slot = new_pos[self.slot[keep]]
+        self.live = np.ones(keep.size, dtype=bool)
+        self.fields = self.fields[keep]
+        self.size, self.dead, self.graph = keep.size, 0, None
+        heads = np.flatnonzero(self.head)
+        self._heads = dict(zip(self.owner[heads].tolist(), heads.tolist(), strict=True))
+
+    # -- search ---------------------------------------------------------------------------------
+    def allowed_by_fields(self, values: Mapping[str, Sequence[str | None]]) -> NDArray[np.bool_]:
+        """Rows whose fields take one of the given values (all fields must match)."""
+        mask = self.live[: self.size].copy()
+        for name, wanted in values.items():
+            column = self.fields[: self.size, SCOPE_FIELDS.index(name)]
+            codes = [self.codes[SCOPE_FIELDS.index(name)].get(v, -1) for v in wanted]
+            mask &= np.isin(column, codes) if len(codes) > 1 else column == codes[0]
+        return mask
+
+    def allowed_by_rowids(self, rowids: Iterable[int]) -> NDArray[np.bool_]:
+        """Rows of the given records (heads and parts)."""
+        heads = np.zeros(self.size, dtype=bool)
+        positions = [self._heads[r] for r in rowids if r in self._heads]
+        heads[positions] = True
+        return heads[self.slot[: self.size]]
 
     def search(
-        self, query: NDArray[np.float32], k: int, subset: NDArray[np.int64] | None = None
+        self,
+        query: NDArray[np.float32],
+        k: int,
+        allowed: NDArray[np.bool_] | None = None,
+        *,
+        part_weight: float = 0.0,
     ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
-        """Top ``k`` (rowids, cosine scores), optionally only among ``subset`` row ids."""
-        self._flush()
-        if subset is None:
-            scores = cosine(self.matrix, query)
-            best = top_k(scores, k)
-            return self.rowids[best], scores[best]
-        pos = np.searchsorted(self.rowids, subset)
-        pos = pos[(pos < self.rowids.size)]
-        pos = pos[np.isin(self.rowids[pos], subset)]
-        scores = cosine(self.matrix[pos], query)
-        best = top_k(scores, k)
-        return self.rowids[pos[best]], scores[best]
+        """Top ``k`` records (rowids, scores) among the ``allowed`` rows (default: all live).
 
-    def _flush(self) -> None:
-        if not self._pending_ids:
+        A record with parts scores ``part_weight · max(head, best part) + (1 − part_weight) ·
+        head``; a record without parts scores its head's cosine.
+        """
+        mask = self.live[: self.size] if allowed is None else allowed & self.live[: self.size]
+        if not part_weight:
+            mask = mask & self.head[: self.size]
+        count = int(mask.sum())
+        if count == 0 or k <= 0:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        if count <= self.exact_limit or self.size < self.exact_limit:
+            positions = np.flatnonzero(mask)
+            scores = cosine(self.vectors[positions], query)
+        else:
+            positions, scores = self._approximate(query, k, mask, count)
+        return self._by_record(positions, scores, query, k, part_weight)
+
+    def ensure_graph(self, progress: Any = None) -> None:
+        """Build or extend the graph to cover every row once the tail is long."""
+        if self.size < self.exact_limit:
             return
-        ids = np.concatenate([self.rowids, *self._pending_ids])
-        vecs = np.concatenate([self.matrix, *self._pending_vecs])
-        self._pending_ids, self._pending_vecs = [], []
-        if ids.size > 1 and not (np.diff(ids) > 0).all():
-            order = np.argsort(ids, kind="stable")
-            ids, vecs = ids[order], vecs[order]
-            unique = np.concatenate([[True], np.diff(ids) > 0])
-            ids, vecs = ids[unique], vecs[unique]
-        self.rowids, self.matrix = ids, np.ascontiguousarray(vecs)
+        if self.graph is None:
+            self.graph = AnnGraph(self.dimensions)
+        covered = len(self.graph)
+        if self.size - covered <= self.tail_limit and covered:
+            return
+        step = 10_000
+        for start in range(covered, self.size, step):
+            self.graph.add(self.vectors[start : min(start + step, self.size)])
+            if progress is not None:
+                progress(min(start + step, self.size) - covered)
+
+    def _approximate(
+        self, query: NDArray[np.float32], k: int, mask: NDArray[np.bool_], count: int
+    ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+        self.ensure_graph()
+        assert self.graph is not None
+        covered = len(self.graph)
+        # Parts can fill the list with one record's windows: ask for more rows than records.
+        want = min(count, 2 * k + 10)
+        share = max(count / max(self.size, 1), 1e-6)
+        ef = int(min(1024, max(self.ef_search, want) / math.sqrt(share)))
+        ids, _ = self.graph.search(query, want, mask[:covered], ef)
+        ids = np.concatenate([ids, covered + np.flatnonzero(mask[covered:])])
+        return ids, cosine(self.vectors[ids], query)  # exact scores, not the 8-bit codes'
+
+    def _by_record(
+        self,
+        positions: NDArray[np.int64],
+        scores: NDArray[np.float32],
+        query: NDArray[np.float32],
+        k: int,
+        part_weight: float,
+    ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+        """One score per record: best of its rows found, mixed with its head's score."""
+        slots = self.slot[positions]
+        if np.array_equal(slots, positions):  # heads only: the common case
+            best = top_k(scores, k)
+            return self.owner[positions[best]], scores[best]
+        unique, inverse = np.unique(slots, return_inverse=True)
+        found = np.full(unique.size, -np.inf, dtype=np.float32)
+        np.maximum.at(found, inverse, scores)
+        heads = cosine(self.vectors[unique], query)
+        mixed = part_weight * np.maximum(found, heads) + (1.0 - part_weight) * heads
+        best = top_k(mixed.astype(np.float32), k)
+        return self.owner[unique[best]], mixed[best].astype(np.float32)
+
+    # -- internals ------------------------------------------------------------------------------
+    def _record_rows(self, head: int) -> list[int]:
+        rows = [head]
+        position = head + 1
+        while position < self.size and self.slot[position] == head:
+            rows.append(position)
+            position += 1
+        return rows
+
+    def _code(self, field: int, value: str | None) -> int:
+        table = self.codes[field]
+        code = table.get(value)
+        if code is None:
+            code = table[value] = len(table)
+        return code
+
+    def _reserve(self, rows: int) -> None:
+        capacity = self.vectors.shape[0]
+        if rows <= capacity:
+            return
+        capacity = max(rows, int(capacity * 1.5), 1024)
+
+        def grow(array: NDArray[Any]) -> NDArray[Any]:
+            bigger = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
+            bigger[: self.size] = array[: self.size]
+            return bigger
+
+        self.vectors = grow(self.vectors)
+        self.owner, self.head, self.slot = grow(self.owner), grow(self.head), grow(self.slot)
+        self.live, self.fields = grow(self.live), grow(self.fields)

@@ -43,6 +43,8 @@ class NewRecord:
     parent_id: str | None = None
     position: int | None = None
     vector: NDArray[np.float32] | None = None
+    #: Vectors of overlapping windows across a long text (rows), beside ``vector`` of its head.
+    parts: NDArray[np.float32] | None = None
     dedupe: bool = True
 
 
@@ -57,6 +59,8 @@ class Update:
     kind: str | None = None
     role: str | None = None
     vector: NDArray[np.float32] | None = None
+    #: With a new ``vector``: the new text's part vectors (``None``: it has none).
+    parts: NDArray[np.float32] | None = None
 
 
 class Store(ABC):
@@ -95,9 +99,13 @@ class Store(ABC):
 
     @abstractmethod
     def replace_vectors(
-        self, ids: Sequence[str], vectors: NDArray[np.float32], signature: EmbedderSignature
+        self,
+        ids: Sequence[str],
+        vectors: Sequence[NDArray[np.float32]],
+        signature: EmbedderSignature,
     ) -> None:
-        """Swap in vectors from another embedder, recording its signature."""
+        """Swap in vectors from another embedder, recording its signature. Each item holds a
+        record's head vector in its first row and its part vectors (if any) below."""
 
     @abstractmethod
     def touch(self, ids: Sequence[str], at: float) -> None:
@@ -116,7 +124,9 @@ class Store(ABC):
     @abstractmethod
     def iter_records(
         self, *, with_vectors: bool, batch: int = 1000
-    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]: ...
+    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
+        """Every record in insertion order, with (when asked) its vectors as rows: head first,
+        then parts."""
 
     @abstractmethod
     def adjacent(self, ids: Sequence[str]) -> dict[str, tuple[str | None, str | None]]:
@@ -125,13 +135,19 @@ class Store(ABC):
 
     @abstractmethod
     def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
-        """The stored vectors of these records (records without one are left out)."""
+        """The head vectors of these records (records without one are left out)."""
 
     @abstractmethod
     def dense(
-        self, vector: NDArray[np.float32], k: int, where: Filter | None
+        self,
+        vector: NDArray[np.float32],
+        k: int,
+        where: Filter | None,
+        *,
+        part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
-        """Top ``k`` (id, cosine) among searchable records matching ``where``."""
+        """Top ``k`` (id, cosine) among searchable records matching ``where``; a record with
+        part vectors scores ``part_weight · max(head, best part) + (1 − part_weight) · head``."""
 
     @abstractmethod
     def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:

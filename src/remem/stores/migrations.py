@@ -74,6 +74,32 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX memories_session_time ON memories (session_id, kind, created_at);
         """,
     ),
+    (
+        # Deletes and re-embeds are logged row by row, so the in-memory vector index of every
+        # process catches up with them instead of reloading everything. Appends need no log:
+        # they are the rows past the largest row id an index holds. ``vector_generation`` now
+        # only moves when every vector is replaced (re-embedding with another model).
+        # ``store_id`` tells an index file saved for this store from one copied from another.
+        "0003_vector_changes",
+        """
+        CREATE TABLE vector_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, row INTEGER NOT NULL);
+        INSERT INTO meta (key, value) VALUES ('store_id', lower(hex(randomblob(16))));
+        DROP TRIGGER memories_fts_delete;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, text)
+                VALUES ('delete', old.rowid, old.text);
+        END;
+        DROP TRIGGER memories_vector_update;
+        CREATE TRIGGER memories_vector_deleted AFTER DELETE ON memories
+            WHEN old.embedding IS NOT NULL BEGIN
+            INSERT INTO vector_changes (row) VALUES (old.rowid);
+        END;
+        CREATE TRIGGER memories_vector_changed
+            AFTER UPDATE OF embedding, kind, user_id, agent_id, session_id ON memories BEGIN
+            INSERT INTO vector_changes (row) VALUES (new.rowid);
+        END;
+        """,
+    ),
 ]
 
 

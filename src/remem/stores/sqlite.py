@@ -10,9 +10,11 @@ that follows other processes' commits: appends are read incrementally, and delet
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
 import threading
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,9 +24,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
-from remem.errors import NotAStoreError, NotFoundError, StoreError
-from remem.search.dense import VectorMatrix
-from remem.search.filters import Filter, compile_sqlite
+from remem.errors import IndexWarning, NotAStoreError, NotFoundError, StoreError
+from remem.search.dense import SCOPE_FIELDS, VectorIndex
+from remem.search.filters import Cond, Filter, Logic, compile_sqlite
 from remem.stores.base import NewRecord, Store, Update
 from remem.stores.migrations import MIGRATIONS, apply_migrations
 from remem.timeutil import from_epoch, now
@@ -33,6 +35,13 @@ from remem.types import MemoryRecord, StoreStats
 __all__ = ["DB_NAME", "SQLiteStore"]
 
 DB_NAME = "remem.db"
+#: The vector index beside the database: layout, vectors and HNSW graph, one file.
+INDEX_NAME = "remem.index.npz"
+INDEX_FORMAT = 1
+#: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
+CHANGE_LOG_KEEP = 100_000
+_LOAD_BATCH = 20_000
+_VECTOR_COLUMNS = "rowid, embedding, " + ", ".join(SCOPE_FIELDS)
 _COLUMNS = (
     "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
     "last_accessed_at, access_count, importance, parent_id, position, content_hash"
@@ -99,7 +108,19 @@ def fts_query(text: str) -> str | None:
 
 
 class SQLiteStore(Store):
-    def __init__(self, path: str | Path, *, busy_timeout: float = 10.0, synchronous: str = "FULL"):
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        busy_timeout: float = 10.0,
+        synchronous: str = "FULL",
+        exact_search_limit: int = 20_000,
+    ):
+        if isinstance(exact_search_limit, bool) or not isinstance(exact_search_limit, int):
+            raise StoreError(f"exact_search_limit must be an integer, not {exact_search_limit!r}")
+        if exact_search_limit < 1:
+            raise StoreError(f"exact_search_limit must be positive, not {exact_search_limit}")
+        self.exact_search_limit = exact_search_limit
         self.path = str(path)
         db = resolve_db_path(path)
         self._lock = threading.RLock()
@@ -113,9 +134,12 @@ class SQLiteStore(Store):
                 apply_migrations(self._conn, MIGRATIONS)
         except sqlite3.DatabaseError as exc:
             raise NotAStoreError(f"{db} is not a usable remem database: {exc}") from exc
-        self._vectors: VectorMatrix | None = None
+        self._vectors: VectorIndex | None = None
         self._generation = -1
         self._data_version = -1
+        self._seq = 0  # last vector_changes entry the index has applied
+        self._unsaved = False  # the index has changes its file lacks
+        self.index_path = None if db == ":memory:" else Path(db).with_name(INDEX_NAME)
 
     def _configure(self, busy_timeout: float, synchronous: str) -> None:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -210,6 +234,7 @@ class SQLiteStore(Store):
                 self._write_signature(conn, signature)
             new_ids: list[int] = []
             new_vecs: list[NDArray[np.float32]] = []
+            new_fields: list[tuple[str | None, ...]] = []
             seen: dict[tuple[Any, ...], int] = {}
             existing = self._duplicates(conn, records)
             for index, rec in enumerate(records):
@@ -240,17 +265,19 @@ class SQLiteStore(Store):
                         rec.parent_id,
                         rec.position,
                         rec.content_hash,
-                        _blob(rec.vector),
+                        _blob(rec.vector, rec.parts),
                     ),
                 )
                 if rec.dedupe:
                     seen[key] = index
                 if rec.vector is not None:
                     new_ids.append(int(cursor.lastrowid or 0))
-                    new_vecs.append(rec.vector)
+                    new_vecs.append(_rows(rec.vector, rec.parts))
+                    new_fields.append(tuple(getattr(rec, name) for name in SCOPE_FIELDS))
                 out[index] = _from_new(rec, stamp)
         if self._vectors is not None and new_ids:
-            self._vectors.append(np.asarray(new_ids), np.stack(new_vecs))
+            self._vectors.append(new_ids, new_vecs, new_fields)
+            self._unsaved = True
         return [r for r in out if r is not None]
 
     def update(self, id: str, change: Update) -> MemoryRecord:
@@ -262,7 +289,7 @@ class SQLiteStore(Store):
         if change.metadata is not None:
             sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
         if change.vector is not None:
-            sets["embedding"] = _blob(change.vector)
+            sets["embedding"] = _blob(change.vector, change.parts)
         sets["updated_at"] = now()
         assignments = ", ".join(f"{name} = ?" for name in sets)
         with self._transaction() as conn:
@@ -271,10 +298,8 @@ class SQLiteStore(Store):
             if row is None:
                 raise NotFoundError(f"no memory with id {id!r}")
             conn.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*sets.values(), id))
-            if change.vector is not None and self._vectors is not None:
-                self._vectors.remove(np.asarray([row[0]]))
-                self._vectors.append(np.asarray([row[0]]), change.vector[None, :])
-                self._generation = self._read_generation(conn)
+            if change.vector is not None or change.kind is not None:
+                self._reload_rows(conn, [row[0]])
         return self.get([id])[0]
 
     def delete(self, ids: Sequence[str]) -> int:
@@ -295,20 +320,28 @@ class SQLiteStore(Store):
                     )
                 ]
                 conn.execute(f"DELETE FROM memories WHERE id IN ({marks})", part)
-            if self._vectors is not None:
-                self._vectors.remove(np.asarray(gone, dtype=np.int64))
-                self._generation = self._read_generation(conn)
+            conn.execute(
+                "DELETE FROM vector_changes WHERE seq <= (SELECT max(seq) FROM vector_changes) - ?",
+                (CHANGE_LOG_KEEP,),
+            )
+            self._reload_rows(conn, gone)
         return len(gone)
 
     def replace_vectors(
-        self, ids: Sequence[str], vectors: NDArray[np.float32], signature: EmbedderSignature
+        self,
+        ids: Sequence[str],
+        vectors: Sequence[NDArray[np.float32]],
+        signature: EmbedderSignature,
     ) -> None:
         with self._transaction() as conn:
             conn.executemany(
                 "UPDATE memories SET embedding = ? WHERE id = ?",
-                [(_blob(v), i) for i, v in zip(ids, vectors, strict=True)],
+                [(_blob(v[0], v[1:]), i) for i, v in zip(ids, vectors, strict=True)],
             )
             self._write_signature(conn, signature)
+            conn.execute(
+                "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation'"
+            )
         self._vectors = None  # reload lazily at the new width
 
     def touch(self, ids: Sequence[str], at: float) -> None:
@@ -346,6 +379,7 @@ class SQLiteStore(Store):
     def iter_records(
         self, *, with_vectors: bool, batch: int = 1000
     ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
+        dims = self._dimensions()
         last = 0
         while True:
             rows = self._query(
@@ -356,7 +390,7 @@ class SQLiteStore(Store):
             if not rows:
                 return
             for row in rows:
-                vector = _vector(row["embedding"]) if with_vectors else None
+                vector = _vectors(row["embedding"], dims) if with_vectors else None
                 yield _record(row), vector
             last = rows[-1]["rowid"]
 
@@ -371,37 +405,45 @@ class SQLiteStore(Store):
 
     def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
         found: dict[str, NDArray[np.float32]] = {}
+        head = 4 * self._dimensions()
         for start in range(0, len(ids), 500):
             part = list(ids[start : start + 500])
             marks = ",".join("?" * len(part))
             for row in self._query(
-                f"SELECT id, embedding FROM memories WHERE id IN ({marks}) "
+                f"SELECT id, substr(embedding, 1, ?) FROM memories WHERE id IN ({marks}) "
                 "AND embedding IS NOT NULL",
-                part,
+                (head, *part),
             ):
                 found[row[0]] = np.frombuffer(row[1], dtype=np.float32)
         return found
 
     def dense(
-        self, vector: NDArray[np.float32], k: int, where: Filter | None
+        self,
+        vector: NDArray[np.float32],
+        k: int,
+        where: Filter | None,
+        *,
+        part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
         with self._lock:
-            matrix = self._matrix()
-            subset = None
+            index = self._index()
+            allowed = None
             if where is not None:
-                clause, params = compile_sqlite(where)
-                subset = np.asarray(
-                    [
-                        r[0]
-                        for r in self._conn.execute(
-                            f"SELECT rowid FROM memories m WHERE m.embedding IS NOT NULL "
-                            f"AND {clause} ORDER BY rowid",
-                            params,
-                        )
-                    ],
-                    dtype=np.int64,
-                )
-            rowids, scores = matrix.search(vector, k, subset)
+                values = _field_values(where)
+                if values is not None:  # scope and kind: matched in memory
+                    allowed = index.allowed_by_fields(values)
+                else:
+                    clause, params = compile_sqlite(where)
+                    rows = self._conn.execute(
+                        f"SELECT rowid FROM memories m WHERE m.embedding IS NOT NULL AND {clause}",
+                        params,
+                    )
+                    allowed = index.allowed_by_rowids(r[0] for r in rows)
+            built = index.graph_size
+            rowids, scores = index.search(vector, k, allowed, part_weight=part_weight)
+            if index.graph_size != built:
+                self._unsaved = True
+                self.save_index()  # a graph is costly to build: keep it
             return self._ids_for(rowids, scores.tolist())
 
     def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
@@ -445,46 +487,184 @@ class SQLiteStore(Store):
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            try:
+                self.save_index()
+            finally:
+                self._conn.close()
 
-    # -- the in-memory vector matrix ---------------------------------------------------------------
-    def _matrix(self) -> VectorMatrix:
+    def save_index(self) -> bool:
+        """Write the vector index beside the database, if it has a graph worth keeping and
+        changes its file lacks. Atomic: readers see the old file or the new one."""
+        index = self._vectors
+        if index is None or self.index_path is None or not self._unsaved or not index.graph_size:
+            return False
+        signature = self.signature()
+        meta = {
+            "format": INDEX_FORMAT,
+            "store": self._store_id(),
+            "embedder": signature.name if signature else None,
+            "dimensions": index.dimensions,
+            "generation": self._generation,
+            "seq": self._seq,
+        }
+        temporary = self.index_path.with_name(f".{INDEX_NAME}.{os.getpid()}.tmp")
+        try:
+            with temporary.open("wb") as handle:
+                np.savez(handle, meta=np.asarray(json.dumps(meta)), **index.state())  # type: ignore[arg-type]
+            os.replace(temporary, self.index_path)
+            with self._transaction() as conn:
+                conn.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('index_saved', ?)", (now(),)
+                )
+        except (OSError, StoreError) as exc:
+            temporary.unlink(missing_ok=True)
+            warnings.warn(f"could not save the vector index: {exc}", IndexWarning, stacklevel=2)
+            return False
+        self._unsaved = False
+        return True
+
+    # -- the in-memory vector index ----------------------------------------------------------------
+    def _index(self) -> VectorIndex:
         self._sync(self._conn)
         if self._vectors is None:
-            self._vectors = self._load_vectors(0, None)
+            self._vectors = self._open_index()
         return self._vectors
 
     def _sync(self, conn: sqlite3.Connection) -> None:
-        """Catch the matrix up with commits made by other connections."""
+        """Catch the index up with commits made by other connections: their deletes and
+        re-embeds from ``vector_changes``, then their appends (rows past the largest row id)."""
         version = conn.execute("PRAGMA data_version").fetchone()[0]
         if version == self._data_version:
             return
         self._data_version = version
         if self._vectors is None:
             return
-        generation = self._read_generation(conn)
-        if generation != self._generation:
-            self._vectors = None  # deletes or re-embeds elsewhere: reload on next search
-        else:
-            self._load_vectors(self._vectors.max_rowid, self._vectors)
+        if self._read_generation(conn) != self._generation or not self._catch_up(conn):
+            self._vectors = None  # all vectors replaced, or the change log moved on: reload
 
-    def _load_vectors(self, after: int, into: VectorMatrix | None) -> VectorMatrix:
+    def _catch_up(self, conn: sqlite3.Connection) -> bool:
+        """Apply logged changes, then appends; False when the log no longer reaches back."""
+        index = self._vectors
+        assert index is not None
+        low, high = conn.execute("SELECT min(seq), max(seq) FROM vector_changes").fetchone()
+        if high is not None and high > self._seq:
+            if low > self._seq + 1:
+                return False
+            changed = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT DISTINCT row FROM vector_changes WHERE seq > ?", (self._seq,)
+                )
+            ]
+            self._reload_rows(conn, changed)
+        self._load(conn, index, "rowid > ?", (index.max_rowid,))
+        return True
+
+    def _reload_rows(self, conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
+        """After a change to these rows (ours or another process's): drop their old vectors,
+        read their current ones, and note how far the change log has been applied."""
+        (high,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
+        self._seq = max(self._seq, high or 0)
+        index = self._vectors
+        if index is None or not rowids:
+            return
+        index.remove(rowids)
+        for start in range(0, len(rowids), 500):
+            part = list(rowids[start : start + 500])
+            self._load(conn, index, f"rowid IN ({','.join('?' * len(part))})", part)
+        self._unsaved = True
+        if index.needs_compaction():
+            index.compact()
+
+    def _load(
+        self, conn: sqlite3.Connection, index: VectorIndex, where: str, params: Sequence[Any]
+    ) -> None:
+        """Append the vectors of the rows matching ``where``, in batches of row ids."""
+        dims = index.dimensions
+        last = 0
+        while True:
+            rows = conn.execute(
+                f"SELECT {_VECTOR_COLUMNS} FROM memories WHERE embedding IS NOT NULL "
+                f"AND rowid > ? AND {where} ORDER BY rowid LIMIT ?",
+                (last, *params, _LOAD_BATCH),
+            ).fetchall()
+            if not rows:
+                return
+            index.append(
+                [r[0] for r in rows],
+                [np.frombuffer(r[1], dtype=np.float32).reshape(-1, dims) for r in rows],
+                [tuple(r[2:]) for r in rows],
+            )
+            self._unsaved = True
+            last = rows[-1][0]
+
+    def _open_index(self) -> VectorIndex:
+        """The saved index when it agrees with the store, else one built from the store."""
         conn = self._conn
         self._generation = self._read_generation(conn)
+        index = self._read_index_file(conn)
+        if index is None:
+            self._seq = 0
+            self._reload_rows(conn, [])  # reading every row below applies the whole log
+            index = VectorIndex(self._dimensions(), exact_limit=self.exact_search_limit)
+            self._load(conn, index, "1", ())
+        return index
+
+    def _read_index_file(self, conn: sqlite3.Connection) -> VectorIndex | None:
+        path = self.index_path
+        if path is None:
+            return None
+        if not path.exists():
+            saved = conn.execute("SELECT value FROM meta WHERE key = 'index_saved'").fetchone()
+            if saved is not None:
+                warnings.warn(
+                    f"vector index {path} is missing; rebuilding it from the store",
+                    IndexWarning,
+                    stacklevel=5,
+                )
+            return None
         signature = self.signature()
-        matrix = into or VectorMatrix(signature.dimensions if signature else 0)
-        ids, blobs = [], []
-        for rowid, blob in conn.execute(
-            "SELECT rowid, embedding FROM memories WHERE rowid > ? AND embedding IS NOT NULL "
-            "ORDER BY rowid",
-            (after,),
-        ):
-            ids.append(rowid)
-            blobs.append(blob)
-        if ids:
-            vectors = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(ids), -1)
-            matrix.append(np.asarray(ids, dtype=np.int64), vectors)
-        return matrix
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                (high,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
+                if meta.get("store") != self._store_id() or meta.get("seq", 0) > (high or 0):
+                    raise ValueError("it belongs to another store, or a later state of this one")
+                if (
+                    meta.get("format") != INDEX_FORMAT
+                    or signature is None
+                    or meta.get("embedder") != signature.name
+                    or meta.get("dimensions") != signature.dimensions
+                    or meta.get("generation") != self._generation
+                ):
+                    raise ValueError("it was built for other vectors")
+                index = VectorIndex.from_state(signature.dimensions, dict(data))
+                index.exact_limit = self.exact_search_limit
+            self._vectors, self._seq = index, int(meta["seq"])
+            if not self._catch_up(conn):
+                raise ValueError("the store changed too much since it was saved")
+            (count,) = conn.execute(
+                "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
+            ).fetchone()
+            if count != len(index):
+                raise ValueError(f"it holds {len(index)} records, the store {count}")
+        except Exception as exc:  # any unreadable or inconsistent file: the store is the truth
+            warnings.warn(
+                f"vector index {path} is unusable ({exc}); rebuilding it from the store",
+                IndexWarning,
+                stacklevel=2,
+            )
+            self._vectors = None
+            return None
+        return index
+
+    def _store_id(self) -> str | None:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'store_id'").fetchone()
+        return str(row[0]) if row else None
+
+    def _dimensions(self) -> int:
+        signature = self.signature()
+        return signature.dimensions if signature else 0
 
     @staticmethod
     def _read_generation(conn: sqlite3.Connection) -> int:
@@ -503,12 +683,23 @@ class SQLiteStore(Store):
         return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
 
 
-def _blob(vector: NDArray[np.float32] | None) -> bytes | None:
-    return None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
+def _rows(vector: NDArray[np.float32], parts: NDArray[np.float32] | None) -> NDArray[np.float32]:
+    """A record's vectors as rows: its head, then its parts."""
+    head = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+    if parts is None or not len(parts):
+        return head
+    return np.concatenate([head, np.asarray(parts, dtype=np.float32).reshape(-1, head.shape[1])])
 
 
-def _vector(blob: bytes | None) -> NDArray[np.float32] | None:
-    return None if blob is None else np.frombuffer(blob, dtype=np.float32).copy()
+def _blob(vector: NDArray[np.float32] | None, parts: NDArray[np.float32] | None) -> bytes | None:
+    """The ``embedding`` column: head and part vectors, float32 rows back to back."""
+    return None if vector is None else _rows(vector, parts).tobytes()
+
+
+def _vectors(blob: bytes | None, dims: int) -> NDArray[np.float32] | None:
+    if blob is None:
+        return None
+    return np.frombuffer(blob, dtype=np.float32).reshape(-1, dims or -1).copy()
 
 
 def _record(row: sqlite3.Row) -> MemoryRecord:
@@ -549,3 +740,18 @@ def _from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
         position=rec.position,
         content_hash=rec.content_hash,
     )
+
+
+def _field_values(where: Filter) -> dict[str, list[str]] | None:
+    """``{field: allowed values}`` when ``where`` only asks for scope or kind equal to (or in)
+    strings — the filters the in-memory index answers itself; else None (ask SQL)."""
+    conds = where.parts if isinstance(where, Logic) and where.op == "$and" else (where,)
+    values: dict[str, list[str]] = {}
+    for cond in conds:
+        if not isinstance(cond, Cond) or cond.field not in SCOPE_FIELDS or cond.field in values:
+            return None
+        wanted = [cond.value] if cond.op == "$eq" else cond.value if cond.op == "$in" else None
+        if wanted is None or not all(isinstance(v, str) for v in wanted):
+            return None
+        values[cond.field] = list(wanted)
+    return values

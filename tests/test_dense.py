@@ -1,0 +1,148 @@
+"""The in-memory vector index: head and part vectors, filters, tombstones, compaction, the HNSW
+graph and its round trip through a file, each against brute force."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from remem.search.dense import VectorIndex
+
+DIMS = 16
+
+
+def unit(rows: np.ndarray) -> np.ndarray:
+    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
+
+def make_records(count: int, seed: int = 7) -> dict[int, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return {
+        rowid: unit(rng.normal(size=(int(rng.integers(1, 4)), DIMS)))
+        for rowid in range(1, count + 1)
+    }
+
+
+def fill(index: VectorIndex, records: dict[int, np.ndarray]) -> None:
+    ids = list(records)
+    for start in range(0, len(ids), 97):  # several appends, as a store does
+        chunk = ids[start : start + 97]
+        index.append(chunk, [records[r] for r in chunk], [user_of(r) for r in chunk])
+
+
+def user_of(rowid: int) -> tuple[str | None, ...]:
+    return (f"user{rowid % 10}", None, None, "message")
+
+
+def brute(
+    records: dict[int, np.ndarray], query: np.ndarray, weight: float, k: int, keep=lambda r: True
+) -> list[int]:
+    scores = {}
+    for rowid, rows in records.items():
+        if keep(rowid):
+            s = rows @ query
+            scores[rowid] = weight * s.max() + (1 - weight) * s[0]
+    return sorted(scores, key=lambda r: -scores[r])[:k]
+
+
+def query(seed: int) -> np.ndarray:
+    return unit(np.random.default_rng(seed).normal(size=(1, DIMS)))[0]
+
+
+@pytest.mark.parametrize("weight", [0.0, 0.6, 1.0])
+def test_exact_search_matches_brute_force(weight: float) -> None:
+    records = make_records(300)
+    index = VectorIndex(DIMS)
+    fill(index, records)
+    q = query(1)
+    rowids, _ = index.search(q, 10, part_weight=weight)
+    assert rowids.tolist() == brute(records, q, weight, 10)
+    assert len(index) == 300 and index.graph_size == 0
+
+
+def test_filters_by_fields_and_by_rowids() -> None:
+    records = make_records(300)
+    index = VectorIndex(DIMS)
+    fill(index, records)
+    q = query(2)
+    mask = index.allowed_by_fields({"user_id": ["user3"]})
+    rowids, _ = index.search(q, 5, mask, part_weight=1.0)
+    assert rowids.tolist() == brute(records, q, 1.0, 5, lambda r: r % 10 == 3)
+    mask = index.allowed_by_fields({"user_id": ["user3", "user4"], "kind": ["message"]})
+    rowids, _ = index.search(q, 5, mask, part_weight=1.0)
+    assert rowids.tolist() == brute(records, q, 1.0, 5, lambda r: r % 10 in (3, 4))
+    assert not index.allowed_by_fields({"user_id": ["nobody"]}).any()
+    chosen = {5, 17, 250}
+    rowids, _ = index.search(q, 10, index.allowed_by_rowids(chosen), part_weight=1.0)
+    assert set(rowids.tolist()) == chosen
+
+
+def test_remove_replace_and_compact() -> None:
+    records = make_records(2000)
+    index = VectorIndex(DIMS)
+    fill(index, records)
+    q = records[30][-1]
+    assert index.search(q, 1, part_weight=1.0)[0].tolist() == [30]
+    index.remove([30])
+    assert 30 not in index.search(q, 2000, part_weight=1.0)[0].tolist()
+    replaced = unit(np.random.default_rng(3).normal(size=(2, DIMS)))
+    index.append([40], [replaced], [user_of(40)])  # a re-embed: old rows die, new rows live
+    records[40] = replaced
+    del records[30]
+    gone = list(range(100, 700))
+    index.remove(gone)
+    for r in gone:
+        del records[r]
+    assert index.needs_compaction()
+    index.compact()
+    assert index.dead == 0 and index.size == sum(len(v) for v in records.values())
+    for weight in (0.0, 1.0):
+        assert index.search(q, 10, part_weight=weight)[0].tolist() == brute(records, q, weight, 10)
+    assert index.max_rowid == 2000
+
+
+def test_graph_search_and_round_trip() -> None:
+    """Above ``exact_limit`` the HNSW graph answers; its state survives a round trip."""
+    records = make_records(3000, seed=11)
+    index = VectorIndex(DIMS, exact_limit=500, tail_limit=200)
+    fill(index, records)
+    q = query(4)
+    found, _ = index.search(q, 10, part_weight=1.0)
+    assert index.graph_size == index.size  # built on demand, covering every row
+    expected = brute(records, q, 1.0, 10)
+    assert len(set(found.tolist()) & set(expected)) >= 9
+    # A selective filter runs exactly: recall 1.0 whatever the graph does.
+    mask = index.allowed_by_fields({"user_id": ["user7"]})
+    found, _ = index.search(q, 10, mask, part_weight=1.0)
+    assert found.tolist() == brute(records, q, 1.0, 10, lambda r: r % 10 == 7)
+    # New rows wait in the tail, searched exactly, until the tail is long.
+    extra = {3001: unit(np.ones((1, DIMS)))}
+    index.append([3001], [extra[3001]], [user_of(3001)])
+    assert index.search(extra[3001][0], 1, part_weight=1.0)[0].tolist() == [3001]
+    assert index.graph_size < index.size
+    restored = VectorIndex.from_state(DIMS, index.state())
+    restored.exact_limit, restored.tail_limit = 500, 200
+    assert restored.graph_size == index.graph_size and len(restored) == len(index)
+    for seed in range(5):
+        q = query(seed)
+        assert np.array_equal(
+            restored.search(q, 10, part_weight=1.0)[0], index.search(q, 10, part_weight=1.0)[0]
+        )
+
+
+def test_state_with_bad_shapes_is_refused() -> None:
+    index = VectorIndex(DIMS)
+    fill(index, make_records(20))
+    state = index.state()
+    state["owner"] = state["owner"][:-1]
+    with pytest.raises(ValueError, match="shape"):
+        VectorIndex.from_state(DIMS, state)
+
+
+def test_empty_index() -> None:
+    index = VectorIndex(4)
+    q = np.ones(4, dtype=np.float32) / 2
+    assert index.search(q, 5, part_weight=0.6)[0].size == 0
+    index.append([3], [unit(np.eye(4, dtype=np.float32)[:2])], [(None, None, None, "note")])
+    assert index.search(q, 5, index.allowed_by_rowids([7]))[0].size == 0
+    assert index.search(q, 5)[0].tolist() == [3]

@@ -1,0 +1,124 @@
+"""The vector index beside a store: built on first need, saved, checked against the store on
+open, caught up with other processes' changes, and rebuilt — with a warning — when unusable."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import remem
+from remem.stores.sqlite import INDEX_NAME
+
+DIMS = 32
+COUNT = 1500
+LIMIT = 300  # exact_search_limit: small, so the graph is used
+
+
+def vectors(count: int, seed: int) -> np.ndarray:
+    rows = np.random.default_rng(seed).normal(size=(count, DIMS))
+    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
+
+def open_store(path: Path, limit: int = LIMIT) -> remem.Memory:
+    return remem.open(path, embedder=f"hash:{DIMS}", exact_search_limit=limit)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    path = tmp_path / "s"
+    with open_store(path) as mem:
+        items = [{"text": f"memory {i}", "user_id": f"u{i % 7}"} for i in range(COUNT)]
+        mem.add_many(items, embeddings=vectors(COUNT, 1))
+    return path
+
+
+def top(mem: remem.Memory, query: np.ndarray, **scope: str) -> list[str]:
+    return [h.text for h in mem.search(vector=query, mode="dense", k=10, touch=False, **scope)]
+
+
+def exact(path: Path, query: np.ndarray, **scope: str) -> list[str]:
+    with open_store(path, limit=10**9) as mem:
+        return top(mem, query, **scope)
+
+
+def recall(found: list[str], truth: list[str]) -> float:
+    return len(set(found) & set(truth)) / len(truth)
+
+
+def test_graph_is_built_saved_and_reused(store: Path) -> None:
+    queries = vectors(20, 2)
+    truth = [exact(store, q) for q in queries]
+    assert not (store / INDEX_NAME).exists()  # small searches never needed a graph
+    with open_store(store) as mem:
+        first = [top(mem, q) for q in queries]
+        assert (store / INDEX_NAME).exists()
+    assert np.mean([recall(f, t) for f, t in zip(first, truth, strict=True)]) >= 0.95
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a good file loads silently
+        with open_store(store) as mem:
+            assert [top(mem, q) for q in queries] == first
+            # Scoped searches run exactly: recall 1.0.
+            assert top(mem, queries[0], user_id="u3") == exact(store, queries[0], user_id="u3")
+
+
+def test_file_catches_up_with_changes_made_while_closed(store: Path) -> None:
+    with open_store(store) as mem:
+        top(mem, vectors(1, 3)[0])  # builds and saves the graph
+    with open_store(store, limit=10**9) as other:  # another process: exact, no graph
+        gone = other.list(limit=50)
+        other.delete([r.id for r in gone])
+        new = other.add("brand new", vector=vectors(1, 4)[0])
+        other.update(other.list(limit=1)[0].id, text="changed text")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with open_store(store) as mem:
+            assert top(mem, vectors(1, 4)[0])[0] == new.text
+            found = {h.id for h in mem.search(vector=vectors(1, 5)[0], mode="dense", k=1000)}
+            assert not found & {r.id for r in gone}
+            assert len(found) == min(1000, COUNT - 50 + 1)
+
+
+def test_corrupt_or_missing_file_is_rebuilt_with_a_warning(store: Path) -> None:
+    query = vectors(1, 6)[0]
+    truth = exact(store, query)
+    with open_store(store) as mem:
+        top(mem, query)
+    (store / INDEX_NAME).write_bytes(b"not an index")
+    with open_store(store) as mem, pytest.warns(remem.IndexWarning, match="unusable"):
+        found = top(mem, query)
+    assert recall(found, truth) >= 0.9
+    (store / INDEX_NAME).unlink()
+    with open_store(store) as mem, pytest.warns(remem.IndexWarning, match="missing"):
+        assert recall(top(mem, query), truth) >= 0.9
+
+
+def test_file_from_other_vectors_is_rebuilt(store: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    with open_store(other) as mem:
+        mem.add_many([f"x{i}" for i in range(COUNT)], embeddings=vectors(COUNT, 9))
+        top(mem, vectors(1, 1)[0])
+    with open_store(store) as mem:
+        top(mem, vectors(1, 1)[0])
+    (store / INDEX_NAME).write_bytes((other / INDEX_NAME).read_bytes())
+    with open_store(store) as mem:
+        with pytest.warns(remem.IndexWarning, match="holds|out of step|unusable"):
+            hits = top(mem, vectors(1, 1)[0])
+        assert all(text.startswith("memory") for text in hits)
+
+
+def test_two_processes_share_a_graph_backed_store(store: Path) -> None:
+    with open_store(store) as a, open_store(store) as b:
+        query = vectors(1, 7)[0]
+        top(a, query), top(b, query)
+        added = a.add("added by a", vector=query)
+        assert top(b, query)[0] == "added by a"
+        b.delete(added.id)
+        assert "added by a" not in top(a, query)
+
+
+def test_bad_exact_search_limit(tmp_path: Path) -> None:
+    with pytest.raises(remem.StoreError, match="exact_search_limit"):
+        open_store(tmp_path / "s", limit=0)
