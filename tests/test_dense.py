@@ -101,7 +101,7 @@ def test_remove_replace_and_compact() -> None:
     assert index.max_rowid == 2000
 
 
-def test_graph_search_and_round_trip() -> None:
+def test_graph_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Above ``exact_limit`` the HNSW graph answers; its state survives a round trip."""
     records = make_records(3000, seed=11)
     index = VectorIndex(DIMS, exact_limit=500, tail_limit=200)
@@ -120,7 +120,8 @@ def test_graph_search_and_round_trip() -> None:
     index.append([3001], [extra[3001]], [user_of(3001)])
     assert index.search(extra[3001][0], 1, part_weight=1.0)[0].tolist() == [3001]
     assert index.graph_size < index.size
-    restored = VectorIndex.from_state(DIMS, index.state())
+    index.save(str(tmp_path / "ix"))
+    restored = VectorIndex.load(str(tmp_path / "ix"), DIMS, graph=True)
     restored.exact_limit, restored.tail_limit = 500, 200
     assert restored.graph_size == index.graph_size and len(restored) == len(index)
     for seed in range(5):
@@ -130,13 +131,21 @@ def test_graph_search_and_round_trip() -> None:
         )
 
 
-def test_state_with_bad_shapes_is_refused() -> None:
+def test_files_that_disagree_are_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
     index = VectorIndex(DIMS)
     fill(index, make_records(20))
-    state = index.state()
-    state["owner"] = state["owner"][:-1]
+    index.save(str(tmp_path / "ix"))
+    np.save(tmp_path / "ix.npy", np.zeros((3, DIMS), dtype=np.float32))
     with pytest.raises(ValueError, match="shape"):
-        VectorIndex.from_state(DIMS, state)
+        VectorIndex.load(str(tmp_path / "ix"), DIMS, graph=False)
+
+
+def test_growth_keeps_rows() -> None:
+    index = VectorIndex(DIMS)
+    records = make_records(5000, seed=5)
+    fill(index, records)  # regrows many times
+    q = query(9)
+    assert index.search(q, 10, part_weight=1.0)[0].tolist() == brute(records, q, 1.0, 10)
 
 
 def test_empty_index() -> None:

@@ -3,6 +3,7 @@ open, caught up with other processes' changes, and rebuilt â€” with a warning â€
 
 from __future__ import annotations
 
+import json
 import warnings
 from pathlib import Path
 
@@ -10,7 +11,6 @@ import numpy as np
 import pytest
 
 import remem
-from remem.stores.sqlite import INDEX_NAME
 
 DIMS = 32
 COUNT = 1500
@@ -20,6 +20,14 @@ LIMIT = 300  # exact_search_limit: small, so the graph is used
 def vectors(count: int, seed: int) -> np.ndarray:
     rows = np.random.default_rng(seed).normal(size=(count, DIMS))
     return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
+
+def header(path: Path) -> Path:
+    return path / "remem.index.json"
+
+
+def parts(path: Path) -> list[Path]:
+    return sorted(path.glob("remem.index.*.*"))
 
 
 def open_store(path: Path, limit: int = LIMIT) -> remem.Memory:
@@ -51,10 +59,11 @@ def recall(found: list[str], truth: list[str]) -> float:
 def test_graph_is_built_saved_and_reused(store: Path) -> None:
     queries = vectors(20, 2)
     truth = [exact(store, q) for q in queries]
-    assert not (store / INDEX_NAME).exists()  # small searches never needed a graph
+    assert not header(store).exists()  # small searches never needed a graph
     with open_store(store) as mem:
         first = [top(mem, q) for q in queries]
-        assert (store / INDEX_NAME).exists()
+        assert header(store).exists()
+        assert {p.suffix for p in parts(store)} == {".npy", ".npz", ".faiss"}
     assert np.mean([recall(f, t) for f, t in zip(first, truth, strict=True)]) >= 0.95
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a good file loads silently
@@ -81,16 +90,36 @@ def test_file_catches_up_with_changes_made_while_closed(store: Path) -> None:
             assert len(found) == min(1000, COUNT - 50 + 1)
 
 
-def test_corrupt_or_missing_file_is_rebuilt_with_a_warning(store: Path) -> None:
+def current(path: Path, suffix: str) -> Path:
+    """The header, or the part with ``suffix`` that the header names."""
+    if suffix == ".json":
+        return header(path)
+    token = json.loads(header(path).read_text())["token"]
+    return path / f"remem.index.{token}{suffix}"
+
+
+@pytest.mark.parametrize("broken", [".json", ".npy", ".npz", ".faiss"])
+def test_corrupt_file_is_rebuilt_with_a_warning(store: Path, broken: str) -> None:
     query = vectors(1, 6)[0]
     truth = exact(store, query)
     with open_store(store) as mem:
         top(mem, query)
-    (store / INDEX_NAME).write_bytes(b"not an index")
+    current(store, broken).write_bytes(b"not an index")
     with open_store(store) as mem, pytest.warns(remem.IndexWarning, match="unusable"):
-        found = top(mem, query)
-    assert recall(found, truth) >= 0.9
-    (store / INDEX_NAME).unlink()
+        assert recall(top(mem, query), truth) >= 0.9
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the rebuilt index was saved, and loads silently
+        with open_store(store) as mem:
+            assert recall(top(mem, query), truth) >= 0.9
+    assert len(parts(store)) <= 6  # two saves' parts at most: older ones are cleaned up
+
+
+def test_missing_file_is_rebuilt_with_a_warning(store: Path) -> None:
+    query = vectors(1, 6)[0]
+    truth = exact(store, query)
+    with open_store(store) as mem:
+        top(mem, query)
+    header(store).unlink()
     with open_store(store) as mem, pytest.warns(remem.IndexWarning, match="missing"):
         assert recall(top(mem, query), truth) >= 0.9
 
@@ -102,7 +131,10 @@ def test_file_from_other_vectors_is_rebuilt(store: Path, tmp_path: Path) -> None
         top(mem, vectors(1, 1)[0])
     with open_store(store) as mem:
         top(mem, vectors(1, 1)[0])
-    (store / INDEX_NAME).write_bytes((other / INDEX_NAME).read_bytes())
+    for part in parts(store):
+        part.unlink()
+    for part in (header(other), *parts(other)):
+        (store / part.name).write_bytes(part.read_bytes())
     with open_store(store) as mem:
         with pytest.warns(remem.IndexWarning, match="holds|out of step|unusable"):
             hits = top(mem, vectors(1, 1)[0])

@@ -42,7 +42,7 @@ class Settings:
     #: Tokens shared by consecutive windows.
     part_overlap: int = 32
     #: A search that may match at most this many vectors runs exactly; above it, the HNSW graph
-    #: (built on first need, saved beside the store as ``remem.index.npz``) answers.
+    #: (built on first need, saved beside the store as ``remem.index.*``) answers.
     exact_search_limit: int = 20_000
 
     @classmethod

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, date, datetime
 
 __all__ = ["from_epoch", "now", "to_datetime", "to_epoch"]
 
 
 def now() -> float:
-    return datetime.now(UTC).timestamp()
+    return time.time()
 
 
 def to_datetime(value: datetime | date | str | float | int) -> datetime:

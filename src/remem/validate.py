@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import uuid
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any
@@ -29,7 +28,8 @@ def new_id() -> str:
     rand = int.from_bytes(os.urandom(10), "big")
     value = (stamp << 80) | (0x7 << 76) | ((rand >> 62) & 0xFFF) << 64
     value |= (0b10 << 62) | (rand & ((1 << 62) - 1))
-    return str(uuid.UUID(int=value))
+    h = f"{value:032x}"
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
 
 def content_hash(text: str) -> str:

@@ -84,14 +84,6 @@ class AnnGraph:
             self.index.train(rows)
         self.index.add(rows)
 
-    def to_bytes(self) -> NDArray[np.uint8]:
-        data: NDArray[np.uint8] = _faiss().serialize_index(self.index)
-        return data
-
-    @classmethod
-    def from_bytes(cls, data: NDArray[np.uint8]) -> AnnGraph:
-        return cls.from_index(_faiss().deserialize_index(data))
-
     def search(
         self, query: NDArray[np.float32], k: int, allowed: NDArray[np.bool_], ef: int
     ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
@@ -167,40 +159,46 @@ class VectorIndex:
         return np.asarray(sorted(self._heads), dtype=np.int64)
 
     # -- persistence ---------------------------------------------------------------------------
-    def state(self) -> dict[str, NDArray[Any]]:
-        """Arrays that :meth:`from_state` turns back into this index."""
+    def save(self, base: str) -> None:
+        """Write ``<base>.npy`` (the vectors), ``<base>.npz`` (the layout) and, with a graph,
+        ``<base>.faiss``; each streams to disk without a second copy in memory."""
         n = self.size
-        state: dict[str, NDArray[Any]] = {
-            "vectors": self.vectors[:n],
-            "owner": self.owner[:n],
-            "head": self.head[:n],
-            "slot": self.slot[:n],
-            "live": self.live[:n],
-            "fields": self.fields[:n],
-            "codes": np.asarray(json.dumps([list(table) for table in self.codes])),
-        }
+        np.save(f"{base}.npy", self.vectors[:n])
+        np.savez(
+            f"{base}.npz",
+            owner=self.owner[:n],
+            head=self.head[:n],
+            slot=self.slot[:n],
+            live=self.live[:n],
+            fields=self.fields[:n],
+            codes=np.asarray(json.dumps([list(table) for table in self.codes])),
+        )
         if self.graph is not None:
-            state["graph"] = self.graph.to_bytes()
-        return state
+            _faiss().write_index(self.graph.index, f"{base}.faiss")
 
     @classmethod
-    def from_state(cls, dimensions: int, state: Mapping[str, NDArray[Any]]) -> VectorIndex:
+    def load(cls, base: str, dimensions: int, *, graph: bool) -> VectorIndex:
+        """Read what :meth:`save` wrote; ``ValueError`` when the parts disagree."""
         index = cls(dimensions)
-        n = len(state["owner"])
-        vectors = np.asarray(state["vectors"], dtype=np.float32)
-        if vectors.shape != (n, dimensions) or any(len(state[k]) != n for k in _STATE_ROWS):
-            raise ValueError("its arrays disagree in shape")
-        index.vectors, index.size = np.array(vectors), n
-        index.owner = np.asarray(state["owner"], dtype=np.int64)
-        index.head = np.asarray(state["head"], dtype=bool)
-        index.slot = np.asarray(state["slot"], dtype=np.int64)
-        index.live = np.asarray(state["live"], dtype=bool)
-        index.fields = np.asarray(state["fields"], dtype=np.int32)
-        index.codes = [{v: i for i, v in enumerate(t)} for t in json.loads(str(state["codes"]))]
-        if len(index.codes) != len(SCOPE_FIELDS) or index.fields.shape != (n, len(SCOPE_FIELDS)):
+        vectors = np.load(f"{base}.npy")  # read from a file, the array owns its memory
+        with np.load(f"{base}.npz") as layout:
+            index.owner = np.asarray(layout["owner"], dtype=np.int64)
+            index.head = np.asarray(layout["head"], dtype=bool)
+            index.slot = np.asarray(layout["slot"], dtype=np.int64)
+            index.live = np.asarray(layout["live"], dtype=bool)
+            index.fields = np.asarray(layout["fields"], dtype=np.int32)
+            tables = json.loads(str(layout["codes"]))
+        n = len(index.owner)
+        if vectors.dtype != np.float32 or vectors.shape != (n, dimensions):
+            raise ValueError(f"its vectors have shape {vectors.shape}, not ({n}, {dimensions})")
+        if any(len(getattr(index, name)) != n for name in _STATE_ROWS):
+            raise ValueError("its layout arrays disagree in length")
+        if len(tables) != len(SCOPE_FIELDS) or index.fields.shape != (n, len(SCOPE_FIELDS)):
             raise ValueError("its field tables disagree")
-        if "graph" in state:
-            index.graph = AnnGraph.from_bytes(np.asarray(state["graph"], dtype=np.uint8))
+        index.vectors, index.size = vectors, n
+        index.codes = [{value: code for code, value in enumerate(table)} for table in tables]
+        if graph:
+            index.graph = AnnGraph.from_index(_faiss().read_index(f"{base}.faiss"))
             if len(index.graph) > n:
                 raise ValueError("its graph covers rows it does not hold")
         heads = np.flatnonzero(index.head & index.live)
@@ -208,6 +206,10 @@ class VectorIndex:
         index.dead = n - int(index.live.sum())
         index._max_rowid = max(index._heads, default=0)
         return index
+
+    def reserve(self, rows: int) -> None:
+        """Make room for ``rows`` rows in all, so loading a large store never regrows."""
+        self._reserve(rows, exact=True)
 
     # -- changes -------------------------------------------------------------------------------
     def append(
@@ -314,8 +316,13 @@ class VectorIndex:
         if count == 0 or k <= 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
         if count <= self.exact_limit or self.size < self.exact_limit:
-            positions = np.flatnonzero(mask)
-            scores = cosine(self.vectors[positions], query)
+            if count > self.size // 4:  # scoring every row beats copying most of them out
+                every = cosine(self.vectors[: self.size], query)
+                positions = np.flatnonzero(mask)
+                scores = every[positions]
+            else:
+                positions = np.flatnonzero(mask)
+                scores = cosine(self.vectors[positions], query)
         else:
             positions, scores = self._approximate(query, k, mask, count)
         return self._by_record(positions, scores, query, k, part_weight)
@@ -386,17 +393,24 @@ class VectorIndex:
             code = table[value] = len(table)
         return code
 
-    def _reserve(self, rows: int) -> None:
+    def _reserve(self, rows: int, *, exact: bool = False) -> None:
         capacity = self.vectors.shape[0]
         if rows <= capacity:
             return
-        capacity = max(rows, int(capacity * 1.5), 1024)
+        capacity = rows if exact else max(rows, int(capacity * 1.25), 1024)
+        try:
+            # realloc: for a large array the kernel remaps pages, so growing never needs the old
+            # and the new copy at once (which would double peak memory at a million vectors).
+            self.vectors.resize((capacity, self.dimensions), refcheck=False)
+        except ValueError:  # not its own memory (a view): copy once
+            bigger = np.zeros((capacity, self.dimensions), dtype=np.float32)
+            bigger[: self.size] = self.vectors[: self.size]
+            self.vectors = bigger
 
         def grow(array: NDArray[Any]) -> NDArray[Any]:
             bigger = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
             bigger[: self.size] = array[: self.size]
             return bigger
 
-        self.vectors = grow(self.vectors)
         self.owner, self.head, self.slot = grow(self.owner), grow(self.head), grow(self.slot)
         self.live, self.fields = grow(self.live), grow(self.fields)

@@ -14,6 +14,7 @@ import os
 import re
 import sqlite3
 import threading
+import uuid
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -35,13 +36,19 @@ from remem.types import MemoryRecord, StoreStats
 __all__ = ["DB_NAME", "SQLiteStore"]
 
 DB_NAME = "remem.db"
-#: The vector index beside the database: layout, vectors and HNSW graph, one file.
-INDEX_NAME = "remem.index.npz"
+#: The vector index beside the database: ``remem.index.json`` (the header) names the token of
+#: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (graph).
+INDEX_NAME = "remem.index"
 INDEX_FORMAT = 1
 #: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
 CHANGE_LOG_KEEP = 100_000
 _LOAD_BATCH = 20_000
 _VECTOR_COLUMNS = "rowid, embedding, " + ", ".join(SCOPE_FIELDS)
+_INSERT = (
+    "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
+    "created_at, updated_at, importance, parent_id, position, content_hash, embedding) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
 _COLUMNS = (
     "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
     "last_accessed_at, access_count, importance, parent_id, position, content_hash"
@@ -139,7 +146,8 @@ class SQLiteStore(Store):
         self._data_version = -1
         self._seq = 0  # last vector_changes entry the index has applied
         self._unsaved = False  # the index has changes its file lacks
-        self.index_path = None if db == ":memory:" else Path(db).with_name(INDEX_NAME)
+        self.index_path = None if db == ":memory:" else Path(db).with_name(f"{INDEX_NAME}.json")
+        self._index_token: str | None = None  # parts of the index file this process last used
 
     def _configure(self, busy_timeout: float, synchronous: str) -> None:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -228,28 +236,26 @@ class SQLiteStore(Store):
         self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
     ) -> list[MemoryRecord]:
         out: list[MemoryRecord | None] = [None] * len(records)
+        rows: list[tuple[Any, ...]] = []
+        fresh: list[NewRecord] = []
         with self._transaction() as conn:
             self._sync(conn)
             if signature is not None:
                 self._write_signature(conn, signature)
-            new_ids: list[int] = []
-            new_vecs: list[NDArray[np.float32]] = []
-            new_fields: list[tuple[str | None, ...]] = []
             seen: dict[tuple[Any, ...], int] = {}
             existing = self._duplicates(conn, records)
+            stamp = now()
             for index, rec in enumerate(records):
                 key = (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id)
                 if index in existing:
                     out[index] = existing[index]
                     continue
-                if rec.dedupe and key in seen:
-                    out[index] = out[seen[key]]
-                    continue
-                stamp = now()
-                cursor = conn.execute(
-                    "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, "
-                    "metadata, created_at, updated_at, importance, parent_id, position, "
-                    "content_hash, embedding) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                if rec.dedupe:
+                    if key in seen:
+                        out[index] = out[seen[key]]
+                        continue
+                    seen[key] = index
+                rows.append(
                     (
                         rec.id,
                         rec.text,
@@ -258,7 +264,7 @@ class SQLiteStore(Store):
                         rec.user_id,
                         rec.agent_id,
                         rec.session_id,
-                        json.dumps(rec.metadata, ensure_ascii=False),
+                        json.dumps(rec.metadata, ensure_ascii=False) if rec.metadata else "{}",
                         rec.created_at,
                         stamp,
                         rec.importance,
@@ -266,17 +272,29 @@ class SQLiteStore(Store):
                         rec.position,
                         rec.content_hash,
                         _blob(rec.vector, rec.parts),
-                    ),
+                    )
                 )
-                if rec.dedupe:
-                    seen[key] = index
-                if rec.vector is not None:
-                    new_ids.append(int(cursor.lastrowid or 0))
-                    new_vecs.append(_rows(rec.vector, rec.parts))
-                    new_fields.append(tuple(getattr(rec, name) for name in SCOPE_FIELDS))
+                fresh.append(rec)
                 out[index] = _from_new(rec, stamp)
-        if self._vectors is not None and new_ids:
-            self._vectors.append(new_ids, new_vecs, new_fields)
+            if rows:
+                conn.executemany(_INSERT, rows)
+                # Under the write lock every new row id follows the largest one before: the
+                # batch holds the row ids from ``first`` on, in order. One FTS statement for
+                # the batch is several times faster than a trigger per row.
+                (last,) = conn.execute("SELECT last_insert_rowid()").fetchone()
+                first = last - len(rows) + 1
+                conn.execute(
+                    "INSERT INTO memories_fts (rowid, text) "
+                    "SELECT rowid, text FROM memories WHERE rowid >= ?",
+                    (first,),
+                )
+        if self._vectors is not None and rows:
+            with_vectors = [(first + i, r) for i, r in enumerate(fresh) if r.vector is not None]
+            self._vectors.append(
+                [rowid for rowid, _ in with_vectors],
+                [_rows(r.vector, r.parts) for _, r in with_vectors],  # type: ignore[arg-type]
+                [tuple(getattr(r, name) for name in SCOPE_FIELDS) for _, r in with_vectors],
+            )
             self._unsaved = True
         return [r for r in out if r is not None]
 
@@ -507,11 +525,15 @@ class SQLiteStore(Store):
             "generation": self._generation,
             "seq": self._seq,
         }
-        temporary = self.index_path.with_name(f".{INDEX_NAME}.{os.getpid()}.tmp")
+        # The parts are written under a new token, then the header naming that token replaces
+        # the old header in one rename: a reader sees the old index or the new one, never a mix.
+        token = uuid.uuid4().hex[:12]
+        header = self.index_path
+        temporary = header.with_name(f".{header.name}.{token}.tmp")
         try:
-            with temporary.open("wb") as handle:
-                np.savez(handle, meta=np.asarray(json.dumps(meta)), **index.state())  # type: ignore[arg-type]
-            os.replace(temporary, self.index_path)
+            index.save(str(self._index_part(token)))
+            temporary.write_text(json.dumps({**meta, "token": token}), encoding="utf-8")
+            os.replace(temporary, header)
             with self._transaction() as conn:
                 conn.execute(
                     "INSERT OR REPLACE INTO meta (key, value) VALUES ('index_saved', ?)", (now(),)
@@ -521,7 +543,21 @@ class SQLiteStore(Store):
             warnings.warn(f"could not save the vector index: {exc}", IndexWarning, stacklevel=2)
             return False
         self._unsaved = False
+        self._remove_old_index_parts(keep=(token, self._index_token))
+        self._index_token = token
         return True
+
+    def _index_part(self, token: str) -> Path:
+        assert self.index_path is not None
+        return self.index_path.with_name(f"{INDEX_NAME}.{token}")
+
+    def _remove_old_index_parts(self, keep: tuple[str | None, ...]) -> None:
+        """Delete parts of older saves, keeping the newest two (a reader may be opening the
+        previous one right now)."""
+        assert self.index_path is not None
+        for part in self.index_path.parent.glob(f"{INDEX_NAME}.*.*"):
+            if part.name.split(".")[2] not in keep:
+                part.unlink(missing_ok=True)
 
     # -- the in-memory vector index ----------------------------------------------------------------
     def _index(self) -> VectorIndex:
@@ -607,6 +643,8 @@ class SQLiteStore(Store):
             self._seq = 0
             self._reload_rows(conn, [])  # reading every row below applies the whole log
             index = VectorIndex(self._dimensions(), exact_limit=self.exact_search_limit)
+            (size,) = conn.execute("SELECT sum(length(embedding)) FROM memories").fetchone()
+            index.reserve((size or 0) // max(4 * index.dimensions, 1))
             self._load(conn, index, "1", ())
         return index
 
@@ -625,22 +663,24 @@ class SQLiteStore(Store):
             return None
         signature = self.signature()
         try:
-            with np.load(path, allow_pickle=False) as data:
-                meta = json.loads(str(data["meta"]))
-                (high,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
-                if meta.get("store") != self._store_id() or meta.get("seq", 0) > (high or 0):
-                    raise ValueError("it belongs to another store, or a later state of this one")
-                if (
-                    meta.get("format") != INDEX_FORMAT
-                    or signature is None
-                    or meta.get("embedder") != signature.name
-                    or meta.get("dimensions") != signature.dimensions
-                    or meta.get("generation") != self._generation
-                ):
-                    raise ValueError("it was built for other vectors")
-                index = VectorIndex.from_state(signature.dimensions, dict(data))
-                index.exact_limit = self.exact_search_limit
+            meta = json.loads(path.read_text(encoding="utf-8"))
+            (high,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
+            if meta.get("store") != self._store_id() or meta.get("seq", 0) > (high or 0):
+                raise ValueError("it belongs to another store, or a later state of this one")
+            if (
+                meta.get("format") != INDEX_FORMAT
+                or signature is None
+                or meta.get("embedder") != signature.name
+                or meta.get("dimensions") != signature.dimensions
+                or meta.get("generation") != self._generation
+            ):
+                raise ValueError("it was built for other vectors")
+            index = VectorIndex.load(
+                str(self._index_part(str(meta["token"]))), signature.dimensions, graph=True
+            )
+            index.exact_limit = self.exact_search_limit
             self._vectors, self._seq = index, int(meta["seq"])
+            self._index_token = str(meta["token"])
             if not self._catch_up(conn):
                 raise ValueError("the store changed too much since it was saved")
             (count,) = conn.execute(

@@ -1,0 +1,304 @@
+"""Vector search at scale: remem against exact numpy and Chroma, in one run, one table.
+
+    python benchmarks/vectors.py [--sizes 10000,100000,1000000] [--engines remem,numpy,chroma]
+                                 [--queries 200] [--json benchmarks/results/vectors.json]
+
+Data: normalised 384-d vectors from a Gaussian mixture (seeded), every record owned by one of
+1,000 users (``u0``...) and one of 10 groups (``g0``...), so scoped search can be measured at two
+selectivities. Each engine runs in its own process (peak memory is that process's), on the same
+files. Chroma runs from its own virtual environment (``benchmarks/.venv-chroma``, created on first
+use with ``chromadb`` from the package index), so it never enters remem's dependencies.
+
+Columns: bulk insert of precomputed vectors into a durable store (records/s; remem's HNSW graph is
+built later, on the first search that needs it, and timed apart as ``graph s``), single query
+p50/p95 (k=10), recall@10 against exact search, the same for a search scoped to one user of
+1,000 and one group of 10, disk and peak memory. Figures, not pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+WORK = HERE / ".work" / "vectors"
+CHROMA_VENV = HERE / ".venv-chroma"
+CHROMA_PIN = "chromadb==1.5.9"
+DIMS = 384
+K = 10
+
+
+# -- data ---------------------------------------------------------------------------------------
+def make_data(size: int, queries: int) -> Path:
+    """Vectors, queries and exact answers for one size, cached in benchmarks/.work/vectors."""
+    folder = WORK / f"n{size}"
+    if (folder / "truth_g.npy").exists():
+        return folder
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(size)
+    centres = unit(rng.normal(size=(100, DIMS)))
+
+    def draw(count: int) -> np.ndarray:
+        picks = rng.integers(0, len(centres), count)
+        return unit(centres[picks] + rng.normal(scale=0.08, size=(count, DIMS)))
+
+    data = np.concatenate([draw(min(100_000, size - s)) for s in range(0, size, 100_000)])
+    query = draw(queries)
+    np.save(folder / "vectors.npy", data)
+    np.save(folder / "queries.npy", query)
+    ids = np.arange(size)
+    for name, groups in (("all", None), ("u", 1000), ("g", 10)):
+        truth = []
+        for i, q in enumerate(query):
+            rows = ids if groups is None else ids[ids % groups == i % groups]
+            scores = data[rows] @ q
+            truth.append(rows[np.argsort(-scores)[:K]])
+        np.save(folder / f"truth_{name}.npy", np.asarray(truth))
+    return folder
+
+
+def unit(rows: np.ndarray) -> np.ndarray:
+    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+
+
+def scope(i: int, groups: int) -> str:
+    return f"{'u' if groups == 1000 else 'g'}{i % groups}"
+
+
+# -- workers (each in its own process) -----------------------------------------------------------
+def worker(engine: str, folder: Path, store: Path) -> dict[str, Any]:
+    data = np.load(folder / "vectors.npy")
+    queries = np.load(folder / "queries.npy")
+    run = {"remem": run_remem, "numpy": run_numpy, "chroma": run_chroma}[engine]
+    figures = run(data, queries, store)
+    figures["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    figures["disk_mb"] = round(disk(store) / 1e6, 1) if store.exists() else 0.0
+    return figures
+
+
+def timed_queries(search: Any, queries: np.ndarray, groups: int | None) -> tuple[list, list]:
+    found, times = [], []
+    for i, q in enumerate(queries):
+        started = time.perf_counter()
+        found.append(search(q, None if groups is None else scope(i, groups)))
+        times.append((time.perf_counter() - started) * 1000)
+    return found, times
+
+
+def run_remem(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, Any]:
+    import remem
+
+    def items(start: int, stop: int) -> list[dict[str, Any]]:
+        return [{"text": f"record {i} {sentence(i)}", "user_id": f"u{i % 1000}",
+                 "agent_id": f"g{i % 10}"} for i in range(start, stop)]  # fmt: skip
+
+    figures: dict[str, Any] = {}
+    # The store is the bundled model's, so end-to-end searches embed their query text for real;
+    # the stored vectors are the benchmark's own.
+    with remem.open(store, embedder="local:minilm", progress="off") as mem:
+        seconds = 0.0
+        for start in range(0, len(data), 50_000):
+            stop = min(start + 50_000, len(data))
+            batch = items(start, stop)  # made outside the clock
+            started = time.perf_counter()
+            mem.add_many(batch, embeddings=data[start:stop], progress=False)
+            seconds += time.perf_counter() - started
+        figures["insert_per_s"] = round(len(data) / seconds)
+        single = []
+        for i in range(100):
+            started = time.perf_counter()
+            mem.add(f"single {i}", vector=data[i], user_id="single")
+            single.append((time.perf_counter() - started) * 1000)
+        figures["single_add_p50_ms"] = round(float(np.percentile(single, 50)), 3)
+        mem.delete([r.id for r in mem.list(user_id="single", limit=1000)])
+        started = time.perf_counter()
+        mem.store.dense(queries[0], K, None)  # builds the graph when the store needs one
+        figures["graph_s"] = round(time.perf_counter() - started, 1)
+
+        def search(q: np.ndarray, owner: str | None) -> list[int]:
+            field = "user_id" if owner and owner[0] == "u" else "agent_id"
+            scoped = {} if owner is None else {field: owner}
+            hits = mem.search(vector=q, k=K, mode="dense", touch=False, neighbor_weight=0, **scoped)
+            return [int(h.text.split()[1]) for h in hits]
+
+        def raw(q: np.ndarray, owner: str | None) -> list[str]:
+            return [i for i, _ in mem.store.dense(q, K, None)]
+
+        for name, groups in (("all", None), ("u", 1000), ("g", 10)):
+            figures[name] = timed_queries(search, queries, groups)
+        figures["store_dense"] = timed_queries(raw, queries, None)[1]
+        mem.search("warm the model up")
+        for name, scoped in (("e2e", {}), ("e2e_user", {"user_id": "u7"})):
+            times = []
+            for i in range(50):
+                started = time.perf_counter()
+                mem.search(sentence(10**9 + i), k=K, touch=False, **scoped)
+                times.append((time.perf_counter() - started) * 1000)
+            figures[name] = times
+    return figures
+
+
+def sentence(seed: int) -> str:
+    """Twelve words from a 5,000-word vocabulary: text for BM25 to index and match."""
+    rng = np.random.default_rng(seed)
+    return " ".join(f"w{n}" for n in rng.zipf(1.3, 12) % 5000)
+
+
+def run_numpy(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, Any]:
+    started = time.perf_counter()
+    store.mkdir(parents=True, exist_ok=True)
+    np.save(store / "vectors.npy", data)  # the durable equivalent of an insert
+    figures: dict[str, Any] = {"insert_per_s": round(len(data) / (time.perf_counter() - started))}
+    ids = np.arange(len(data))
+    owners = {groups: ids % groups for groups in (1000, 10)}
+
+    def search(q: np.ndarray, owner: str | None) -> list[int]:
+        if owner is None:
+            scores = data @ q
+            return np.argpartition(-scores, K - 1)[:K].tolist()
+        rows = ids[owners[1000 if owner[0] == "u" else 10] == int(owner[1:])]
+        scores = data[rows] @ q
+        return rows[np.argpartition(-scores, K - 1)[:K]].tolist()
+
+    for name, groups in (("all", None), ("u", 1000), ("g", 10)):
+        figures[name] = timed_queries(search, queries, groups)
+    return figures
+
+
+def run_chroma(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, Any]:
+    import chromadb
+
+    client = chromadb.PersistentClient(path=str(store))
+    collection = client.create_collection(
+        "bench", configuration={"hnsw": {"space": "ip", "ef_search": 128, "ef_construction": 128}}
+    )
+    batch = client.get_max_batch_size()
+    started = time.perf_counter()
+    for start in range(0, len(data), batch):
+        stop = min(start + batch, len(data))
+        collection.add(
+            ids=[str(i) for i in range(start, stop)],
+            embeddings=data[start:stop],
+            metadatas=[{"user": f"u{i % 1000}", "group": f"g{i % 10}"} for i in range(start, stop)],
+        )
+    figures: dict[str, Any] = {"insert_per_s": round(len(data) / (time.perf_counter() - started))}
+
+    def search(q: np.ndarray, owner: str | None) -> list[int]:
+        where = None if owner is None else {"user" if owner[0] == "u" else "group": owner}
+        found = collection.query(query_embeddings=[q], n_results=K, where=where, include=[])
+        return [int(i) for i in found["ids"][0]]
+
+    for name, groups in (("all", None), ("u", 1000), ("g", 10)):
+        figures[name] = timed_queries(search, queries, groups)
+    return figures
+
+
+def disk(path: Path) -> int:
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file())
+
+
+# -- driver -------------------------------------------------------------------------------------
+def chroma_python() -> str:
+    python = CHROMA_VENV / "bin" / "python"
+    if not python.exists():
+        print(f"creating {CHROMA_VENV} with {CHROMA_PIN} ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(CHROMA_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", CHROMA_PIN, "numpy"], check=True)
+    return str(python)
+
+
+def measure(engine: str, size: int, folder: Path) -> dict[str, Any]:
+    store = WORK / f"{engine}-{size}"
+    shutil.rmtree(store, ignore_errors=True)
+    python = chroma_python() if engine == "chroma" else sys.executable
+    out = WORK / f"{engine}-{size}.json"
+    env = {**os.environ, "PYTHONPATH": str(HERE.parent / "src")}
+    command = [python, __file__, "--worker", engine, "--folder", str(folder)]
+    subprocess.run([*command, "--store", str(store), "--out", str(out)], check=True, env=env)
+    raw = json.loads(out.read_text())
+    shutil.rmtree(store, ignore_errors=True)
+    result: dict[str, Any] = {
+        k: raw[k]
+        for k in ("insert_per_s", "single_add_p50_ms", "graph_s", "peak_mb", "disk_mb")
+        if k in raw
+    }
+    for name in ("all", "u", "g"):
+        found, times = raw[name]
+        truth = np.load(folder / f"truth_{name}.npy")
+        hits = [len(set(f) & set(t.tolist())) / K for f, t in zip(found, truth, strict=True)]
+        result[name] = {
+            "recall": round(float(np.mean(hits)), 3),
+            "p50_ms": round(float(np.percentile(times, 50)), 2),
+            "p95_ms": round(float(np.percentile(times, 95)), 2),
+        }
+    for name in ("store_dense", "e2e", "e2e_user"):
+        if name in raw:
+            result[f"{name}_p50_ms"] = round(float(np.percentile(raw[name], 50)), 2)
+            result[f"{name}_p95_ms"] = round(float(np.percentile(raw[name], 95)), 2)
+    return result
+
+
+def table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
+    head = (
+        "| size | engine | insert rec/s | graph s | query p50 / p95 ms | recall@10 "
+        "| 1 user of 1,000: p50 ms, recall | 1 group of 10: p50 ms, recall | disk MB | peak MB |"
+    )
+    lines = [head, "|" + "---|" * 10]
+    for size, engines in results.items():
+        for engine, r in engines.items():
+            lines.append(
+                f"| {int(size):,} | {engine} | {r['insert_per_s']:,} | {r.get('graph_s', '-')} "
+                f"| {r['all']['p50_ms']} / {r['all']['p95_ms']} | {r['all']['recall']} "
+                f"| {r['u']['p50_ms']}, {r['u']['recall']} "
+                f"| {r['g']['p50_ms']}, {r['g']['recall']} | {r['disk_mb']} | {r['peak_mb']} |"
+            )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--engines", default="remem,numpy,chroma")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--json", help="Also write the figures to this JSON file.")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--folder", help=argparse.SUPPRESS)
+    parser.add_argument("--store", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        figures = worker(args.worker, Path(args.folder), Path(args.store))
+        Path(args.out).write_text(json.dumps(figures))
+        return
+    results: dict[str, dict[str, dict[str, Any]]] = {}
+    for size in (int(s) for s in args.sizes.split(",")):
+        folder = make_data(size, args.queries)
+        for engine in args.engines.split(","):
+            print(f"{size:,} vectors: {engine} ...", file=sys.stderr, flush=True)
+            results.setdefault(str(size), {})[engine] = measure(engine, size, folder)
+            print(json.dumps(results[str(size)][engine]), file=sys.stderr, flush=True)
+    print(table(results))
+    if args.json:
+        report = {
+            "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}",
+            "results": results,
+        }
+        Path(args.json).write_text(json.dumps(report, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
