@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench eval clean install install-dev
+.PHONY: run test bench bench-vectors eval clean install install-dev
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,12 @@ test: install-dev
 bench: install
 	$(BIN)/python benchmarks/ingest_search.py
 
+## bench-vectors: remem against exact numpy and Chroma (own venv) at 10k and 100k vectors;
+## SIZES=10000,100000,1000000 for the million (about an hour on 2 cores)
+SIZES ?= 10000,100000
+bench-vectors: install
+	$(BIN)/python benchmarks/vectors.py --sizes $(SIZES) --json benchmarks/results/vectors.json
+
 ## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
 ## in benchmarks/.work so a second run skips the embedding)
 eval: install
@@ -42,4 +48,5 @@ eval: install
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \
+		benchmarks/.work benchmarks/.venv-chroma

@@ -5,9 +5,12 @@
 
 Data: normalised 384-d vectors from a Gaussian mixture (seeded), every record owned by one of
 1,000 users (``u0``...) and one of 10 groups (``g0``...), so scoped search can be measured at two
-selectivities. Each engine runs in its own process (peak memory is that process's), on the same
-files. Chroma runs from its own virtual environment (``benchmarks/.venv-chroma``, created on first
-use with ``chromadb`` from the package index), so it never enters remem's dependencies.
+selectivities. remem's records carry LoCoMo's conversation turns as text (repeated to the size)
+and its end-to-end searches (embed the question with the bundled model, hybrid, default
+pipeline) ask LoCoMo's questions. Each engine runs in its own process (peak memory is that
+process's), on the same files. Chroma runs from its own virtual environment
+(``benchmarks/.venv-chroma``, created on first use with ``chromadb`` from the package index), so
+it never enters remem's dependencies.
 
 Columns: bulk insert of precomputed vectors into a durable store (records/s; remem's HNSW graph is
 built later, on the first search that needs it, and timed apart as ``graph s``), single query
@@ -38,6 +41,7 @@ CHROMA_VENV = HERE / ".venv-chroma"
 CHROMA_PIN = "chromadb==1.5.9"
 DIMS = 384
 K = 10
+LOCOMO = HERE.parents[1] / "shared" / "data" / "locomo" / "locomo10.json"
 
 
 # -- data ---------------------------------------------------------------------------------------
@@ -83,7 +87,7 @@ def worker(engine: str, folder: Path, store: Path) -> dict[str, Any]:
     queries = np.load(folder / "queries.npy")
     run = {"remem": run_remem, "numpy": run_numpy, "chroma": run_chroma}[engine]
     figures = run(data, queries, store)
-    figures["peak_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    figures["peak_mb"] = peak_mb()
     figures["disk_mb"] = round(disk(store) / 1e6, 1) if store.exists() else 0.0
     return figures
 
@@ -100,8 +104,10 @@ def timed_queries(search: Any, queries: np.ndarray, groups: int | None) -> tuple
 def run_remem(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, Any]:
     import remem
 
+    turns, questions = locomo_text()
+
     def items(start: int, stop: int) -> list[dict[str, Any]]:
-        return [{"text": f"record {i} {sentence(i)}", "user_id": f"u{i % 1000}",
+        return [{"text": f"record {i} {turns[i % len(turns)]}", "user_id": f"u{i % 1000}",
                  "agent_id": f"g{i % 10}"} for i in range(start, stop)]  # fmt: skip
 
     figures: dict[str, Any] = {}
@@ -142,18 +148,27 @@ def run_remem(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, A
         mem.search("warm the model up")
         for name, scoped in (("e2e", {}), ("e2e_user", {"user_id": "u7"})):
             times = []
-            for i in range(50):
+            for question in questions[:50]:
                 started = time.perf_counter()
-                mem.search(sentence(10**9 + i), k=K, touch=False, **scoped)
+                mem.search(question, k=K, touch=False, **scoped)
                 times.append((time.perf_counter() - started) * 1000)
             figures[name] = times
     return figures
 
 
-def sentence(seed: int) -> str:
-    """Twelve words from a 5,000-word vocabulary: text for BM25 to index and match."""
-    rng = np.random.default_rng(seed)
-    return " ".join(f"w{n}" for n in rng.zipf(1.3, 12) % 5000)
+def locomo_text() -> tuple[list[str], list[str]]:
+    """Real conversational text for the records (LoCoMo's turns, repeated to the size) and
+    questions for end-to-end searches; read in place from ../shared/data."""
+    data = json.loads(LOCOMO.read_text(encoding="utf-8"))
+    turns = [
+        turn["text"]
+        for sample in data
+        for key, session in sample["conversation"].items()
+        if key.startswith("session_") and isinstance(session, list)
+        for turn in session
+    ]
+    questions = [qa["question"] for sample in data for qa in sample["qa"]]
+    return turns, questions
 
 
 def run_numpy(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, Any]:
@@ -203,6 +218,15 @@ def run_chroma(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, 
     for name, groups in (("all", None), ("u", 1000), ("g", 10)):
         figures[name] = timed_queries(search, queries, groups)
     return figures
+
+
+def peak_mb() -> int:
+    """This process's peak resident memory. (``ru_maxrss`` would not do: Linux carries it
+    across fork and exec, so a worker would report its parent's peak.)"""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return round(int(line.split()[1]) / 1024)
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 def disk(path: Path) -> int:

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 
 import remem
-from remem.stores.migrations import MIGRATIONS
+from remem.stores.migrations import MIGRATIONS, apply_migrations
 from remem.stores.sqlite import DB_NAME
+from remem.validate import content_hash
 
 
 def test_add_returns_record_with_all_fields(mem: remem.Memory) -> None:
@@ -309,20 +310,34 @@ def test_store_layout_and_migrations(tmp_path: Path) -> None:
         remem.open(path)
 
 
-def test_store_from_before_the_last_migration_is_upgraded(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> None:
+    """A store written by the previous release (all migrations but the last, rows written as
+    that release wrote them) opens, upgrades, and keeps every memory searchable."""
     names = [name for name, _ in MIGRATIONS]
-    with monkeypatch.context() as patch:
-        patch.setattr("remem.stores.sqlite.MIGRATIONS", MIGRATIONS[:-1])
-        with remem.open(tmp_path / "s", embedder="hash:64") as mem:
-            old = mem.add_many(["kept", "deleted later"])
-            assert mem.stats().schema == names[:-1]
-    with remem.open(tmp_path / "s") as mem:
+    path = tmp_path / "s"
+    path.mkdir()
+    vectors = remem.get_embedder("hash:64").embed(["kept", "deleted later"])
+    conn = sqlite3.connect(path / DB_NAME, isolation_level=None)
+    conn.execute("BEGIN")
+    apply_migrations(conn, MIGRATIONS[:-1])
+    conn.execute(
+        "INSERT INTO meta (key, value) VALUES ('embedder', 'hash:64'), ('dimensions', '64')"
+    )
+    for i, (text, vector) in enumerate(zip(["kept", "deleted later"], vectors, strict=True)):
+        conn.execute(
+            "INSERT INTO memories (id, text, kind, user_id, metadata, created_at, updated_at, "
+            "content_hash, embedding) VALUES (?, ?, 'message', 'u', '{}', ?, ?, ?, ?)",
+            (f"id{i}", text, 1.0 + i, 1.0 + i, content_hash(text), vector.tobytes()),
+        )
+        conn.execute("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)", (i + 1, text))
+    conn.execute("COMMIT")
+    conn.close()
+    with remem.open(path) as mem:
         assert mem.stats().schema == names
-        assert {r.text for r in mem.list()} == {"kept", "deleted later"}
-        mem.delete(old[1].id)
+        assert [h.id for h in mem.search("kept", mode="keyword", user_id="u")] == ["id0"]
+        mem.delete("id1")
         assert [h.text for h in mem.search("deleted later", mode="dense")] == ["kept"]
+        assert mem.search("deleted", mode="keyword") == []
 
 
 def test_stats(mem: remem.Memory) -> None:
@@ -399,3 +414,21 @@ def test_part_settings_are_checked() -> None:
     for bad in ({"part_tokens": 8}, {"part_tokens": -1}, {"part_tokens": 64, "part_overlap": 64}):
         with pytest.raises(remem.InvalidInputError, match="part_"):
             remem.open(":memory:", embedder="hash:64", **bad)
+
+
+def test_scoped_keyword_search_uses_scope_tokens(mem: remem.Memory) -> None:
+    """Scope and kind reach FTS5 as tokens: odd ids (quotes, spaces, unicode) match exactly,
+    and no other scope's text comes back."""
+    odd = 'ali"ce o\u2019neil \u00e9'
+    mine = mem.add("the green tea ceremony", user_id=odd, kind="fact")
+    mem.add("the green tea ceremony", user_id="alice", kind="fact")
+    mem.add("green tea notes", user_id=odd, kind="message")
+    hits = mem.search("green tea", mode="keyword", user_id=odd, filters={"kind": "fact"})
+    assert [h.id for h in hits] == [mine.id]
+    both = mem.search("green tea", mode="keyword", filters={"user_id": {"$in": [odd, "alice"]}})
+    assert len(both) == 3
+    assert mem.search("green tea", mode="keyword", user_id="nobody") == []
+    raw = mem.store._conn.execute(
+        "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'text : \"u\"'"
+    ).fetchone()[0]
+    assert raw == 0  # scope tokens live in their own column, never in the text's

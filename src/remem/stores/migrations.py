@@ -105,6 +105,37 @@ MIGRATIONS: list[tuple[str, str]] = [
         END;
         """,
     ),
+    (
+        # The keyword index gets a second column of scope tokens ('u' || hex(user_id), 'a' ...
+        # agent, 's' ... session, 'k' ... kind), so a scoped keyword search intersects posting
+        # lists inside FTS5 instead of scoring every user's matches and filtering after.
+        "0004_fts_scope",
+        """
+        ALTER TABLE memories ADD COLUMN fts_scope TEXT GENERATED ALWAYS AS (
+            'u' || hex(coalesce(user_id, '')) || ' a' || hex(coalesce(agent_id, ''))
+            || ' s' || hex(coalesce(session_id, '')) || ' k' || hex(kind)
+        ) VIRTUAL;
+        DROP TRIGGER memories_fts_delete;
+        DROP TRIGGER memories_fts_update;
+        DROP TABLE memories_fts;
+        CREATE VIRTUAL TABLE memories_fts USING fts5 (
+            text, fts_scope, content = 'memories', content_rowid = 'rowid',
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO memories_fts (memories_fts) VALUES ('rebuild');
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, text, fts_scope)
+                VALUES ('delete', old.rowid, old.text, old.fts_scope);
+        END;
+        CREATE TRIGGER memories_fts_update
+            AFTER UPDATE OF text, user_id, agent_id, session_id, kind ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, text, fts_scope)
+                VALUES ('delete', old.rowid, old.text, old.fts_scope);
+            INSERT INTO memories_fts (rowid, text, fts_scope)
+                VALUES (new.rowid, new.text, new.fts_scope);
+        END;
+        """,
+    ),
 ]
 
 

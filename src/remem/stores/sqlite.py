@@ -61,6 +61,8 @@ _ORDERS = {
     "position": "m.parent_id, m.position, m.rowid",
 }
 _WORD = re.compile(r"\w+", re.UNICODE)
+#: Prefix of each scope field's token in ``memories_fts.fts_scope`` (migration 0004).
+_SCOPE_PREFIX = {"user_id": "u", "agent_id": "a", "session_id": "s", "kind": "k"}
 # Previous and next record: by position within a document, else by time within a session.
 _ADJACENT = """
 SELECT m.id,
@@ -157,6 +159,7 @@ class SQLiteStore(Store):
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA cache_size = -65536")  # 64 MiB: index pages of large stores stay hot
 
     # -- plumbing ----------------------------------------------------------------------------------
     @contextmanager
@@ -284,8 +287,8 @@ class SQLiteStore(Store):
                 (last,) = conn.execute("SELECT last_insert_rowid()").fetchone()
                 first = last - len(rows) + 1
                 conn.execute(
-                    "INSERT INTO memories_fts (rowid, text) "
-                    "SELECT rowid, text FROM memories WHERE rowid >= ?",
+                    "INSERT INTO memories_fts (rowid, text, fts_scope) "
+                    "SELECT rowid, text, fts_scope FROM memories WHERE rowid >= ?",
                     (first,),
                 )
         if self._vectors is not None and rows:
@@ -465,15 +468,22 @@ class SQLiteStore(Store):
             return self._ids_for(rowids, scores.tolist())
 
     def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
-        match = fts_query(query)
-        if match is None:
+        words = fts_query(query)
+        if words is None:
             return []
+        match = f"text : ({words})"
+        # Scope and kind conditions become scope tokens FTS5 intersects with the words, so a
+        # user's search never scores the other users' matches; SQL still checks every filter.
+        scoped = _field_values(where) if where is not None else None
+        for field, wanted in (scoped or {}).items():
+            tokens = " OR ".join(f'"{_SCOPE_PREFIX[field]}{v.encode().hex()}"' for v in wanted)
+            match += f" AND fts_scope : ({tokens})"
         clause, params = compile_sqlite(where)
         rows = self._query(
-            "SELECT m.id, -bm25(memories_fts) AS score FROM memories_fts "
+            "SELECT m.id, -bm25(memories_fts, 1.0, 0.0) AS score FROM memories_fts "
             "JOIN memories m ON m.rowid = memories_fts.rowid "
             f"WHERE memories_fts MATCH ? AND m.embedding IS NOT NULL AND {clause} "
-            "ORDER BY bm25(memories_fts) LIMIT ?",
+            "ORDER BY bm25(memories_fts, 1.0, 0.0) LIMIT ?",
             (match, *params, k),
         )
         return [(row[0], float(row[1])) for row in rows]
