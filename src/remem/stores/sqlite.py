@@ -592,25 +592,29 @@ class SQLiteStore(Store):
         """Apply logged changes, then appends; False when the log no longer reaches back."""
         index = self._vectors
         assert index is not None
-        low, high = conn.execute("SELECT min(seq), max(seq) FROM vector_changes").fetchone()
-        if high is not None and high > self._seq:
-            if low > self._seq + 1:
+        # One statement, one snapshot: the changes and the mark they reach agree even while
+        # other processes commit. Sequence numbers only have gaps where old ones were pruned.
+        changes = conn.execute(
+            "SELECT seq, row FROM vector_changes WHERE seq > ? ORDER BY seq", (self._seq,)
+        ).fetchall()
+        if changes:
+            if changes[0][0] > self._seq + 1:
                 return False
-            changed = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT DISTINCT row FROM vector_changes WHERE seq > ?", (self._seq,)
-                )
-            ]
-            self._reload_rows(conn, changed)
+            rows = list(dict.fromkeys(row for _, row in changes))
+            self._reload_rows(conn, rows, seq=changes[-1][0])
         self._load(conn, index, "rowid > ?", (index.max_rowid,))
         return True
 
-    def _reload_rows(self, conn: sqlite3.Connection, rowids: Sequence[int]) -> None:
+    def _reload_rows(
+        self, conn: sqlite3.Connection, rowids: Sequence[int], *, seq: int | None = None
+    ) -> None:
         """After a change to these rows (ours or another process's): drop their old vectors,
-        read their current ones, and note how far the change log has been applied."""
-        (high,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
-        self._seq = max(self._seq, high or 0)
+        read their current ones, and note how far the change log has been applied: ``seq``, or
+        the log's end (read inside our own write, where nothing else commits, or before a full
+        read of every row, which then sees every logged change already made)."""
+        if seq is None:
+            (seq,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
+        self._seq = max(self._seq, seq or 0)
         index = self._vectors
         if index is None or not rowids:
             return
