@@ -119,6 +119,7 @@ class VectorIndex:
         exact_limit: int = 20_000,
         ef_search: int = 64,
         tail_limit: int = 20_000,
+        rescore: float = 8.0,
     ) -> None:
         self.dimensions = dimensions
         #: A search that may match at most this many rows runs exactly.
@@ -127,6 +128,8 @@ class VectorIndex:
         self.ef_search = ef_search
         #: Rows past the graph searched exactly before they are merged into it.
         self.tail_limit = tail_limit
+        #: Graph candidates per wanted record, rescored exactly.
+        self.rescore = rescore
         self.size = 0
         self.vectors = np.zeros((0, dimensions), dtype=np.float32)
         self.owner = np.zeros(0, dtype=np.int64)  # record rowid of each row
@@ -374,8 +377,11 @@ class VectorIndex:
         # Every graph row allowed (no filter, nothing dead, no parts to skip): no bitmap.
         whole = count == self.size and covered == self.size
         # Parts can fill the list with one record's windows: ask for more rows than records.
+        # The graph ranks by 8-bit codes; in a dense cluster of a large store the true top k
+        # differ by less than the codes' error, so take ``rescore`` × k rows and let the exact
+        # float32 scores decide (measured at 1M: recall 0.64 with 2.5 × k).
         per_record = self.rows / max(len(self), 1)
-        want = min(count, int(k * per_record * 1.5) + 10)
+        want = min(count, int(k * per_record * self.rescore) + 10)
         share = max(count / max(self.size, 1), 1e-6)
         ef = int(min(1024, max(self.ef_search, want) / math.sqrt(share)))
         ids, _ = self.graph.search(query, want, None if whole else mask[:covered], ef)
