@@ -22,6 +22,7 @@ import numpy as np
 
 from remem.embedders.base import EmbedderSignature, check_vectors
 from remem.errors import EmbedderMismatchError, InvalidInputError, VectorError
+from remem.stores.base import head_and_parts
 
 if TYPE_CHECKING:
     from remem.memory import Memory
@@ -154,7 +155,7 @@ def _add_exact(
                     f"{dims} (a head vector, then any part vectors)"
                 )
             rows = check_vectors(vec.reshape(-1, dims), dims)
-            rec.vector, rec.parts = rows[0], rows[1:] if len(rows) > 1 else None
+            rec.vector, rec.parts = head_and_parts(rows)
     parent_ids = {p for p, _ in parents if p}
     containers = frozenset(i for i, rec in enumerate(records) if rec.id in parent_ids)
     return len(memory._insert(records, progress, containers=containers))

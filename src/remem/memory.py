@@ -44,7 +44,7 @@ from remem.search.filters import (
 from remem.search.fusion import fuse
 from remem.search.packing import pack
 from remem.stores import NewRecord, Store, Update, open_store
-from remem.stores.base import LIST_ORDERS
+from remem.stores.base import LIST_ORDERS, head_and_parts
 from remem.timeutil import now as now_epoch
 from remem.types import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.validate import (
@@ -308,7 +308,7 @@ class Memory:
             change.text = clean_text(text)
             change.content_hash = content_hash(change.text)
             rows = self._vectorize([change.text], progress=False)[0]
-            change.vector, change.parts = rows[0], rows[1:] if len(rows) > 1 else None
+            change.vector, change.parts = head_and_parts(rows)
         with self._lock:
             if change.vector is not None:
                 self._check_signature()
@@ -515,7 +515,7 @@ class Memory:
             self._warn_if_long(texts)
             show = self._progress(progress) and len(todo) >= 64
             for i, rows in zip(todo, self._vectorize(texts, progress=show), strict=True):
-                records[i].vector, records[i].parts = rows[0], rows[1:] if len(rows) > 1 else None
+                records[i].vector, records[i].parts = head_and_parts(rows)
         with self._lock:
             self._check_signature()
             return self.store.insert(records, signature=self.embedder.signature)
@@ -538,10 +538,12 @@ class Memory:
                 stacklevel=4,
             )
 
-    def _embed(self, texts: builtins.list[str], *, progress: bool) -> NDArray[np.float32]:
-        return check_vectors(
-            self.embedder.embed(texts, progress=progress), self.embedder.dimensions
-        )
+    def _embed(
+        self, texts: builtins.list[str], *, progress: bool, embedder: Embedder | None = None
+    ) -> NDArray[np.float32]:
+        """Embed with this memory's embedder (or ``embedder``), checking what comes back."""
+        embedder = embedder or self.embedder
+        return check_vectors(embedder.embed(texts, progress=progress), embedder.dimensions)
 
     def _vectorize(
         self, texts: builtins.list[str], *, progress: bool, embedder: Embedder | None = None
@@ -560,9 +562,7 @@ class Memory:
                     parts = chunk_text(text, embedder, size=size, overlap=overlap)
                     windows += [part.text for part in parts]
                     owners += [index] * len(parts)
-        vectors = check_vectors(
-            embedder.embed(texts + windows, progress=progress), embedder.dimensions
-        )
+        vectors = self._embed(texts + windows, progress=progress, embedder=embedder)
         rows: dict[int, builtins.list[int]] = {}
         for row, owner in enumerate(owners, start=len(texts)):
             rows.setdefault(owner, []).append(row)

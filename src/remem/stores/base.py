@@ -19,10 +19,18 @@ from remem.embedders.base import EmbedderSignature
 from remem.search.filters import Filter
 from remem.types import MemoryRecord, StoreStats
 
-__all__ = ["LIST_ORDERS", "NewRecord", "Store", "Update"]
+__all__ = ["LIST_ORDERS", "NewRecord", "Store", "Update", "head_and_parts"]
 
 #: Orders ``Store.list`` accepts; ``-`` means descending.
 LIST_ORDERS = ("created_at", "-created_at", "updated_at", "-updated_at", "position")
+
+
+def head_and_parts(
+    rows: NDArray[np.float32],
+) -> tuple[NDArray[np.float32], NDArray[np.float32] | None]:
+    """A record's vectors as rows (head first, then any windows) split into the ``vector`` and
+    ``parts`` fields of :class:`NewRecord` and :class:`Update`."""
+    return rows[0], (rows[1:] if len(rows) > 1 else None)
 
 
 @dataclass(slots=True)
