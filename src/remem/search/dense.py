@@ -342,7 +342,7 @@ class VectorIndex:
             positions, scores = self._approximate(query, k, mask, count)
         return self._by_record(positions, scores, query, k, part_weight)
 
-    def ensure_graph(self, progress: Any = None) -> None:
+    def ensure_graph(self) -> None:
         """Build or extend the graph to cover every row once the tail is long."""
         if self.size < self.exact_limit:
             return
@@ -354,8 +354,6 @@ class VectorIndex:
         step = 10_000
         for start in range(covered, self.size, step):
             self.graph.add(self.vectors[start : min(start + step, self.size)])
-            if progress is not None:
-                progress(min(start + step, self.size) - covered)
 
     def _unfiltered(self, *, heads_only: bool) -> tuple[NDArray[np.bool_], int]:
         """The rows an unfiltered search may match, and how many: kept until the next change,
