@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from remem.embedders.base import Embedder, EmbedderSignature, check_vectors, normalize
 from remem.errors import InvalidInputError
+from remem.registry import Registry
 
 __all__ = [
     "DEFAULT_EMBEDDER",
@@ -31,31 +32,22 @@ __all__ = [
 DEFAULT_EMBEDDER = "local:minilm"
 
 Factory = Callable[[str], Embedder]
-_PROVIDERS: dict[str, Factory] = {}
+_REGISTRY: Registry[Embedder] = Registry("embedder", Embedder)
 
 
 def register_embedder(provider: str, factory: Factory) -> None:
     """Register ``factory(model) -> Embedder`` under ``provider``."""
-    _PROVIDERS[provider] = factory
+    _REGISTRY.register(provider, factory)
 
 
 def available_embedders() -> list[str]:
-    return sorted(_PROVIDERS)
+    return _REGISTRY.available()
 
 
 def get_embedder(spec: str | Embedder | None = None) -> Embedder:
-    """An embedder from a ``"provider:model"`` name (or pass an instance through)."""
-    if isinstance(spec, Embedder):
-        return spec
-    spec = spec or DEFAULT_EMBEDDER
-    provider, _, model = spec.partition(":")
-    factory = _PROVIDERS.get(provider)
-    if factory is None:
-        raise InvalidInputError(
-            f"unknown embedder {spec!r}: use one of "
-            + ", ".join(f"{p}:<model>" for p in available_embedders())
-        )
-    return factory(model)
+    """An embedder from a ``"provider:model"`` name (or pass an instance through); without one,
+    the bundled ``local:minilm``."""
+    return _REGISTRY.get(spec or DEFAULT_EMBEDDER)
 
 
 def _local(model: str) -> Embedder:

@@ -12,36 +12,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from remem.errors import InvalidInputError
+from remem.registry import Registry
 from remem.rerankers.base import Reranker
 
 __all__ = ["Reranker", "available_rerankers", "get_reranker", "register_reranker"]
 
 Factory = Callable[[str], Reranker]
-_PROVIDERS: dict[str, Factory] = {}
+_REGISTRY: Registry[Reranker] = Registry("reranker", Reranker, model_required=True)
 
 
 def register_reranker(provider: str, factory: Factory) -> None:
     """Register ``factory(model) -> Reranker`` under ``provider``."""
-    _PROVIDERS[provider] = factory
+    _REGISTRY.register(provider, factory)
 
 
 def available_rerankers() -> list[str]:
-    return sorted(_PROVIDERS)
+    return _REGISTRY.available()
 
 
 def get_reranker(spec: str | Reranker) -> Reranker:
     """A reranker from a ``"provider:model"`` name (or pass an instance through)."""
-    if isinstance(spec, Reranker):
-        return spec
-    provider, _, model = spec.partition(":")
-    factory = _PROVIDERS.get(provider)
-    if factory is None or not model:
-        raise InvalidInputError(
-            f"unknown reranker {spec!r}: use one of "
-            + ", ".join(f"{p}:<model>" for p in available_rerankers())
-        )
-    return factory(model)
+    return _REGISTRY.get(spec)
 
 
 def _cross_encoder(model: str) -> Reranker:
