@@ -1,20 +1,18 @@
 """BEIR retrieval (e.g. SciFact): nDCG@10 and recall@100 on the test queries.
 
-Each corpus document (title + abstract) is one memory; the model sees its first 256 tokens (as in
-BEIR's own runs) and keyword search all of it. Queries come from ``queries.jsonl``, judgements
-from ``qrels/<split>.tsv``.
+Each corpus document (title + abstract) is one memory: dense search sees its opening and its
+128-token windows (``part_tokens``), keyword search all of it. Queries come from
+``queries.jsonl``, judgements from ``qrels/<split>.tsv``.
 """
 
 from __future__ import annotations
 
 import json
 import time
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from remem.errors import LongTextWarning
 from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 from remem.memory import Memory
@@ -59,9 +57,7 @@ def evaluate_beir(
         }
         for doc in corpus
     ]
-    with warnings.catch_warnings():  # long abstracts: the model sees their opening, as in BEIR
-        warnings.simplefilter("ignore", LongTextWarning)
-        records, ingest = ingest_once(memory, items, "doc_id", progress=progress)
+    records, ingest = ingest_once(memory, items, "doc_id", progress=progress)
     doc_of = {rec.id: rec.metadata["doc_id"] for rec in records}
     report: dict[str, Any] = {
         "dataset": Path(folder).name,
