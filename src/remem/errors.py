@@ -18,7 +18,7 @@ The tree::
     └── MissingDependencyError (500, also an ImportError)
                                     an optional extra is not installed
 
-    LongTextWarning (a UserWarning) a memory is longer than the embedder's window
+    LongTextWarning (a UserWarning) a memory outruns the embedder's window, windows off
     RerankWarning (a UserWarning)   a reranker failed; the fused order was kept
     IndexWarning (a UserWarning)    the vector index file was unusable and is rebuilt
 
@@ -131,10 +131,12 @@ class MissingDependencyError(RememError, ImportError):
 
 
 class LongTextWarning(UserWarning):
-    """A memory is longer than the embedder's window: its vector covers the first part only.
+    """A memory is longer than the embedder's window and window vectors are off
+    (``part_tokens=0``): its vector covers the first part only.
 
-    Keyword search still covers all of its text; ``add_document`` chunks a long text so every part
-    is searchable by meaning. Silence it with ``warnings.simplefilter("ignore", LongTextWarning)``.
+    Keyword search still covers all of its text; ``part_tokens > 0`` (the default) or
+    ``add_document`` make every part searchable by meaning. Silence it with
+    ``warnings.simplefilter("ignore", LongTextWarning)``.
     """
 
 

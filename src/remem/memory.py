@@ -196,9 +196,10 @@ class Memory:
     ) -> MemoryRecord:
         """Store one memory and return it.
 
-        A text longer than the embedder's window is stored whole and searchable by keyword, but its
-        vector covers the window only (a :class:`LongTextWarning` says so); use
-        :meth:`add_document` to make every part searchable by meaning.
+        A text is stored whole and searchable by keyword; one longer than ``part_tokens`` also gets
+        a vector per overlapping window, so all of it is searchable by meaning (with
+        ``part_tokens=0`` the vector covers the embedder's window and a :class:`LongTextWarning`
+        says so). :meth:`add_document` stores a long text as separately retrievable chunks.
         Exact duplicates of a stored memory in the same scope and kind return the stored record
         (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
         a precomputed embedding instead of running the embedder.

