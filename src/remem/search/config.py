@@ -21,8 +21,9 @@ class RetrievalConfig:
     """Settings for each retrieval stage, in pipeline order.
 
     The defaults are the best single configuration measured on LoCoMo and SciFact together
-    (benchmarks/RESULTS.md): hybrid fusion on, every later stage off. :data:`AGENT_RETRIEVAL`
-    turns on recency and importance the way the Generative Agents paper does.
+    (benchmarks/RESULTS.md): hybrid fusion, window vectors and neighbour smoothing on, the
+    later stages off. :data:`AGENT_RETRIEVAL` turns on recency and importance the way the
+    Generative Agents paper does.
     """
 
     # -- time
