@@ -12,8 +12,8 @@ process's), on the same files. Chroma runs from its own virtual environment
 (``benchmarks/.venv-chroma``, created on first use with ``chromadb`` from the package index), so
 it never enters remem's dependencies.
 
-Columns: bulk insert of precomputed vectors into a durable store (records/s; remem's HNSW graph is
-built later, on the first search that needs it, and timed apart as ``graph s``), single query
+Columns: bulk insert of precomputed vectors into a durable store (records/s; remem's ANN index is
+built later, on the first search that needs it, and timed apart as ``index s``), single query
 p50/p95 (k=10), recall@10 against exact search, the same for a search scoped to one user of
 1,000 and one group of 10, disk and peak memory. Figures, not pass/fail.
 """
@@ -135,8 +135,8 @@ def run_remem(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, A
         figures["single_add_p50_ms"] = round(float(np.percentile(single, 50)), 3)
         mem.delete([r.id for r in mem.list(user_id="single", limit=1000)])
         started = time.perf_counter()
-        mem.store.dense(queries[0], K, None)  # builds the graph when the store needs one
-        figures["graph_s"] = round(time.perf_counter() - started, 1)
+        mem.store.dense(queries[0], K, None)  # builds the ANN index when the store needs one
+        figures["index_s"] = round(time.perf_counter() - started, 1)
 
         def search(q: np.ndarray, owner: str | None) -> list[int]:
             field = "user_id" if owner and owner[0] == "u" else "agent_id"
@@ -275,7 +275,7 @@ def measure(engine: str, size: int, folder: Path) -> dict[str, Any]:
         for k in (
             "insert_per_s",
             "single_add_p50_ms",
-            "graph_s",
+            "index_s",
             "insert_peak_mb",
             "peak_mb",
             "disk_mb",
@@ -300,14 +300,14 @@ def measure(engine: str, size: int, folder: Path) -> dict[str, Any]:
 
 def table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
     head = (
-        "| size | engine | insert rec/s | graph s | query p50 / p95 ms | recall@10 "
+        "| size | engine | insert rec/s | index s | query p50 / p95 ms | recall@10 "
         "| 1 user of 1,000: p50 ms, recall | 1 group of 10: p50 ms, recall | disk MB | peak MB |"
     )
     lines = [head, "|" + "---|" * 10]
     for size, engines in results.items():
         for engine, r in engines.items():
             lines.append(
-                f"| {int(size):,} | {engine} | {r['insert_per_s']:,} | {r.get('graph_s', '-')} "
+                f"| {int(size):,} | {engine} | {r['insert_per_s']:,} | {r.get('index_s', '-')} "
                 f"| {r['all']['p50_ms']} / {r['all']['p95_ms']} | {r['all']['recall']} "
                 f"| {r['u']['p50_ms']}, {r['u']['recall']} "
                 f"| {r['g']['p50_ms']}, {r['g']['recall']} | {r['disk_mb']} | {r['peak_mb']} |"

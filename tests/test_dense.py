@@ -57,7 +57,7 @@ def test_exact_search_matches_brute_force(weight: float) -> None:
     q = query(1)
     rowids, _ = index.search(q, 10, part_weight=weight)
     assert rowids.tolist() == brute(records, q, weight, 10)
-    assert len(index) == 300 and index.graph_size == 0
+    assert len(index) == 300 and index.ann_size == 0
 
 
 def test_filters_by_fields_and_by_rowids() -> None:
@@ -71,7 +71,7 @@ def test_filters_by_fields_and_by_rowids() -> None:
     mask = index.allowed_by_fields({"user_id": ["user3", "user4"], "kind": ["message"]})
     rowids, _ = index.search(q, 5, mask, part_weight=1.0)
     assert rowids.tolist() == brute(records, q, 1.0, 5, lambda r: r % 10 in (3, 4))
-    assert not index.allowed_by_fields({"user_id": ["nobody"]}).any()
+    assert index.allowed_by_fields({"user_id": ["nobody"]}).size == 0
     chosen = {5, 17, 250}
     rowids, _ = index.search(q, 10, index.allowed_by_rowids(chosen), part_weight=1.0)
     assert set(rowids.tolist()) == chosen
@@ -98,20 +98,24 @@ def test_remove_replace_and_compact() -> None:
     assert index.dead == 0 and index.size == sum(len(v) for v in records.values())
     for weight in (0.0, 1.0):
         assert index.search(q, 10, part_weight=weight)[0].tolist() == brute(records, q, weight, 10)
+        # The scope postings follow removals, replacements and the compaction.
+        user0 = index.allowed_by_fields({"user_id": ["user0"]})
+        scoped = index.search(q, 10, user0, part_weight=weight)
+        assert scoped[0].tolist() == brute(records, q, weight, 10, lambda r: r % 10 == 0)
     assert index.max_rowid == 2000
 
 
-def test_graph_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Above ``exact_limit`` the HNSW graph answers; its state survives a round trip."""
+def test_ann_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Above ``exact_limit`` the ANN index answers; its state survives a round trip."""
     records = make_records(3000, seed=11)
     index = VectorIndex(DIMS, exact_limit=500, tail_limit=200)
     fill(index, records)
     q = query(4)
     found, _ = index.search(q, 10, part_weight=1.0)
-    assert index.graph_size == index.size  # built on demand, covering every row
+    assert index.ann_size == index.size  # built on demand, covering every row
     expected = brute(records, q, 1.0, 10)
     assert len(set(found.tolist()) & set(expected)) >= 9
-    # A selective filter runs exactly: recall 1.0 whatever the graph does.
+    # A selective filter runs exactly: recall 1.0 whatever the ANN index does.
     mask = index.allowed_by_fields({"user_id": ["user7"]})
     found, _ = index.search(q, 10, mask, part_weight=1.0)
     assert found.tolist() == brute(records, q, 1.0, 10, lambda r: r % 10 == 7)
@@ -119,16 +123,44 @@ def test_graph_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyp
     extra = {3001: unit(np.ones((1, DIMS)))}
     index.append([3001], [extra[3001]], [user_of(3001)])
     assert index.search(extra[3001][0], 1, part_weight=1.0)[0].tolist() == [3001]
-    assert index.graph_size < index.size
+    assert index.ann_size < index.size
     index.save(str(tmp_path / "ix"))
-    restored = VectorIndex.load(str(tmp_path / "ix"), DIMS, graph=True)
+    restored = VectorIndex.load(str(tmp_path / "ix"), DIMS)
     restored.exact_limit, restored.tail_limit = 500, 200
-    assert restored.graph_size == index.graph_size and len(restored) == len(index)
+    assert restored.ann_size == index.ann_size and len(restored) == len(index)
+    assert restored.ann is not None and index.ann is not None
+    assert restored.ann.state() == index.ann.state()
     for seed in range(5):
         q = query(seed)
         assert np.array_equal(
             restored.search(q, 10, part_weight=1.0)[0], index.search(q, 10, part_weight=1.0)[0]
         )
+
+
+def test_calibration_reaches_the_target_and_growth_retrains() -> None:
+    """The scan width is calibrated on the store's own vectors; a store that outgrows its
+    cells fourfold gets new ones."""
+    records = make_records(2000, seed=12)
+    index = VectorIndex(DIMS, exact_limit=400, tail_limit=100)
+    fill(index, dict(list(records.items())[:400]))
+    index.ensure_ann()
+    assert index.ann is not None and index.ann.trained_on == index.size
+    first = index.ann
+    assert index.calibrate() >= index.target_recall
+    probes = first.probes
+    index.target_recall = 0.5
+    index.calibrate()
+    assert 1 <= first.probes <= probes  # a lower target never needs more cells
+    index.target_recall = 0.99
+    fill(index, dict(list(records.items())[400:]))
+    index.ensure_ann()
+    assert index.ann is not first and index.ann_size == index.size  # retrained for 4x the rows
+    hits = 0
+    for seed in range(20):
+        q = query(100 + seed)
+        found = index.search(q, 10, part_weight=1.0)[0].tolist()
+        hits += len(set(found) & set(brute(records, q, 1.0, 10)))
+    assert hits / 200 >= 0.9
 
 
 def test_files_that_disagree_are_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -137,7 +169,7 @@ def test_files_that_disagree_are_refused(tmp_path) -> None:  # type: ignore[no-u
     index.save(str(tmp_path / "ix"))
     np.save(tmp_path / "ix.npy", np.zeros((3, DIMS), dtype=np.float32))
     with pytest.raises(ValueError, match="shape"):
-        VectorIndex.load(str(tmp_path / "ix"), DIMS, graph=False)
+        VectorIndex.load(str(tmp_path / "ix"), DIMS)
 
 
 def test_growth_keeps_rows() -> None:

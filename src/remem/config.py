@@ -41,8 +41,8 @@ class Settings:
     part_tokens: int = 128
     #: Tokens shared by consecutive windows.
     part_overlap: int = 32
-    #: A search that may match at most this many vectors runs exactly; above it, the HNSW graph
-    #: (built on first need, saved beside the store as ``remem.index.*``) answers.
+    #: A search that may match at most this many vectors runs exactly; above it, the ANN index
+    #: (IVF cells, built on first need, saved beside the store as ``remem.index.*``) answers.
     exact_search_limit: int = 20_000
 
     @classmethod

@@ -37,9 +37,9 @@ __all__ = ["DB_NAME", "SQLiteStore"]
 
 DB_NAME = "remem.db"
 #: The vector index beside the database: ``remem.index.json`` (the header) names the token of
-#: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (graph).
+#: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (ANN index).
 INDEX_NAME = "remem.index"
-INDEX_FORMAT = 1
+INDEX_FORMAT = 2  # 2: IVF cells instead of an HNSW graph
 #: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
 CHANGE_LOG_KEEP = 100_000
 _LOAD_BATCH = 20_000
@@ -448,7 +448,7 @@ class SQLiteStore(Store):
     ) -> list[tuple[str, float]]:
         with self._lock:
             index = self._index()
-            allowed = None
+            allowed: NDArray[np.bool_] | NDArray[np.int64] | None = None
             if where is not None:
                 values = _field_values(where)
                 if values is not None:  # scope and kind: matched in memory
@@ -460,11 +460,11 @@ class SQLiteStore(Store):
                         params,
                     )
                     allowed = index.allowed_by_rowids(r[0] for r in rows)
-            built = index.graph_size
+            built = index.ann_size
             rowids, scores = index.search(vector, k, allowed, part_weight=part_weight)
-            if index.graph_size != built:
+            if index.ann_size != built:
                 self._unsaved = True
-                self.save_index()  # a graph is costly to build: keep it
+                self.save_index()  # an ANN index takes seconds to build: keep it
             return self._ids_for(rowids, scores.tolist())
 
     def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
@@ -521,10 +521,10 @@ class SQLiteStore(Store):
                 self._conn.close()
 
     def save_index(self) -> bool:
-        """Write the vector index beside the database, if it has a graph worth keeping and
+        """Write the vector index beside the database, if it has an ANN index worth keeping and
         changes its file lacks. Atomic: readers see the old file or the new one."""
         index = self._vectors
-        if index is None or self.index_path is None or not self._unsaved or not index.graph_size:
+        if index is None or self.index_path is None or not self._unsaved or not index.ann_size:
             return False
         signature = self.signature()
         meta = {
@@ -690,7 +690,7 @@ class SQLiteStore(Store):
             ):
                 raise ValueError("it was built for other vectors")
             index = VectorIndex.load(
-                str(self._index_part(str(meta["token"]))), signature.dimensions, graph=True
+                str(self._index_part(str(meta["token"]))), signature.dimensions
             )
             index.exact_limit = self.exact_search_limit
             self._vectors, self._seq = index, int(meta["seq"])
