@@ -329,7 +329,11 @@ def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> Non
             "content_hash, embedding) VALUES (?, ?, 'message', 'u', '{}', ?, ?, ?, ?)",
             (f"id{i}", text, 1.0 + i, 1.0 + i, content_hash(text), vector.tobytes()),
         )
-        conn.execute("INSERT INTO memories_fts (rowid, text) VALUES (?, ?)", (i + 1, text))
+        conn.execute(  # as the previous release's insert did (0004: with scope tokens)
+            "INSERT INTO memories_fts (rowid, text, fts_scope) "
+            "SELECT rowid, text, fts_scope FROM memories WHERE rowid = ?",
+            (i + 1,),
+        )
     conn.execute("COMMIT")
     conn.close()
     with remem.open(path) as mem:

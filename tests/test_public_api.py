@@ -44,6 +44,16 @@ PUBLIC = [
     "get_embedder",
     "open",
     "register_embedder",
+    # memory types (issue 5)
+    "CacheLookup",
+    "ChatMemory",
+    "KeyMatch",
+    "KeyValueMemory",
+    "LLM",
+    "LLMError",
+    "MemoryStream",
+    "SemanticCache",
+    "token_counter",
 ]
 
 

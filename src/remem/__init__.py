@@ -9,6 +9,8 @@
 Nothing here does work at import time: models load on first use, stores open when asked.
 """
 
+from remem.cache import CacheLookup, SemanticCache
+from remem.chat import ChatMemory
 from remem.config import Settings
 from remem.embedders import Embedder, EmbedderSignature, get_embedder, register_embedder
 from remem.errors import (
@@ -20,6 +22,7 @@ from remem.errors import (
     IndexWarning,
     InvalidInputError,
     InvalidTextError,
+    LLMError,
     LongTextWarning,
     MissingDependencyError,
     NotAStoreError,
@@ -30,16 +33,23 @@ from remem.errors import (
     StoreError,
     VectorError,
 )
+from remem.keyvalue import KeyMatch, KeyValueMemory
+from remem.llm import LLM
 from remem.memory import AsyncMemory, Memory, open
 from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
+from remem.stream import MemoryStream
+from remem.tokens import token_counter
 from remem.types import Context, MemoryRecord, SearchHit, StoreStats
 
 __version__ = "0.1.0"
 
 __all__ = [
     "AGENT_RETRIEVAL",
+    "LLM",
     "AsyncMemory",
+    "CacheLookup",
+    "ChatMemory",
     "ConflictError",
     "Context",
     "Embedder",
@@ -51,9 +61,13 @@ __all__ = [
     "IndexWarning",
     "InvalidInputError",
     "InvalidTextError",
+    "KeyMatch",
+    "KeyValueMemory",
+    "LLMError",
     "LongTextWarning",
     "Memory",
     "MemoryRecord",
+    "MemoryStream",
     "MissingDependencyError",
     "NotAStoreError",
     "NotFoundError",
@@ -63,6 +77,7 @@ __all__ = [
     "RerankerError",
     "RetrievalConfig",
     "SearchHit",
+    "SemanticCache",
     "Settings",
     "StoreError",
     "StoreStats",
@@ -73,4 +88,5 @@ __all__ = [
     "open",
     "register_embedder",
     "register_reranker",
+    "token_counter",
 ]

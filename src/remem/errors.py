@@ -120,6 +120,12 @@ class RerankerError(RememError):
     status = 502
 
 
+class LLMError(RememError):
+    """A language model call failed or answered something unusable."""
+
+    status = 502
+
+
 class MissingDependencyError(RememError, ImportError):
     """An optional dependency is not installed."""
 

@@ -22,6 +22,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem import io as _io
+from remem.cache import SemanticCache
+from remem.chat import ChatMemory
 from remem.chunking import ChunkStrategy, chunk_text
 from remem.config import Settings
 from remem.embedders import Embedder, check_vectors, get_embedder, normalize
@@ -31,6 +33,7 @@ from remem.errors import (
     LongTextWarning,
     NotFoundError,
 )
+from remem.keyvalue import KeyValueMemory
 from remem.rerankers import Reranker, get_reranker
 from remem.search import pipeline
 from remem.search.config import RetrievalConfig
@@ -45,6 +48,7 @@ from remem.search.fusion import fuse
 from remem.search.packing import pack
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS, head_and_parts
+from remem.stream import MemoryStream
 from remem.timeutil import now as now_epoch
 from remem.types import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.validate import (
@@ -162,12 +166,17 @@ class Memory:
         self.part_tokens = part_tokens
         self.part_overlap = part_overlap
         self._rerankers: dict[str, Reranker] = {}
+        self._caches: dict[str, SemanticCache] = {}
         self._checked_signature = False
         self._lock = threading.RLock()
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def close(self) -> None:
-        self.store.close()
+        try:
+            for cache in self._caches.values():
+                cache.flush()
+        finally:
+            self.store.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -319,6 +328,30 @@ class Memory:
         """Delete memories by id (a document takes its chunks along); returns how many went."""
         id_list = [ids] if isinstance(ids, str) else list(ids)
         return self.store.delete(id_list)
+
+    # -- memory types ------------------------------------------------------------------------------
+    def cache(self, name: str = "default", **options: Any) -> SemanticCache:
+        """The semantic cache ``name`` of this store, one shared object per name (its pending
+        hit counts are written at :meth:`close`). Options (``threshold``, ``ttl``,
+        ``capacity``, ``policy``, ...) configure it when given; see :class:`SemanticCache`."""
+        with self._lock:
+            if options or name not in self._caches:
+                if name in self._caches:
+                    self._caches[name].flush()
+                self._caches[name] = SemanticCache(self, name=name, **options)
+            return self._caches[name]
+
+    def chat(self, session_id: str, **options: Any) -> ChatMemory:
+        """A :class:`ChatMemory` over this store for one conversation."""
+        return ChatMemory(self, session_id=session_id, **options)
+
+    def keyvalue(self, **options: Any) -> KeyValueMemory:
+        """A :class:`KeyValueMemory` over this store (scope and matching as options)."""
+        return KeyValueMemory(self, **options)
+
+    def stream(self, **options: Any) -> MemoryStream:
+        """A Generative Agents :class:`MemoryStream` over this store."""
+        return MemoryStream(self, **options)
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, id: str) -> MemoryRecord:

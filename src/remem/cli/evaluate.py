@@ -49,7 +49,7 @@ def run_options(func: F) -> F:
 
 @click.group(name="eval")
 def eval_group() -> None:
-    """Measure retrieval quality on LoCoMo or a BEIR data set."""
+    """Measure retrieval quality on LoCoMo or a BEIR data set, or the semantic cache on MQP."""
 
 
 @eval_group.command()
@@ -116,6 +116,41 @@ def beir(
             modes=_modes(mode),
             ablation=ablation,
             split=split,
+            progress=sys.stderr.isatty(),
+        )
+    _write(report, output)
+
+
+@eval_group.command()
+@click.option(
+    "--data",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="mqp.csv (group, question_1, question_2, label).",
+)
+@click.option("--threshold", type=float, default=None, help="The cache's threshold (default).")
+@click.option("--no-guard", is_flag=True, help="Turn the opposite-question guard off.")
+@click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
+@click.option("--output", help="Also write the JSON report to this file.")
+@click.option("--store", "store_path", default=":memory:", help="Store for the cache entries.")
+def cache(
+    data: str,
+    threshold: float | None,
+    no_guard: bool,
+    embedder: str | None,
+    output: str | None,
+    store_path: str,
+) -> None:
+    """Semantic cache precision, recall and false-hit rate across thresholds (MQP pairs)."""
+    from remem.cache import DEFAULT_THRESHOLD
+    from remem.eval.cache import evaluate_cache
+
+    with remem.open(store_path, embedder=embedder) as mem:
+        report = evaluate_cache(
+            mem,
+            data,
+            threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
+            guard=not no_guard,
             progress=sys.stderr.isatty(),
         )
     _write(report, output)

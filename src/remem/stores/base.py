@@ -19,7 +19,10 @@ from remem.embedders.base import EmbedderSignature
 from remem.search.filters import Filter
 from remem.types import MemoryRecord, StoreStats
 
-__all__ = ["LIST_ORDERS", "NewRecord", "Store", "Update", "head_and_parts"]
+__all__ = ["LIST_ORDERS", "NewRecord", "Scope", "Store", "Update", "head_and_parts"]
+
+#: (user_id, agent_id, session_id); None is "no value" in a record and "any value" in a pattern.
+Scope = tuple[str | None, str | None, str | None]
 
 #: Orders ``Store.list`` accepts; ``-`` means descending.
 LIST_ORDERS = ("created_at", "-created_at", "updated_at", "-updated_at", "position")
@@ -163,6 +166,57 @@ class Store(ABC):
 
     @abstractmethod
     def stats(self) -> StoreStats: ...
+
+    # -- scope changes and the semantic cache ----------------------------------------------------
+    @abstractmethod
+    def changed_since(
+        self, scope: Scope, since: float, *, kinds: Sequence[str] | None = None
+    ) -> bool:
+        """Whether a memory matching ``scope`` (of ``kinds``; None: any) was added, changed or
+        deleted after ``since``."""
+
+    @abstractmethod
+    def cache_put(
+        self,
+        name: str,
+        scope: Scope,
+        query: str,
+        value: str,
+        vector: NDArray[np.float32],
+        *,
+        created_at: float,
+        expires_at: float | None,
+    ) -> int:
+        """Store a cache entry (``value`` is JSON); returns its row id."""
+
+    @abstractmethod
+    def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
+        """Entries past row ``after``: row id, scope, vector."""
+
+    @abstractmethod
+    def cache_state(self, name: str) -> tuple[int, int]:
+        """(entries, largest row id) of one cache."""
+
+    @abstractmethod
+    def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """Entries by row id: query, value, created_at, expires_at, last_hit_at, hits, scope."""
+
+    @abstractmethod
+    def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
+        """Count hits: (row id, how many, last at, new expiry or None to keep it)."""
+
+    @abstractmethod
+    def cache_delete(self, rowids: Sequence[int]) -> int: ...
+
+    @abstractmethod
+    def cache_victims(self, name: str, policy: str, count: int) -> list[int]:
+        """The ``count`` entries ``policy`` (fifo, lru, lfu) evicts first."""
+
+    @abstractmethod
+    def cache_matching(
+        self, name: str, scope: Scope | None, *, expired_at: float | None
+    ) -> list[int]:
+        """Entries in ``scope`` (None: all), or only those expired by ``expired_at``."""
 
     @abstractmethod
     def close(self) -> None: ...

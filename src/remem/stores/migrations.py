@@ -136,6 +136,39 @@ MIGRATIONS: list[tuple[str, str]] = [
         END;
         """,
     ),
+    (
+        # The semantic cache's entries, and the last change of each scope's memories of each
+        # kind ('' stands for none), which invalidates the cache entries of that scope.
+        "0005_cache",
+        """
+        CREATE TABLE cache_entries (
+            rowid INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            user_id TEXT,
+            agent_id TEXT,
+            session_id TEXT,
+            query TEXT NOT NULL,
+            value TEXT NOT NULL,
+            vector BLOB NOT NULL,
+            created_at REAL NOT NULL,
+            expires_at REAL,
+            last_hit_at REAL,
+            hits INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX cache_entries_name ON cache_entries (name, created_at);
+        CREATE TABLE scope_changes (
+            user_id TEXT NOT NULL,
+            agent_id TEXT NOT NULL,
+            session_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            changed_at REAL NOT NULL,
+            PRIMARY KEY (user_id, agent_id, session_id, kind)
+        ) WITHOUT ROWID;
+        CREATE INDEX scope_changes_agent ON scope_changes (agent_id, changed_at);
+        CREATE INDEX scope_changes_session ON scope_changes (session_id, changed_at);
+        CREATE INDEX scope_changes_time ON scope_changes (changed_at);
+        """,
+    ),
 ]
 
 

@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import uuid
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from remem.embedders.base import EmbedderSignature
 from remem.errors import IndexWarning, NotAStoreError, NotFoundError, StoreError
 from remem.search.dense import SCOPE_FIELDS, VectorIndex
 from remem.search.filters import Cond, Filter, Logic, compile_sqlite
-from remem.stores.base import NewRecord, Store, Update
+from remem.stores.base import NewRecord, Scope, Store, Update
 from remem.stores.migrations import MIGRATIONS, apply_migrations
 from remem.timeutil import from_epoch, now
 from remem.types import MemoryRecord, StoreStats
@@ -39,6 +39,7 @@ DB_NAME = "remem.db"
 #: The vector index beside the database: ``remem.index.json`` (the header) names the token of
 #: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (ANN index).
 INDEX_NAME = "remem.index"
+_SCOPE = ("user_id", "agent_id", "session_id")
 INDEX_FORMAT = 2  # 2: IVF cells instead of an HNSW graph
 #: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
 CHANGE_LOG_KEEP = 100_000
@@ -291,6 +292,7 @@ class SQLiteStore(Store):
                     "SELECT rowid, text, fts_scope FROM memories WHERE rowid >= ?",
                     (first,),
                 )
+                _note_changes(conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh})
         if self._vectors is not None and rows:
             with_vectors = [(first + i, r) for i, r in enumerate(fresh) if r.vector is not None]
             self._vectors.append(
@@ -315,10 +317,14 @@ class SQLiteStore(Store):
         assignments = ", ".join(f"{name} = ?" for name in sets)
         with self._transaction() as conn:
             self._sync(conn)
-            row = conn.execute("SELECT rowid FROM memories WHERE id = ?", (id,)).fetchone()
+            row = conn.execute(
+                "SELECT rowid, user_id, agent_id, session_id, kind FROM memories WHERE id = ?",
+                (id,),
+            ).fetchone()
             if row is None:
                 raise NotFoundError(f"no memory with id {id!r}")
             conn.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*sets.values(), id))
+            _note_changes(conn, {tuple(row[1:]), (*row[1:4], change.kind or row[4])})
             if change.vector is not None or change.kind is not None:
                 self._reload_rows(conn, [row[0]])
         return self.get([id])[0]
@@ -329,18 +335,19 @@ class SQLiteStore(Store):
         with self._transaction() as conn:
             self._sync(conn)
             gone: list[int] = []
+            scopes: set[tuple[Any, ...]] = set()
             for start in range(0, len(ids), 500):
                 part = list(ids[start : start + 500])
                 marks = ",".join("?" * len(part))
-                gone += [
-                    r[0]
-                    for r in conn.execute(
-                        f"SELECT rowid FROM memories WHERE id IN ({marks}) "
-                        f"OR parent_id IN ({marks})",
-                        (*part, *part),
-                    )
-                ]
+                for r in conn.execute(
+                    f"SELECT rowid, user_id, agent_id, session_id, kind FROM memories "
+                    f"WHERE id IN ({marks}) OR parent_id IN ({marks})",
+                    (*part, *part),
+                ):
+                    gone.append(r[0])
+                    scopes.add(tuple(r[1:]))
                 conn.execute(f"DELETE FROM memories WHERE id IN ({marks})", part)
+            _note_changes(conn, scopes)
             conn.execute(
                 "DELETE FROM vector_changes WHERE seq <= (SELECT max(seq) FROM vector_changes) - ?",
                 (CHANGE_LOG_KEEP,),
@@ -569,6 +576,117 @@ class SQLiteStore(Store):
             if part.name.split(".")[2] not in keep:
                 part.unlink(missing_ok=True)
 
+    # -- scope changes and the semantic cache ------------------------------------------------------
+    def changed_since(
+        self, scope: Scope, since: float, *, kinds: Sequence[str] | None = None
+    ) -> bool:
+        """Whether any memory in ``scope`` (None: any value) of ``kinds`` (None: any) was
+        added, changed or deleted after ``since`` (Unix seconds)."""
+        sql = "SELECT 1 FROM scope_changes WHERE changed_at > ?"
+        params: list[Any] = [since]
+        for name, value in zip(_SCOPE, scope, strict=True):
+            if value is not None:
+                sql += f" AND {name} = ?"
+                params.append(value)
+        if kinds is not None:
+            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+            params += list(kinds)
+        return bool(self._query(sql + " LIMIT 1", params))
+
+    def cache_put(
+        self,
+        name: str,
+        scope: Scope,
+        query: str,
+        value: str,
+        vector: NDArray[np.float32],
+        *,
+        created_at: float,
+        expires_at: float | None,
+    ) -> int:
+        with self._transaction() as conn:
+            cursor = conn.execute(
+                "INSERT INTO cache_entries (name, user_id, agent_id, session_id, query, value, "
+                "vector, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?)",
+                (name, *scope, query, value, _blob(vector, None), created_at, expires_at),
+            )
+            return int(cursor.lastrowid or 0)
+
+    def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
+        """Entries past row ``after`` with their scope and vector, for the cache's index."""
+        rows = self._query(
+            "SELECT rowid, user_id, agent_id, session_id, vector FROM cache_entries "
+            "WHERE name = ? AND rowid > ? ORDER BY rowid",
+            (name, after),
+        )
+        return [(r[0], (r[1], r[2], r[3]), np.frombuffer(r[4], dtype=np.float32)) for r in rows]
+
+    def cache_state(self, name: str) -> tuple[int, int]:
+        """(entries, largest row id) of one cache."""
+        row = self._query(
+            "SELECT count(*), coalesce(max(rowid), 0) FROM cache_entries WHERE name = ?", (name,)
+        )[0]
+        return int(row[0]), int(row[1])
+
+    def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        if not rowids:
+            return {}
+        marks = ",".join("?" * len(rowids))
+        rows = self._query(
+            "SELECT rowid, query, value, created_at, expires_at, last_hit_at, hits, user_id, "
+            f"agent_id, session_id FROM cache_entries WHERE rowid IN ({marks})",
+            list(rowids),
+        )
+        return {r[0]: dict(r) for r in rows}
+
+    def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
+        with self._transaction() as conn:
+            conn.executemany(
+                "UPDATE cache_entries SET hits = hits + ?, last_hit_at = ?, "
+                "expires_at = coalesce(?, expires_at) WHERE rowid = ?",
+                [(count, at, expires, rowid) for rowid, count, at, expires in hits],
+            )
+
+    def cache_delete(self, rowids: Sequence[int]) -> int:
+        gone = 0
+        with self._transaction() as conn:
+            for start in range(0, len(rowids), 500):
+                part = list(rowids[start : start + 500])
+                marks = ",".join("?" * len(part))
+                gone += conn.execute(
+                    f"DELETE FROM cache_entries WHERE rowid IN ({marks})", part
+                ).rowcount
+        return gone
+
+    def cache_victims(self, name: str, policy: str, count: int) -> list[int]:
+        """The ``count`` entries a ``policy`` (fifo, lru, lfu) evicts first."""
+        order = {
+            "fifo": "created_at, rowid",
+            "lru": "coalesce(last_hit_at, created_at), rowid",
+            "lfu": "hits, coalesce(last_hit_at, created_at), rowid",
+        }[policy]
+        rows = self._query(
+            f"SELECT rowid FROM cache_entries WHERE name = ? ORDER BY {order} LIMIT ?",
+            (name, count),
+        )
+        return [r[0] for r in rows]
+
+    def cache_matching(
+        self, name: str, scope: Scope | None, *, expired_at: float | None
+    ) -> list[int]:
+        """Entries of one cache in ``scope`` (None: all), or only those expired by
+        ``expired_at``."""
+        sql = "SELECT rowid FROM cache_entries WHERE name = ?"
+        params: list[Any] = [name]
+        for field, value in zip(_SCOPE, scope or (None, None, None), strict=True):
+            if value is not None:
+                sql += f" AND {field} = ?"
+                params.append(value)
+        if expired_at is not None:
+            sql += " AND expires_at IS NOT NULL AND expires_at <= ?"
+            params.append(expired_at)
+        return [r[0] for r in self._query(sql, params)]
+
     # -- the in-memory vector index ----------------------------------------------------------------
     def _index(self) -> VectorIndex:
         self._sync(self._conn)
@@ -735,6 +853,17 @@ class SQLiteStore(Store):
             ).fetchall()
         )
         return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
+
+
+def _note_changes(conn: sqlite3.Connection, scopes: Iterable[tuple[Any, ...]]) -> None:
+    """Record that memories in these (user, agent, session) scopes changed now (for the
+    semantic cache's invalidation; one row per scope and kind, not per memory)."""
+    conn.executemany(
+        "INSERT INTO scope_changes (user_id, agent_id, session_id, kind, changed_at) "
+        "VALUES (?,?,?,?,?) "
+        "ON CONFLICT DO UPDATE SET changed_at = excluded.changed_at",
+        [(*(value or "" for value in scope), now()) for scope in scopes],
+    )
 
 
 def _rows(vector: NDArray[np.float32], parts: NDArray[np.float32] | None) -> NDArray[np.float32]:

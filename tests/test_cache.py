@@ -1,0 +1,165 @@
+"""SemanticCache: paraphrases hit within their scope only; opposites, expired and invalidated
+entries miss; capacity evicts by policy; entries persist and are shared across processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import remem
+from remem import cache as cache_module
+from remem.cache import SemanticCache, opposite
+
+
+def test_paraphrase_hits_and_scopes_stay_apart(model_mem_factory: Any) -> None:
+    with model_mem_factory() as mem:
+        cache = mem.cache()
+        cache.set("How do I reset my password?", "Settings > Security > Reset", user_id="ann")
+        found = cache.lookup("How can I reset my password?", user_id="ann")
+        assert found.hit and found.value == "Settings > Security > Reset"
+        assert found.score is not None and found.score >= cache.threshold
+        assert cache.get("How can I reset my password?", user_id="bob") is None  # other user
+        assert cache.get("How can I reset my password?") is None  # unscoped is its own scope
+        assert cache.get("What is the capital of France?", user_id="ann") is None
+        assert cache.stats.hits == 1 and cache.stats.misses == 3
+
+
+def test_opposites_are_guarded(model_mem_factory: Any) -> None:
+    with model_mem_factory() as mem:
+        cache = mem.cache(threshold=0.8)
+        cache.set("Can I take ibuprofen with aspirin?", "no")
+        cache.set("Is 5 mg of melatonin safe for a child?", "yes")
+        cache.set("When is Alice's birthday party?", "June 3")
+        for asked, why in [
+            ("Can't I take ibuprofen with aspirin?", "negation"),
+            ("Is 50 mg of melatonin safe for a child?", "numbers"),
+        ]:
+            found = cache.lookup(asked)
+            assert not found.hit and found.reason == f"opposite ({why})", (asked, found)
+            assert found.score is not None and found.score >= 0.8  # the embedding alone would hit
+        # Here the model already tells the names apart; the guard would catch it otherwise.
+        assert not cache.lookup("When is Bob's birthday party?").hit
+        assert (
+            opposite("When is Bob's birthday party?", "When is Alice's birthday party?") == "names"
+        )
+        assert cache.stats.opposite == 2
+        assert opposite("Should I eat before the run?", "Should I eat after the run?") == "antonyms"
+        assert opposite("What does a measles rash look like?", "What is measles?") is None
+
+
+def test_ttl_is_absolute_unless_refreshed(mem: remem.Memory, monkeypatch: Any) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(cache_module, "now", lambda: clock[0])
+    cache = SemanticCache(mem, ttl=10)
+    cache.set("question one", "a")
+    clock[0] += 9
+    assert cache.get("question one") == "a"  # a hit does not extend the entry
+    clock[0] += 2
+    assert cache.lookup("question one").reason == "expired" and len(cache) == 0
+    refreshed = SemanticCache(mem, name="r", ttl=10, refresh_on_hit=True)
+    refreshed.set("question two", "b")
+    for _ in range(3):
+        clock[0] += 8
+        assert refreshed.get("question two") == "b"  # each hit moves the expiry on
+    cache.set("question three", "c", ttl=1)  # per entry
+    clock[0] += 2
+    assert cache.get("question three") is None and cache.purge_expired() == 0
+
+
+@pytest.mark.parametrize(("policy", "survivor"), [("fifo", "q2"), ("lru", "q1"), ("lfu", "q1")])
+def test_capacity_evicts_by_policy(mem: remem.Memory, policy: str, survivor: str) -> None:
+    cache = SemanticCache(mem, capacity=2, policy=policy, invalidate=False)  # type: ignore[arg-type]
+    cache.set("q1", 1)
+    cache.set("q2", 2)
+    assert cache.get("q1") == 1  # q1 is now the most recently and most often used
+    cache.set("q3", 3)  # one must go
+    assert len(cache) == 2 and cache.stats.evicted == 1
+    assert cache.get(survivor) is not None and cache.get("q3") == 3
+
+
+def test_changes_in_scope_invalidate(mem: remem.Memory) -> None:
+    cache = SemanticCache(mem)
+    cache.set("what does ann like", "tea", user_id="ann")
+    cache.set("what does bob like", "coffee", user_id="bob")
+    record = mem.add("Ann now prefers coffee", user_id="ann", kind="fact")
+    assert cache.lookup("what does ann like", user_id="ann").reason == "invalidated"
+    assert cache.get("what does bob like", user_id="bob") == "coffee"  # other scope untouched
+    cache.set("what does ann like", "coffee", user_id="ann")
+    mem.delete(record.id)  # deletes count too
+    assert cache.get("what does ann like", user_id="ann") is None
+    # Chat turns need not flush a cache that depends only on facts.
+    facts_only = SemanticCache(mem, name="facts", invalidate_kinds=["fact"])
+    facts_only.set("what does ann like", "coffee", user_id="ann")
+    mem.add("hello there", user_id="ann", kind="message")
+    assert facts_only.get("what does ann like", user_id="ann") == "coffee"
+
+
+def test_entries_persist_and_processes_share_them(tmp_path: Path) -> None:
+    path = tmp_path / "s"
+    with remem.open(path, embedder="hash:64") as mem:
+        cache = mem.cache("answers")
+        for i in range(30):
+            cache.set(f"question number {i}", {"answer": i}, user_id="u")
+        assert cache.get("question number 3", user_id="u") == {"answer": 3}
+    with (
+        remem.open(path, embedder="hash:64") as first,
+        remem.open(path, embedder="hash:64") as second,
+    ):
+        assert first.cache("answers").get("question number 7", user_id="u") == {"answer": 7}
+        second.cache("answers").set("a new question", "new", user_id="u")
+        assert first.cache("answers").get("a new question", user_id="u") == "new"
+        second.cache("answers").clear(user_id="u")
+        assert first.cache("answers").get("question number 7", user_id="u") is None
+        assert len(first.cache("answers")) == 0
+
+
+def test_wrap_sits_before_the_llm_or_retrieval(mem: remem.Memory) -> None:
+    calls: list[str] = []
+
+    def ask_llm(question: str, **scope: Any) -> str:
+        calls.append(question)
+        return f"answer to {question}"
+
+    cached = SemanticCache(mem).wrap(ask_llm)
+    assert cached("what is remem", user_id="u") == "answer to what is remem"
+    assert cached("what is remem", user_id="u") == "answer to what is remem"
+    assert cached("what is remem", user_id="v") == "answer to what is remem"
+    assert calls == ["what is remem", "what is remem"]  # once per scope
+    mem.add("remem stores memories", user_id="w")
+    retrieval = SemanticCache(mem, name="ctx", invalidate=False).wrap(
+        lambda q, **s: [h.id for h in mem.search(q, **s)]
+    )
+    assert retrieval("what stores memories", user_id="w") == retrieval(
+        "what stores memories", user_id="w"
+    )
+
+
+def test_precomputed_vectors_and_bad_input(mem: remem.Memory) -> None:
+    cache = SemanticCache(mem)
+    vector = np.ones(64, dtype=np.float32)
+    cache.set("anything", "v", vector=vector)
+    assert cache.get("something else entirely", vector=vector * 3) == "v"
+    bad_options: list[dict[str, Any]] = [
+        {"ttl": 0},
+        {"ttl": -5},
+        {"capacity": 0},
+        {"policy": "random"},
+        {"threshold": 2.0},
+        {"threshold": "high"},
+        {"name": ""},
+    ]
+    for options in bad_options:
+        with pytest.raises(remem.InvalidInputError):
+            SemanticCache(mem, **options)
+    with pytest.raises(remem.InvalidInputError, match="JSON"):
+        cache.set("q", object())
+    with pytest.raises(remem.InvalidInputError):
+        cache.set("q", "v", ttl=0)
+    with pytest.raises(remem.InvalidInputError):
+        cache.get("   ")
+    with pytest.raises(remem.VectorError):
+        cache.get("q", vector=np.full(64, np.nan))
+    assert cache.get("anything", vector=vector) == "v"  # nothing stored was lost
