@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench bench-vectors eval clean install install-dev
+.PHONY: run test bench bench-vectors bench-memory eval clean install install-dev
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,11 +41,17 @@ SIZES ?= 10000,100000
 bench-vectors: install
 	$(BIN)/python benchmarks/vectors.py --sizes $(SIZES) --json benchmarks/results/vectors.json
 
+## bench-memory: memory types (cache lookups at 100k entries, ChatMemory over a LoCoMo
+## conversation, a reflection)
+bench-memory: install
+	$(BIN)/python benchmarks/memory_types.py --json benchmarks/results/memory-types.json
+
 ## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
-## in benchmarks/.work so a second run skips the embedding)
+## in benchmarks/.work so a second run skips the embedding), and the semantic cache on MQP
 eval: install
 	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ablation --store benchmarks/.work/locomo --output benchmarks/results/locomo-ablation.json
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
+	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --output benchmarks/results/cache-mqp.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -163,3 +163,15 @@ def test_precomputed_vectors_and_bad_input(mem: remem.Memory) -> None:
     with pytest.raises(remem.VectorError):
         cache.get("q", vector=np.full(64, np.nan))
     assert cache.get("anything", vector=vector) == "v"  # nothing stored was lost
+
+
+def test_set_many_is_all_or_nothing(mem: remem.Memory) -> None:
+    cache = SemanticCache(mem, capacity=3, policy="fifo")
+    assert len(cache.set_many([("alpha bravo", 1), ("charlie delta", 2)])) == 2
+    with pytest.raises(remem.InvalidInputError, match="entry 1"):
+        cache.set_many([("fine", 1), ("not json", object())])
+    with pytest.raises(remem.VectorError):
+        cache.set_many([("a", 1), ("b", 2)], vectors=np.ones((1, 64)))
+    assert len(cache) == 2 and cache.get("alpha bravo") == 1
+    cache.set_many([("echo foxtrot", 3), ("golf hotel", 4)])  # evicts the oldest
+    assert len(cache) == 3 and cache.get("alpha bravo") is None and cache.get("golf hotel") == 4

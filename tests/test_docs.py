@@ -64,3 +64,8 @@ def test_retrieval_stages_example_runs(mem: remem.Memory) -> None:
     exec(compile(example, "README retrieval example", "exec"), scope)
     assert scope["hits"] and "cashews" in scope["ctx"].text
     scope["agent_mem"].close()
+
+
+def test_memory_types_example_runs_offline() -> None:
+    example = next(b for b in _blocks("python") if "mem.chat(" in b)
+    exec(compile(example, "README memory types", "exec"), {})  # asserts inside

@@ -90,3 +90,40 @@ def test_ablation_runs_each_stage(tmp_path: Path) -> None:
     assert set(report["runs"]) == set(ABLATION)
     for run in report["runs"].values():
         assert 0.0 <= run["overall"]["recall@2"] <= 1.0 and run["latency_ms"]["p50"] > 0
+
+
+def test_cache_eval_counts_right_and_false_hits(tmp_path: Path) -> None:
+    """A tiny MQP-shaped file: one exact repeat (right hit), one hard negative that is worded
+    the same (a false hit at any threshold), one unrelated question (a miss)."""
+    from click.testing import CliRunner
+
+    from remem.cli.main import cli
+    from remem.eval.cache import evaluate_cache
+
+    data = tmp_path / "pairs.csv"
+    data.write_text(
+        "1,how do I reset my password,how do I reset my password,1\n"
+        "1,how do I reset my password,how do I reset my password,0\n"
+        "2,what is the capital of france,purple elephants dance at noon,0\n"
+        "2,what is the capital of france,what is the capital of france,1\n",
+        encoding="utf-8",
+    )
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        report = evaluate_cache(mem, data, threshold=0.99)
+        assert len(mem.cache("eval-mqp")) == 0  # the eval cleans up after itself
+    row = report["at_default"]
+    assert (row["hits"], row["precision"], row["recall"], row["false_hit_rate"]) == (
+        3,
+        0.6667,
+        1.0,
+        0.5,
+    )
+    result = CliRunner().invoke(
+        cli, ["eval", "cache", "--data", str(data), "--embedder", "hash:64", "--threshold", "0.99"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["at_default"]["hits"] == 3
+    bad = tmp_path / "bad.csv"
+    bad.write_text("1,only two columns\n", encoding="utf-8")
+    with remem.open(":memory:", embedder="hash:64") as mem, pytest.raises(remem.InvalidInputError):
+        evaluate_cache(mem, bad)

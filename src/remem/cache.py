@@ -28,12 +28,13 @@ import json
 import math
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError
 from remem.search.dense import VectorIndex
 from remem.timeutil import now
@@ -263,6 +264,7 @@ class SemanticCache:
         self.stats = CacheStats()
         self._index: VectorIndex | None = None
         self._state: tuple[int, int] = (0, 0)  # (entries, largest row id) the index holds
+        self._version = -1  # the store's data_version when the index was last checked
         self._pending: dict[int, tuple[int, float, float | None]] = {}  # unflushed hits
         self._lock = threading.RLock()
 
@@ -342,38 +344,71 @@ class SemanticCache:
     ) -> int:
         """Cache ``value`` (anything JSON-serialisable) for ``question`` in this scope; returns
         the entry's id. Evicts by ``policy`` when the cache is full."""
-        text = clean_text(question, "question: ")
+        vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
+        return self.set_many(
+            [(question, value)],
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            ttl=ttl,
+            vectors=vectors,
+        )[0]
+
+    def set_many(
+        self,
+        entries: Iterable[tuple[str, Any]],
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        ttl: float | None = None,
+        vectors: Any = None,
+    ) -> list[int]:
+        """Cache many (question, value) pairs of one scope in one transaction (warming a cache
+        from a log); ``vectors`` (one row each) skips the embedder. All or none."""
+        pairs = list(entries)
         scope = _scope(user_id, agent_id, session_id)
         _check_ttl(ttl)
-        try:
-            encoded = json.dumps(value, ensure_ascii=False)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInputError(f"a cached value must be JSON-serialisable: {exc}") from exc
-        query = self._vector(text, vector)
+        texts = [clean_text(q, f"question {i}: ") for i, (q, _) in enumerate(pairs)]
+        encoded = []
+        for i, (_, value) in enumerate(pairs):
+            try:
+                encoded.append(json.dumps(value, ensure_ascii=False))
+            except (TypeError, ValueError) as exc:
+                raise InvalidInputError(
+                    f"entry {i}: a cached value must be JSON-serialisable: {exc}"
+                ) from exc
+        if not pairs:
+            return []
+        if vectors is not None:
+            dims = self.memory.embedder.dimensions
+            rows = normalize(check_vectors(vectors, dims, count=len(pairs)))
+        else:
+            rows = self.memory._embed(texts, progress=False)
         life = ttl if ttl is not None else self.ttl
         with self._lock:
             index = self._synced_index()
             if self.capacity is not None:
-                over = len(index) - self.capacity + 1
+                over = len(index) + len(pairs) - self.capacity
                 if over > 0:
                     self._flush()
                     victims = self.memory.store.cache_victims(self.name, self.policy, over)
                     self._drop(victims)
                     self.stats.evicted += len(victims)
             at = now()
-            rowid = self.memory.store.cache_put(
+            rowids = self.memory.store.cache_put(
                 self.name,
-                scope,
-                text,
-                encoded,
-                query,
+                [(scope, t, e, v) for t, e, v in zip(texts, encoded, rows, strict=True)],
                 created_at=at,
                 expires_at=at + life if life is not None else None,
             )
-            index.append([rowid], [query[None, :]], [_fields(scope, self.name)])
-            self._state = (self._state[0] + 1, max(self._state[1], rowid))
-            self.stats.sets += 1
-            return rowid
+            if rowids:
+                index.append(
+                    rowids, [v[None, :] for v in rows], [_fields(scope, self.name)] * len(rowids)
+                )
+                self._state = (self._state[0] + len(rowids), max(self._state[1], rowids[-1]))
+            self.stats.sets += len(rowids)
+            return rowids
 
     def wrap(
         self,
@@ -508,6 +543,10 @@ class SemanticCache:
     def _synced_index(self) -> VectorIndex:
         """The in-memory index of this cache's entries, caught up with other processes."""
         store = self.memory.store
+        version = store.data_version()
+        if self._index is not None and version == self._version:
+            return self._index  # nobody else wrote; our own writes are in the index already
+        self._version = version
         state = store.cache_state(self.name)
         if self._index is not None and state == self._state:
             return self._index

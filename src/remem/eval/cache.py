@@ -62,8 +62,7 @@ def evaluate_cache(
     firsts = sorted({q1 for q1, _, _ in pairs})
     started = time.perf_counter()
     vectors = memory._embed(firsts, progress=progress)
-    for question, vector in zip(firsts, vectors, strict=True):
-        cache.set(question, question, vector=vector)
+    cache.set_many([(question, question) for question in firsts], vectors=vectors)
     fill_seconds = time.perf_counter() - started
     asked = memory._embed([q2 for _, q2, _ in pairs], progress=progress)
     outcome: list[tuple[float, bool]] = []  # (cosine of the answering entry, right answer)

@@ -396,7 +396,7 @@ class VectorIndex:
             found = rows if found is None else np.intersect1d(found, rows, assume_unique=True)
         if found is None:
             return np.flatnonzero(self.live[: self.size])
-        return found[self.live[found]]
+        return found if not self.dead else found[self.live[found]]
 
     def allowed_by_rowids(self, rowids: Iterable[int]) -> NDArray[np.bool_]:
         """Rows of the given records (heads and parts)."""

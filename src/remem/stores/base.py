@@ -179,19 +179,21 @@ class Store(ABC):
     def cache_put(
         self,
         name: str,
-        scope: Scope,
-        query: str,
-        value: str,
-        vector: NDArray[np.float32],
+        entries: Sequence[tuple[Scope, str, str, NDArray[np.float32]]],
         *,
         created_at: float,
         expires_at: float | None,
-    ) -> int:
-        """Store a cache entry (``value`` is JSON); returns its row id."""
+    ) -> list[int]:
+        """Store cache entries (scope, question, JSON value, vector) in one transaction;
+        returns their row ids."""
 
     @abstractmethod
     def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
         """Entries past row ``after``: row id, scope, vector."""
+
+    @abstractmethod
+    def data_version(self) -> int:
+        """A number that changes when another connection or process commits a change."""
 
     @abstractmethod
     def cache_state(self, name: str) -> tuple[int, int]:

@@ -596,21 +596,24 @@ class SQLiteStore(Store):
     def cache_put(
         self,
         name: str,
-        scope: Scope,
-        query: str,
-        value: str,
-        vector: NDArray[np.float32],
+        entries: Sequence[tuple[Scope, str, str, NDArray[np.float32]]],
         *,
         created_at: float,
         expires_at: float | None,
-    ) -> int:
+    ) -> list[int]:
+        rows = [
+            (name, *scope, query, value, _blob(vector, None), created_at, expires_at)
+            for scope, query, value, vector in entries
+        ]
         with self._transaction() as conn:
-            cursor = conn.execute(
+            conn.executemany(
                 "INSERT INTO cache_entries (name, user_id, agent_id, session_id, query, value, "
                 "vector, created_at, expires_at) VALUES (?,?,?,?,?,?,?,?,?)",
-                (name, *scope, query, value, _blob(vector, None), created_at, expires_at),
+                rows,
             )
-            return int(cursor.lastrowid or 0)
+            # Under the write lock the batch's row ids are consecutive, ending at the last.
+            (last,) = conn.execute("SELECT last_insert_rowid()").fetchone()
+        return list(range(last - len(rows) + 1, last + 1))
 
     def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
         """Entries past row ``after`` with their scope and vector, for the cache's index."""
@@ -620,6 +623,9 @@ class SQLiteStore(Store):
             (name, after),
         )
         return [(r[0], (r[1], r[2], r[3]), np.frombuffer(r[4], dtype=np.float32)) for r in rows]
+
+    def data_version(self) -> int:
+        return int(self._query("PRAGMA data_version")[0][0])
 
     def cache_state(self, name: str) -> tuple[int, int]:
         """(entries, largest row id) of one cache."""
