@@ -42,7 +42,8 @@ def unit(rows: np.ndarray) -> np.ndarray:
 def cache_latency(entries: int = 100_000) -> dict[str, Any]:
     rng = np.random.default_rng(7)
     centres = unit(rng.normal(size=(100, 384)))
-    data = unit(centres[rng.integers(0, 100, entries)] + rng.normal(scale=0.08, size=(entries, 384)))
+    picks = rng.integers(0, 100, entries)
+    data = unit(centres[picks] + rng.normal(scale=0.08, size=(entries, 384)))
     near = unit(data[:250] + rng.normal(scale=0.01, size=(250, 384)))
     far = unit(rng.normal(size=(250, 384)))
     with remem.open(":memory:", progress="off") as mem:
