@@ -425,8 +425,19 @@ class Memory:
             fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
         else:
             fused = rankings[mode]
-        candidates = self._candidates_with_records(rankings, fused if cfg.reorders else fused[:k])
-        candidates = self._reorder(candidates, query, k, cfg, reference)
+        if cfg.reorders and not cfg.needs_records:
+            # Smoothing alone reorders by ids and scores: fetch only the records that can
+            # still make the top k (a few spare, for any deleted meanwhile).
+            boosts = pipeline.neighbour_boosts(
+                fused, self.store.adjacent([i for i, _ in fused]), cfg.neighbor_weight
+            )
+            fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
+            candidates = self._candidates_with_records(rankings, fused[: k + 10], boosts)
+        else:
+            candidates = self._candidates_with_records(
+                rankings, fused if cfg.reorders else fused[:k]
+            )
+            candidates = self._reorder(candidates, query, k, cfg, reference)
         hits = pipeline.expand(pipeline.to_hits(candidates[:k]), self._neighbours, cfg.expand)
         if touch and hits:
             self.store.touch([h.id for h in hits], now_epoch())
@@ -649,6 +660,7 @@ class Memory:
         self,
         rankings: dict[str, builtins.list[tuple[str, float]]],
         fused: builtins.list[tuple[str, float]],
+        boosts: dict[str, float] | None = None,
     ) -> builtins.list[pipeline.Candidate]:
         records = {r.id: r for r in self.store.get([i for i, _ in fused])}
         signals = {
@@ -665,6 +677,10 @@ class Memory:
                     scores[name], scores[f"{name}_rank"] = found[item]
             if len(rankings) > 1:
                 scores["fused"] = score
+            if boosts and item in boosts:  # ``score`` already includes it
+                scores["neighbors"] = boosts[item]
+                if len(rankings) > 1:
+                    scores["fused"] = score - boosts[item]
             out.append(pipeline.Candidate(records[item], score, scores))
         return out
 

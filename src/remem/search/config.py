@@ -97,6 +97,16 @@ class RetrievalConfig:
         return self.recency_weight > 0 or self.importance_weight > 0
 
     @property
+    def needs_records(self) -> bool:
+        """Whether a stage after fusion reads the candidates' records (text, times, vectors);
+        neighbour smoothing alone needs only their ids and scores."""
+        return (
+            self.reranker is not None
+            or self.scores_by_time_or_importance
+            or self.mmr_lambda is not None
+        )
+
+    @property
     def reorders(self) -> bool:
         """Whether any stage after fusion may reorder candidates (so all of them are needed)."""
         return (

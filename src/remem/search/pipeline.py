@@ -28,7 +28,16 @@ from remem.rerankers import Reranker
 from remem.search.config import RetrievalConfig
 from remem.types import MemoryRecord, SearchHit
 
-__all__ = ["Candidate", "diversify", "expand", "rerank", "score", "smooth", "to_hits"]
+__all__ = [
+    "Candidate",
+    "diversify",
+    "expand",
+    "neighbour_boosts",
+    "rerank",
+    "score",
+    "smooth",
+    "to_hits",
+]
 
 
 @dataclass(slots=True)
@@ -38,26 +47,42 @@ class Candidate:
     scores: dict[str, float] = field(default_factory=dict)
 
 
+def neighbour_boosts(
+    scored: list[tuple[str, float]],
+    adjacent: dict[str, tuple[str | None, str | None]],
+    weight: float,
+) -> dict[str, float]:
+    """Neighbour smoothing's boosts: ``weight × (best neighbour's score − lowest score)`` for
+    each id with a neighbour among ``scored`` (ids with their scores).
+
+    Only neighbours that are themselves candidates count; scores are read before any is changed,
+    so the result does not depend on the order of the candidates.
+    """
+    if weight <= 0 or len(scored) < 2:
+        return {}
+    before = dict(scored)
+    floor = min(before.values())
+    boosts = {}
+    for item, _ in scored:
+        around = [before[n] for n in adjacent.get(item, ()) if n in before]
+        if around:
+            boosts[item] = weight * (max(around) - floor)
+    return boosts
+
+
 def smooth(
     candidates: list[Candidate],
     adjacent: dict[str, tuple[str | None, str | None]],
     weight: float,
 ) -> list[Candidate]:
-    """Neighbour smoothing: add ``weight × (best neighbour's score − lowest score)``.
-
-    Only neighbours that are themselves candidates count; scores are read before any is changed,
-    so the result does not depend on the order of the candidates.
-    """
-    if weight <= 0 or len(candidates) < 2:
+    """Neighbour smoothing over candidates (see :func:`neighbour_boosts`), best first."""
+    boosts = neighbour_boosts([(c.record.id, c.score) for c in candidates], adjacent, weight)
+    if not boosts:
         return candidates
-    before = {c.record.id: c.score for c in candidates}
-    floor = min(before.values())
     for c in candidates:
-        around = [before[n] for n in adjacent.get(c.record.id, ()) if n in before]
-        if around:
-            boost = weight * (max(around) - floor)
-            c.scores["neighbors"] = boost
-            c.score += boost
+        if c.record.id in boosts:
+            c.scores["neighbors"] = boosts[c.record.id]
+            c.score += boosts[c.record.id]
     return sorted(candidates, key=lambda c: -c.score)
 
 

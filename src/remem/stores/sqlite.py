@@ -18,6 +18,7 @@ import uuid
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,10 @@ DB_NAME = "remem.db"
 INDEX_NAME = "remem.index"
 _SCOPE = ("user_id", "agent_id", "session_id")
 INDEX_FORMAT = 2  # 2: IVF cells instead of an HNSW graph
+#: Unscoped keyword search on a store with at least this many records drops the query's most
+#: common words once its rarer ones match :data:`KEYWORD_POSTINGS` documents.
+KEYWORD_PRUNE_FROM = 50_000
+KEYWORD_POSTINGS = 20_000
 #: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
 CHANGE_LOG_KEEP = 100_000
 _LOAD_BATCH = 20_000
@@ -108,13 +113,17 @@ def resolve_db_path(path: str | Path) -> str:
     return str(db)
 
 
-def fts_query(text: str) -> str | None:
-    """An FTS5 OR-query of ``text``'s words, each quoted so no user text acts as syntax."""
+def fts_terms(text: str) -> list[str]:
+    """``text``'s distinct words, lower-cased, stopwords dropped (unless that leaves none)."""
     words = list(dict.fromkeys(w.lower() for w in _WORD.findall(text)))
-    kept = [w for w in words if w not in _STOPWORDS] or words
-    if not kept:
+    return [w for w in words if w not in _STOPWORDS] or words
+
+
+def fts_query(terms: Sequence[str]) -> str | None:
+    """An FTS5 OR-query of ``terms``, each quoted so no user text acts as syntax."""
+    if not terms:
         return None
-    return " OR ".join('"' + w.replace('"', '""') + '"' for w in kept)
+    return " OR ".join('"' + w.replace('"', '""') + '"' for w in terms)
 
 
 class SQLiteStore(Store):
@@ -145,6 +154,8 @@ class SQLiteStore(Store):
         except sqlite3.DatabaseError as exc:
             raise NotAStoreError(f"{db} is not a usable remem database: {exc}") from exc
         self._vectors: VectorIndex | None = None
+        self._df: dict[str, int] = {}  # keyword document counts (capped), for large stores
+        self._df_top = 0
         self._generation = -1
         self._data_version = -1
         self._seq = 0  # last vector_changes entry the index has applied
@@ -411,7 +422,7 @@ class SQLiteStore(Store):
         last = 0
         while True:
             rows = self._query(
-                f"SELECT rowid, {_COLUMNS}, embedding FROM memories WHERE rowid > ? "
+                f"SELECT {_COLUMNS}, embedding, rowid FROM memories WHERE rowid > ? "
                 "ORDER BY rowid LIMIT ?",
                 (last, batch),
             )
@@ -475,13 +486,16 @@ class SQLiteStore(Store):
             return self._ids_for(rowids, scores.tolist())
 
     def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
-        words = fts_query(query)
-        if words is None:
-            return []
-        match = f"text : ({words})"
+        terms = fts_terms(query)
         # Scope and kind conditions become scope tokens FTS5 intersects with the words, so a
         # user's search never scores the other users' matches; SQL still checks every filter.
         scoped = _field_values(where) if where is not None else None
+        if not scoped:
+            terms = self._affordable(terms)
+        words = fts_query(terms)
+        if words is None:
+            return []
+        match = f"text : ({words})"
         for field, wanted in (scoped or {}).items():
             tokens = " OR ".join(f'"{_SCOPE_PREFIX[field]}{v.encode().hex()}"' for v in wanted)
             match += f" AND fts_scope : ({tokens})"
@@ -494,6 +508,34 @@ class SQLiteStore(Store):
             (match, *params, k),
         )
         return [(row[0], float(row[1])) for row in rows]
+
+    def _affordable(self, terms: list[str]) -> list[str]:
+        """On a large store, the query's rarer words, while the documents they match stay within
+        :data:`KEYWORD_POSTINGS` — an OR query scores every document holding any of its words,
+        and a name in a third of a million records would cost hundreds of milliseconds while
+        adding little (BM25 weighs a word in a third of the records at a tenth of a rare one's).
+        The rarest word is always kept. Stores under :data:`KEYWORD_PRUNE_FROM` records are
+        searched with every word."""
+        (top,) = self._conn.execute("SELECT coalesce(max(rowid), 0) FROM memories").fetchone()
+        if top < KEYWORD_PRUNE_FROM or len(terms) < 2:
+            return terms
+        if top > self._df_top * 1.1 or top < self._df_top:
+            self._df, self._df_top = {}, top  # counts go stale as the store grows
+        for term in terms:
+            if term not in self._df:
+                (self._df[term],) = self._conn.execute(
+                    "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts "
+                    "MATCH ? LIMIT ?)",
+                    (f'text : "{term.replace(chr(34), chr(34) * 2)}"', KEYWORD_POSTINGS + 1),
+                ).fetchone()
+        kept: list[str] = []
+        total = 0
+        for term in sorted(terms, key=lambda t: self._df[t]):
+            if kept and total + self._df[term] > KEYWORD_POSTINGS:
+                break
+            kept.append(term)
+            total += self._df[term]
+        return [t for t in terms if t in kept]
 
     def stats(self) -> StoreStats:
         by_kind = {
@@ -892,23 +934,27 @@ def _vectors(blob: bytes | None, dims: int) -> NDArray[np.float32] | None:
 
 
 def _record(row: sqlite3.Row) -> MemoryRecord:
+    """The record of a row that starts with ``_COLUMNS`` (read by position: the hot path of
+    every search builds 10-200 of these)."""
+    (id_, text, kind, role, user, agent, session, metadata, created, updated, accessed, count,
+     importance, parent, position, digest) = tuple(row)[:16]  # fmt: skip
     return MemoryRecord(
-        id=row["id"],
-        text=row["text"],
-        kind=row["kind"],
-        role=row["role"],
-        user_id=row["user_id"],
-        agent_id=row["agent_id"],
-        session_id=row["session_id"],
-        metadata=json.loads(row["metadata"]),
-        created_at=from_epoch(row["created_at"]),  # type: ignore[arg-type]
-        updated_at=from_epoch(row["updated_at"]),  # type: ignore[arg-type]
-        last_accessed_at=from_epoch(row["last_accessed_at"]),
-        access_count=row["access_count"],
-        importance=row["importance"],
-        parent_id=row["parent_id"],
-        position=row["position"],
-        content_hash=row["content_hash"],
+        id=id_,
+        text=text,
+        kind=kind,
+        role=role,
+        user_id=user,
+        agent_id=agent,
+        session_id=session,
+        metadata=json.loads(metadata) if metadata != "{}" else {},
+        created_at=datetime.fromtimestamp(created, UTC),
+        updated_at=datetime.fromtimestamp(updated, UTC),
+        last_accessed_at=None if accessed is None else datetime.fromtimestamp(accessed, UTC),
+        access_count=count,
+        importance=importance,
+        parent_id=parent,
+        position=position,
+        content_hash=digest,
     )
 
 
