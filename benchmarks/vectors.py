@@ -150,6 +150,7 @@ def run_remem(data: np.ndarray, queries: np.ndarray, store: Path) -> dict[str, A
         for name, groups in (("all", None), ("u", 1000), ("g", 10)):
             figures[name] = timed_queries(search, queries, groups)
         figures["store_dense"] = timed_queries(raw, queries, None)[1]
+        figures["search_peak_mb"] = peak_mb()  # the vector phase, before the model loads
         mem.search("warm the model up")
         for name, scoped in (("e2e", {}), ("e2e_user", {"user_id": "u7"})):
             times = []
@@ -277,6 +278,7 @@ def measure(engine: str, size: int, folder: Path) -> dict[str, Any]:
             "single_add_p50_ms",
             "index_s",
             "insert_peak_mb",
+            "search_peak_mb",
             "peak_mb",
             "disk_mb",
         )
