@@ -111,6 +111,7 @@ def test_cache_eval_counts_right_and_false_hits(tmp_path: Path) -> None:
     with remem.open(":memory:", embedder="hash:64") as mem:
         report = evaluate_cache(mem, data, threshold=0.99)
         assert len(mem.cache("eval-mqp")) == 0  # the eval cleans up after itself
+    assert report["calibrated"]["threshold"] is None  # 2 of 3 hits right: never 0.95
     row = report["at_default"]
     assert (row["hits"], row["precision"], row["recall"], row["false_hit_rate"]) == (
         3,

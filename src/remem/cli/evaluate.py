@@ -130,6 +130,13 @@ def beir(
 )
 @click.option("--threshold", type=float, default=None, help="The cache's threshold (default).")
 @click.option("--no-guard", is_flag=True, help="Turn the opposite-question guard off.")
+@click.option(
+    "--target-precision",
+    type=float,
+    default=0.95,
+    show_default=True,
+    help="Also report the lowest threshold reaching this precision on the pairs.",
+)
 @click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
 @click.option("--output", help="Also write the JSON report to this file.")
 @click.option("--store", "store_path", default=":memory:", help="Store for the cache entries.")
@@ -137,6 +144,7 @@ def cache(
     data: str,
     threshold: float | None,
     no_guard: bool,
+    target_precision: float,
     embedder: str | None,
     output: str | None,
     store_path: str,
@@ -151,6 +159,7 @@ def cache(
             data,
             threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
             guard=not no_guard,
+            target_precision=target_precision,
             progress=sys.stderr.isatty(),
         )
     _write(report, output)

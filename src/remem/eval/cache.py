@@ -54,8 +54,12 @@ def evaluate_cache(
     threshold: float = DEFAULT_THRESHOLD,
     guard: bool = True,
     thresholds: tuple[float, ...] = THRESHOLDS,
+    target_precision: float = 0.95,
     progress: bool = False,
 ) -> dict[str, Any]:
+    """The report: precision, recall and false-hit rate at each threshold and at ``threshold``,
+    and the lowest threshold whose precision reaches ``target_precision`` on these pairs (how
+    to calibrate a cache on your own labelled pairs)."""
     pairs = read_pairs(path)
     cache = SemanticCache(memory, name="eval-mqp", threshold=-1.0, guard=guard, invalidate=False)
     cache.clear()
@@ -90,6 +94,7 @@ def evaluate_cache(
         "guard": guard,
         "default_threshold": threshold,
         "at_default": next(r for r in rows if r["threshold"] == threshold),
+        "calibrated": _calibrated(outcome, target_precision, positives, negatives),
         "thresholds": rows,
         "outcomes_without_threshold": reasons,
         "fill_seconds": round(fill_seconds, 2),
@@ -110,3 +115,24 @@ def _row(
         "recall": round(good / positives, 4),
         "false_hit_rate": round((len(hits) - good) / negatives, 4),
     }
+
+
+def _calibrated(
+    outcome: list[tuple[float, bool]], target: float, positives: int, negatives: int
+) -> dict[str, Any]:
+    """The lowest threshold (to 4 decimals) at which the hits' precision is at least
+    ``target``."""
+    outcome = [(round(score, 4), right) for score, right in outcome]
+    scores = sorted({score for score, _ in outcome if score > -2.0}, reverse=True)
+    hits = sorted((o for o in outcome if o[0] > -2.0), key=lambda o: -o[0])
+    best, right, count, i = None, 0, 0, 0
+    for score in scores:  # each distinct score, so tied hits come in together
+        while i < len(hits) and hits[i][0] >= score:
+            right += hits[i][1]
+            count += 1
+            i += 1
+        if right / count >= target:
+            best = score
+    if best is None:
+        return {"target_precision": target, "threshold": None}
+    return {"target_precision": target, **_row(best, outcome, positives, negatives)}
