@@ -178,6 +178,11 @@ def test_growth_keeps_rows() -> None:
     fill(index, records)  # regrows many times
     q = query(9)
     assert index.search(q, 10, part_weight=1.0)[0].tolist() == brute(records, q, 1.0, 10)
+    index.trim()
+    assert index.vectors.shape[0] == index.size == len(index.owner)
+    assert index.search(q, 10, part_weight=1.0)[0].tolist() == brute(records, q, 1.0, 10)
+    fill(index, {9001: records[1]})  # grows again after a trim
+    assert index.search(records[1][0], 1, part_weight=1.0)[0].tolist() in ([1], [9001])
 
 
 def test_empty_index() -> None:
