@@ -54,6 +54,18 @@ PUBLIC = [
     "MemoryStream",
     "SemanticCache",
     "token_counter",
+    # LLM layer (issue 6)
+    "ChatModel",
+    "ContextOverflowError",
+    "LLMAuthError",
+    "LLMRateLimitError",
+    "LLMReplyError",
+    "LLMTimeoutError",
+    "Reply",
+    "ToolCall",
+    "Usage",
+    "get_llm",
+    "tools",
 ]
 
 

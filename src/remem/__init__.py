@@ -9,12 +9,14 @@
 Nothing here does work at import time: models load on first use, stores open when asked.
 """
 
+from remem import tools
 from remem.cache import CacheLookup, SemanticCache
 from remem.chat import ChatMemory
 from remem.config import Settings
 from remem.embedders import Embedder, EmbedderSignature, get_embedder, register_embedder
 from remem.errors import (
     ConflictError,
+    ContextOverflowError,
     EmbedderError,
     EmbedderMismatchError,
     EmptyTextError,
@@ -22,7 +24,11 @@ from remem.errors import (
     IndexWarning,
     InvalidInputError,
     InvalidTextError,
+    LLMAuthError,
     LLMError,
+    LLMRateLimitError,
+    LLMReplyError,
+    LLMTimeoutError,
     LongTextWarning,
     MissingDependencyError,
     NotAStoreError,
@@ -34,7 +40,7 @@ from remem.errors import (
     VectorError,
 )
 from remem.keyvalue import KeyMatch, KeyValueMemory
-from remem.llm import LLM
+from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
 from remem.memory import AsyncMemory, Memory, open
 from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
@@ -50,8 +56,10 @@ __all__ = [
     "AsyncMemory",
     "CacheLookup",
     "ChatMemory",
+    "ChatModel",
     "ConflictError",
     "Context",
+    "ContextOverflowError",
     "Embedder",
     "EmbedderError",
     "EmbedderMismatchError",
@@ -63,7 +71,11 @@ __all__ = [
     "InvalidTextError",
     "KeyMatch",
     "KeyValueMemory",
+    "LLMAuthError",
     "LLMError",
+    "LLMRateLimitError",
+    "LLMReplyError",
+    "LLMTimeoutError",
     "LongTextWarning",
     "Memory",
     "MemoryRecord",
@@ -72,6 +84,7 @@ __all__ = [
     "NotAStoreError",
     "NotFoundError",
     "RememError",
+    "Reply",
     "RerankWarning",
     "Reranker",
     "RerankerError",
@@ -81,12 +94,16 @@ __all__ = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "ToolCall",
+    "Usage",
     "VectorError",
     "__version__",
     "get_embedder",
+    "get_llm",
     "get_reranker",
     "open",
     "register_embedder",
     "register_reranker",
     "token_counter",
+    "tools",
 ]

@@ -126,6 +126,36 @@ class LLMError(RememError):
     status = 502
 
 
+class LLMAuthError(LLMError):
+    """The model's server refused the credentials, or none were given (the message names the
+    variable to set)."""
+
+    status = 401
+
+
+class LLMRateLimitError(LLMError):
+    """The model's server kept answering "too many requests" after every retry."""
+
+    status = 429
+
+
+class LLMTimeoutError(LLMError):
+    """The model did not answer in time, after every retry."""
+
+    status = 504
+
+
+class LLMReplyError(LLMError):
+    """The model answered, but not in a usable form (not JSON where JSON was asked, an unknown
+    tool, arguments that do not parse)."""
+
+
+class ContextOverflowError(LLMError):
+    """The request does not fit the model's context window."""
+
+    status = 413
+
+
 class MissingDependencyError(RememError, ImportError):
     """An optional dependency is not installed."""
 

@@ -1,0 +1,25 @@
+"""Language models for remem: the protocol, and an OpenAI-compatible provider.
+
+``remem.llm.get_llm("openai:gpt-4o-mini")`` (any OpenAI-compatible server with
+``base_url=``: hosted APIs, llama.cpp, vLLM, Ollama) or any object with ``generate(prompt)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from remem.errors import InvalidInputError
+from remem.llm.base import LLM, ChatModel, Reply, ToolCall, Usage, as_llm, call
+
+__all__ = ["LLM", "ChatModel", "Reply", "ToolCall", "Usage", "as_llm", "call", "get_llm"]
+
+
+def get_llm(spec: str, **options: Any) -> ChatModel:
+    """A chat model by name: ``openai:<model>`` (options: ``base_url``, ``api_key``,
+    ``timeout``, ``max_retries``, ``prices``)."""
+    provider, _, model = spec.partition(":")
+    if provider == "openai" and model:
+        from remem.llm.openai import OpenAIChat
+
+        return OpenAIChat(model, **options)
+    raise InvalidInputError(f"unknown LLM {spec!r}: use 'openai:<model>'")

@@ -1,0 +1,131 @@
+"""What remem asks of a language model, and what comes back.
+
+An :class:`LLM` has ``generate(prompt) -> str``; a chat model also has ``chat(messages, tools=None)
+-> Reply`` (text, tool calls, token usage). Memory types need only ``generate``, so any function
+``prompt -> text`` works too (:func:`as_llm` wraps it). Every LLM-backed feature has a path that
+works without one; a failed call raises :class:`~remem.errors.LLMError` (or a subclass) and the
+caller falls back or keeps the raw memory — nothing already given to remem is lost.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from remem.errors import InvalidInputError, LLMError, LLMReplyError
+
+__all__ = ["LLM", "ChatModel", "Reply", "ToolCall", "Usage", "as_llm", "call"]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """A function the model asked to run: ``arguments`` already parsed from its JSON."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+
+    def to_message(self) -> dict[str, Any]:
+        """The OpenAI wire form, as an assistant message's ``tool_calls`` item."""
+        return {
+            "id": self.id,
+            "type": "function",
+            "function": {"name": self.name, "arguments": json.dumps(self.arguments)},
+        }
+
+
+@dataclass(slots=True)
+class Usage:
+    """Tokens (and, when prices are known, dollars) spent: per call, or added up."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost: float = 0.0
+
+    def add(self, other: Usage) -> None:
+        self.calls += other.calls
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        self.cost += other.cost
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "total_tokens": self.total_tokens,
+            "cost": round(self.cost, 6),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A chat model's answer: its text (may be empty when it only calls tools), the tool calls,
+    why it stopped, and what the call cost."""
+
+    text: str
+    tool_calls: tuple[ToolCall, ...] = ()
+    finish_reason: str | None = None
+    usage: Usage = field(default_factory=Usage)
+
+    def to_message(self) -> dict[str, Any]:
+        """The assistant message to append to the conversation."""
+        message: dict[str, Any] = {"role": "assistant", "content": self.text or None}
+        if self.tool_calls:
+            message["tool_calls"] = [c.to_message() for c in self.tool_calls]
+        return message
+
+
+@runtime_checkable
+class LLM(Protocol):
+    def generate(self, prompt: str) -> str:
+        """The model's reply to ``prompt``."""
+        ...
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    """A model that takes a conversation and may call tools."""
+
+    def chat(
+        self, messages: Sequence[Mapping[str, Any]], *, tools: Sequence[Mapping[str, Any]] | None
+    ) -> Reply: ...
+
+    def generate(self, prompt: str) -> str: ...
+
+
+class _FunctionLLM:
+    def __init__(self, function: Callable[[str], str]) -> None:
+        self.function = function
+
+    def generate(self, prompt: str) -> str:
+        return self.function(prompt)
+
+
+def as_llm(llm: LLM | Callable[[str], str] | None) -> LLM | None:
+    """``llm`` as an :class:`LLM` (a function is wrapped); None stays None."""
+    if llm is None or isinstance(llm, LLM):
+        return llm
+    if callable(llm):
+        return _FunctionLLM(llm)
+    raise InvalidInputError(f"llm must have generate(prompt) -> str or be a function, got {llm!r}")
+
+
+def call(llm: LLM, prompt: str) -> str:
+    """Ask ``llm``; any failure or a non-text answer becomes :class:`LLMError`."""
+    try:
+        reply = llm.generate(prompt)
+    except LLMError:
+        raise
+    except Exception as exc:
+        raise LLMError(f"the language model failed: {exc}") from exc
+    if not isinstance(reply, str):
+        raise LLMReplyError(f"the language model answered {type(reply).__name__}, not text")
+    return reply
