@@ -192,3 +192,25 @@ def test_a_model_looping_on_tools_is_stopped(server: Server, mem: remem.Memory) 
     with pytest.raises(LLMReplyError, match="still calling tools"):
         run_tools(model(server), ToolDispatcher(mem), [{"role": "user", "content": "go"}],
                   max_rounds=2)  # fmt: skip
+
+
+def test_write_path_spending_shows_in_stats(server: Server, mem: remem.Memory) -> None:
+    from remem.stream import MemoryStream
+
+    server.steps = [completion("Rating: 7", prompt_tokens=40, completion_tokens=2)]
+    MemoryStream(mem, llm=model(server, prices=(1.0, 1.0)), auto_reflect=False).observe(
+        "Ann got a new job"
+    )
+    spent = mem.stats().llm_usage["stream.importance"]
+    assert (spent["calls"], spent["prompt_tokens"], spent["completion_tokens"]) == (1, 40, 2)
+    assert spent["cost"] == pytest.approx(0.000042)
+    # A plain function keeps no usage: its tokens are counted (o200k).
+    MemoryStream(mem, llm=lambda prompt: "3", auto_reflect=False).observe("Ann had lunch")
+    spent = mem.stats().llm_usage["stream.importance"]
+    assert spent["calls"] == 2 and spent["prompt_tokens"] > 40
+    # A failed call is counted as a failure; the observation is stored all the same.
+    server.steps = [error(503, "down")]
+    with pytest.warns(UserWarning):
+        kept = MemoryStream(mem, llm=model(server), auto_reflect=False).observe("Ann moved")
+    assert mem.get(kept.id).text == "Ann moved"
+    assert mem.stats().llm_usage["stream.importance"]["failures"] == 1

@@ -251,7 +251,8 @@ class ChatMemory:
                 summary=summary or "(none)",
                 messages="\n".join(lines),
             )
-            return _trim(call(self.llm, prompt).strip(), self.count, self.summary_tokens)
+            reply = call(self.llm, prompt, memory=self.memory, feature="chat.summary")
+            return _trim(reply.strip(), self.count, self.summary_tokens)
         return self._extract(summary, lines)
 
     def _extract(self, summary: str, lines: Sequence[str]) -> str:

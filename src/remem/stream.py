@@ -162,7 +162,12 @@ class MemoryStream:
         """Importance 1–10 of ``text`` and where it came from (``llm`` or ``heuristic``)."""
         if self.llm is not None:
             try:
-                reply = call(self.llm, RATING_PROMPT.format(memory=text))
+                reply = call(
+                    self.llm,
+                    RATING_PROMPT.format(memory=text),
+                    memory=self.memory,
+                    feature="stream.importance",
+                )
                 found = re.search(r"\b(10|[1-9])\b", reply)
                 if found is None:
                     raise LLMError(f"no rating from 1 to 10 in {reply[:80]!r}")
@@ -244,7 +249,12 @@ class MemoryStream:
     ) -> list[MemoryRecord]:
         assert self.llm is not None
         statements = "\n".join(r.text for r in recent)
-        reply = call(self.llm, QUESTIONS_PROMPT.format(statements=statements, count=self.questions))
+        reply = call(
+            self.llm,
+            QUESTIONS_PROMPT.format(statements=statements, count=self.questions),
+            memory=self.memory,
+            feature="stream.reflection",
+        )
         questions = [q for q in (_strip_bullet(line) for line in reply.splitlines()) if q]
         if not questions:
             raise LLMError("no questions in the reply")
@@ -255,7 +265,10 @@ class MemoryStream:
                 continue
             numbered = "\n".join(f"{i}. {h.text}" for i, h in enumerate(evidence, start=1))
             answer = call(
-                self.llm, INSIGHTS_PROMPT.format(statements=numbered, count=self.insights)
+                self.llm,
+                INSIGHTS_PROMPT.format(statements=numbered, count=self.insights),
+                memory=self.memory,
+                feature="stream.reflection",
             )
             for line in answer.splitlines():
                 insight = _strip_bullet(line)

@@ -127,6 +127,9 @@ class StoreStats:
     dimensions: int | None
     size_bytes: int
     schema: list[str]
+    #: What language models cost this store, per feature (``chat.summary``,
+    #: ``stream.importance``, ...): calls, prompt and completion tokens, cost.
+    llm_usage: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

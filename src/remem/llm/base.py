@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
+
+if TYPE_CHECKING:
+    from remem.memory import Memory
 
 __all__ = ["LLM", "ChatModel", "Reply", "ToolCall", "Usage", "as_llm", "call"]
 
@@ -118,14 +121,53 @@ def as_llm(llm: LLM | Callable[[str], str] | None) -> LLM | None:
     raise InvalidInputError(f"llm must have generate(prompt) -> str or be a function, got {llm!r}")
 
 
-def call(llm: LLM, prompt: str) -> str:
-    """Ask ``llm``; any failure or a non-text answer becomes :class:`LLMError`."""
+def call(llm: LLM, prompt: str, *, memory: Memory | None = None, feature: str = "llm") -> str:
+    """Ask ``llm``; any failure or a non-text answer becomes :class:`LLMError`. With ``memory``,
+    the call's spending is added to that store's totals under ``feature`` (from the model's own
+    :class:`Usage` when it keeps one, else tokens counted with o200k)."""
+    before = _usage_of(llm)
     try:
         reply = llm.generate(prompt)
     except LLMError:
+        _record(memory, feature, llm, before, prompt, None)
         raise
     except Exception as exc:
+        _record(memory, feature, llm, before, prompt, None)
         raise LLMError(f"the language model failed: {exc}") from exc
     if not isinstance(reply, str):
         raise LLMReplyError(f"the language model answered {type(reply).__name__}, not text")
+    _record(memory, feature, llm, before, prompt, reply)
     return reply
+
+
+def _usage_of(llm: Any) -> Usage | None:
+    usage = getattr(llm, "usage", None)
+    return replace(usage) if isinstance(usage, Usage) else None
+
+
+def _record(
+    memory: Memory | None,
+    feature: str,
+    llm: Any,
+    before: Usage | None,
+    prompt: str,
+    reply: str | None,
+) -> None:
+    if memory is None:
+        return
+    after = _usage_of(llm)
+    if before is not None and after is not None:
+        spent = Usage(
+            calls=after.calls - before.calls,
+            prompt_tokens=after.prompt_tokens - before.prompt_tokens,
+            completion_tokens=after.completion_tokens - before.completion_tokens,
+            cost=after.cost - before.cost,
+        )
+    else:
+        from remem.tokens import token_counter
+
+        count = token_counter()
+        spent = Usage(calls=1, prompt_tokens=count(prompt), completion_tokens=count(reply or ""))
+    if reply is None:
+        memory.store.add_llm_usage(feature, {"failures": 1})
+    memory.store.add_llm_usage(feature, spent.to_dict())

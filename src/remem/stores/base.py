@@ -8,7 +8,7 @@ filter, and remembers which embedder made its vectors. It does no embedding, chu
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -166,6 +166,16 @@ class Store(ABC):
 
     @abstractmethod
     def stats(self) -> StoreStats: ...
+
+    # -- what language models cost --------------------------------------------------------------
+    @abstractmethod
+    def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
+        """Add one call's spending (calls, prompt_tokens, completion_tokens, cost) to a
+        feature's running totals."""
+
+    @abstractmethod
+    def llm_usage(self) -> dict[str, dict[str, float]]:
+        """Running totals per feature."""
 
     # -- scope changes and the semantic cache ----------------------------------------------------
     @abstractmethod

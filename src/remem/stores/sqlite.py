@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import uuid
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -560,6 +560,7 @@ class SQLiteStore(Store):
             dimensions=signature.dimensions if signature else None,
             size_bytes=int(size),
             schema=[r[0] for r in self._query("SELECT name FROM _migrations ORDER BY rowid")],
+            llm_usage=self.llm_usage(),
         )
 
     def close(self) -> None:
@@ -617,6 +618,22 @@ class SQLiteStore(Store):
         for part in self.index_path.parent.glob(f"{INDEX_NAME}.*.*"):
             if part.name.split(".")[2] not in keep:
                 part.unlink(missing_ok=True)
+
+    # -- what language models cost --------------------------------------------------------------
+    def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
+        key = f"llm_usage:{feature}"
+        with self._transaction() as conn:
+            row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+            totals: dict[str, float] = json.loads(row[0]) if row else {}
+            for name, value in usage.items():
+                totals[name] = totals.get(name, 0) + value
+            conn.execute(
+                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(totals))
+            )
+
+    def llm_usage(self) -> dict[str, dict[str, float]]:
+        rows = self._query("SELECT key, value FROM meta WHERE key LIKE 'llm_usage:%' ORDER BY key")
+        return {row[0].split(":", 1)[1]: json.loads(row[1]) for row in rows}
 
     # -- scope changes and the semantic cache ------------------------------------------------------
     def changed_since(
