@@ -57,6 +57,8 @@ PUBLIC = [
     # LLM layer (issue 6)
     "ChatModel",
     "ContextOverflowError",
+    "FactChange",
+    "FactMemory",
     "LLMAuthError",
     "LLMRateLimitError",
     "LLMReplyError",

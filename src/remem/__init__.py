@@ -39,6 +39,7 @@ from remem.errors import (
     StoreError,
     VectorError,
 )
+from remem.facts import FactChange, FactMemory
 from remem.keyvalue import KeyMatch, KeyValueMemory
 from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
 from remem.memory import AsyncMemory, Memory, open
@@ -65,6 +66,8 @@ __all__ = [
     "EmbedderMismatchError",
     "EmbedderSignature",
     "EmptyTextError",
+    "FactChange",
+    "FactMemory",
     "FilterError",
     "IndexWarning",
     "InvalidInputError",

@@ -33,6 +33,7 @@ from remem.errors import (
     LongTextWarning,
     NotFoundError,
 )
+from remem.facts import FactMemory
 from remem.keyvalue import KeyValueMemory
 from remem.rerankers import Reranker, get_reranker
 from remem.search import pipeline
@@ -352,6 +353,10 @@ class Memory:
     def stream(self, **options: Any) -> MemoryStream:
         """A Generative Agents :class:`MemoryStream` over this store."""
         return MemoryStream(self, **options)
+
+    def facts(self, **options: Any) -> FactMemory:
+        """A :class:`FactMemory`: facts extracted from turns and kept current, with history."""
+        return FactMemory(self, **options)
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, id: str) -> MemoryRecord:
