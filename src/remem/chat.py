@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from remem import prompts
 from remem.errors import InvalidInputError
 from remem.llm import LLM, as_llm, call
 from remem.tokens import (
@@ -57,17 +58,6 @@ _KEYS = {"role", "content", "tool_calls", "tool_call_id", "name"}
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 #: At most this share of a budget goes to the running summary; the rest to recent messages.
 SUMMARY_SHARE = 0.4
-
-SUMMARY_PROMPT = """Summarise this conversation so far for the assistant, keeping names, facts, \
-decisions, open questions and commitments. Write at most {words} words, plain text.
-
-Summary so far:
-{summary}
-
-New messages:
-{messages}
-
-Updated summary:"""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -246,7 +236,8 @@ class ChatMemory:
     def _summarize(self, summary: str, messages: Sequence[Mapping[str, Any]]) -> str:
         lines = [f"{m['role']}: {message_text(m)}" for m in messages if message_text(m)]
         if self.llm is not None:
-            prompt = SUMMARY_PROMPT.format(
+            prompt = prompts.render(
+                "chat.summary",
                 words=int(self.summary_tokens * 0.7),
                 summary=summary or "(none)",
                 messages="\n".join(lines),

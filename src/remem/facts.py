@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from remem import prompts
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
 from remem.llm.base import LLM, as_llm, call
 from remem.timeutil import now
@@ -44,30 +45,6 @@ if TYPE_CHECKING:
 __all__ = ["FactChange", "FactMemory", "heuristic_facts", "is_junk"]
 
 CURRENT, CLOSED = "fact", "fact.superseded"
-
-EXTRACT_PROMPT = """Extract the facts worth remembering about the user from this conversation: \
-preferences, personal details, plans, relationships, events. Each fact one short, \
-self-contained statement in the third person ("The user ..."). Ignore greetings, small talk and \
-what the assistant says about itself. Answer with a JSON list of strings, [] if there is nothing.
-
-Conversation:
-{conversation}
-
-Facts (JSON list):"""
-
-DECIDE_PROMPT = """You keep a user's facts up to date. A new fact came in; related facts are \
-already stored. Decide one action:
-- ADD: the new fact is new information;
-- UPDATE: it replaces a stored fact that is now out of date (give that fact's id);
-- DELETE: it says a stored fact is no longer true, without replacing it (give the id);
-- NOOP: it is already known.
-
-Stored facts:
-{stored}
-
-New fact: {fact}
-
-Answer with JSON only: {{"action": "ADD" | "UPDATE" | "DELETE" | "NOOP", "id": "<id or null>"}}"""
 
 _JUNK = re.compile(
     r"^\s*(hi|hello|hey|thanks?|thank you|ok(ay)?|sure|yes|no|bye|good (morning|night)|"
@@ -241,7 +218,7 @@ class FactMemory:
         conversation = "\n".join(f"{m['role']}: {m['content']}" for m in messages)
         reply = call(
             self.llm,
-            EXTRACT_PROMPT.format(conversation=conversation),
+            prompts.render("facts.extract", conversation=conversation),
             memory=self.memory,
             feature="facts.extract",
         )
@@ -297,7 +274,7 @@ class FactMemory:
         stored = "\n".join(f"- id {h.id}: {h.text}" for h in related)
         reply = call(
             self.llm,
-            DECIDE_PROMPT.format(stored=stored, fact=fact),
+            prompts.render("facts.update", stored=stored, fact=fact),
             memory=self.memory,
             feature="facts.update",
         )

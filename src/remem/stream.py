@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from remem import prompts
 from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call
 from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
@@ -41,23 +42,6 @@ if TYPE_CHECKING:
 __all__ = ["MemoryStream", "heuristic_importance"]
 
 STREAM_KINDS = ("observation", "thought", "reflection")
-
-RATING_PROMPT = """On the scale of 1 to 10, where 1 is purely mundane (e.g., brushing teeth, \
-making bed) and 10 is extremely poignant (e.g., a break up, college acceptance), rate the likely \
-poignancy of the following piece of memory.
-Memory: {memory}
-Rating (one number):"""
-
-QUESTIONS_PROMPT = """{statements}
-
-Given only the information above, what are {count} most salient high-level questions we can \
-answer about the subjects in the statements? One question per line."""
-
-INSIGHTS_PROMPT = """Statements:
-{statements}
-
-What {count} high-level insights can you infer from the above statements? One per line, in the \
-format: insight (because of 1, 5, 3)"""
 
 _POIGNANT = re.compile(
     r"\b(birthday|married|marry|wedding|engaged|divorce|died|death|dead|funeral|born|pregnan\w*|"
@@ -164,7 +148,7 @@ class MemoryStream:
             try:
                 reply = call(
                     self.llm,
-                    RATING_PROMPT.format(memory=text),
+                    prompts.render("stream.importance", memory=text),
                     memory=self.memory,
                     feature="stream.importance",
                 )
@@ -251,7 +235,7 @@ class MemoryStream:
         statements = "\n".join(r.text for r in recent)
         reply = call(
             self.llm,
-            QUESTIONS_PROMPT.format(statements=statements, count=self.questions),
+            prompts.render("stream.questions", statements=statements, count=self.questions),
             memory=self.memory,
             feature="stream.reflection",
         )
@@ -266,7 +250,7 @@ class MemoryStream:
             numbered = "\n".join(f"{i}. {h.text}" for i, h in enumerate(evidence, start=1))
             answer = call(
                 self.llm,
-                INSIGHTS_PROMPT.format(statements=numbered, count=self.insights),
+                prompts.render("stream.insights", statements=numbered, count=self.insights),
                 memory=self.memory,
                 feature="stream.reflection",
             )
