@@ -59,6 +59,8 @@ PUBLIC = [
     "ContextOverflowError",
     "FactChange",
     "FactMemory",
+    "Persona",
+    "PersonaContext",
     "LLMAuthError",
     "LLMRateLimitError",
     "LLMReplyError",

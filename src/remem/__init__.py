@@ -43,6 +43,7 @@ from remem.facts import FactChange, FactMemory
 from remem.keyvalue import KeyMatch, KeyValueMemory
 from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
 from remem.memory import AsyncMemory, Memory, open
+from remem.persona import Persona, PersonaContext
 from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.stream import MemoryStream
@@ -86,6 +87,8 @@ __all__ = [
     "MissingDependencyError",
     "NotAStoreError",
     "NotFoundError",
+    "Persona",
+    "PersonaContext",
     "RememError",
     "Reply",
     "RerankWarning",
