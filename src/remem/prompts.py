@@ -72,6 +72,20 @@ BUILT_IN: dict[str, str] = {
         'Answer with JSON only: {"action": "ADD" | "UPDATE" | "DELETE" | "NOOP", '
         '"id": "<id or null>"}'
     ),
+    # Summary indices: a chunk summarised with what came before it (list index).
+    "summary.causal": (
+        "Summarise the passage below in at most {{words}} words for someone who will read only "
+        "your summary. The summary of what came before it is given for context; carry forward "
+        "what still matters.\n\n"
+        "Before:\n{{before}}\n\n"
+        "Passage:\n{{text}}\n\n"
+        "Summary:"
+    ),
+    # Summary indices: one node of a tree (chunks, or the summaries below it).
+    "summary.node": (
+        "Summarise the following in at most {{words}} words, keeping names, facts and "
+        "events.\n\n{{text}}\n\nSummary:"
+    ),
 }
 
 _active: dict[str, str] = dict(BUILT_IN)

@@ -1,4 +1,4 @@
-"""Commands: add, search, get, list, delete, import, export, stats, reembed, demo, eval."""
+"""Commands: add, search, get, list, delete, import, export, stats, reembed, cost, demo, eval."""
 
 from __future__ import annotations
 
@@ -332,6 +332,56 @@ def reembed(store_path: str | None, embedder: str) -> None:
     """Re-embed every memory with another embedder."""
     with remem.open(store_path) as mem:
         click.echo(json.dumps({"reembedded": mem.reembed(embedder), "embedder": embedder}))
+
+
+@cli.command()
+@click.argument("path", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--chunk-size", default=200, show_default=True, help="Chunk size (embedder tokens).")
+@click.option("--summary-tokens", default=96, show_default=True, help="Tokens per summary.")
+@click.option("--branching", default=4, show_default=True, help="Children per tree node.")
+@click.option("--queries", default=1, show_default=True, help="Questions, for long-context.")
+@click.option("--model", default="o200k_base", show_default=True, help="Tokenizer to count with.")
+@click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder whose tokens size chunks.")
+@click.option("--plain", is_flag=True, help="A table for people instead of JSON.")
+def cost(
+    path: str,
+    chunk_size: int,
+    summary_tokens: int,
+    branching: int,
+    queries: int,
+    model: str,
+    embedder: str | None,
+    plain: bool,
+) -> None:
+    """Estimate the LLM tokens each summary index costs for a document, before building it."""
+    from remem.summaries import estimate_costs
+
+    if path == "-":
+        text = read_text("-")
+    else:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except UnicodeDecodeError as exc:
+            raise InvalidInputError(f"{path} is not UTF-8 text") from exc
+    table = estimate_costs(
+        text,
+        remem.get_embedder(embedder),
+        chunk_size=chunk_size,
+        summary_tokens=summary_tokens,
+        branching=branching,
+        queries=queries,
+        model=model,
+    )
+    if not plain:
+        click.echo(json.dumps(table))
+        return
+    click.echo(f"{'index':26} {'calls':>6} {'prompt':>9} {'completion':>10} {'per query':>10}")
+    for name, row in table.items():
+        click.echo(
+            f"{name:26} {row['calls']:>6} {row['prompt']:>9} {row['completion']:>10} "
+            f"{row['per_query']:>10}"
+        )
 
 
 def register() -> None:
