@@ -86,6 +86,24 @@ BUILT_IN: dict[str, str] = {
         "Summarise the following in at most {{words}} words, keeping names, facts and "
         "events.\n\n{{text}}\n\nSummary:"
     ),
+    # Rewriting (GoodAI-LTM's idea): a turn that only makes sense in context, made to stand alone.
+    "rewrite.memory": (
+        "Rewrite the last message so it can be understood on its own, months later, without "
+        "the conversation: name who and what it is about and keep every fact. One or two "
+        "sentences; if it holds nothing worth remembering, answer NOTHING.\n\n"
+        "Conversation:\n{{context}}\n\n"
+        "Last message ({{role}}): {{text}}\n\n"
+        "Rewritten:"
+    ),
+    # Rewriting a follow-up question into a self-contained search query.
+    "rewrite.query": (
+        'Rewrite the last question as a self-contained search query, resolving what "it", '
+        '"she", "that" and the like refer to from the conversation. Answer with the query '
+        "only.\n\n"
+        "Conversation:\n{{context}}\n\n"
+        "Question: {{text}}\n\n"
+        "Query:"
+    ),
 }
 
 _active: dict[str, str] = dict(BUILT_IN)
