@@ -130,9 +130,18 @@ class ChatMemory:
         ``content`` (an assistant message may have ``tool_calls`` instead); a ``tool`` message
         must answer a call made earlier in this conversation (``tool_call_id``)."""
         batch = [dict(m) if isinstance(m, Mapping) else m for m in messages]
-        stored = self.messages
-        open_calls = _open_calls(stored)
-        seq = len(stored)
+        # The newest stored messages are enough: the next sequence number, and the tool calls
+        # still waiting for results (a call's results follow it).
+        newest = self.memory.list(
+            session_id=self.session_id,
+            user_id=self.user_id,
+            kind="message",
+            limit=64,
+            order="-created_at",
+        )
+        recent = sorted(newest, key=lambda r: int(r.metadata.get("chat_seq", 0)))
+        open_calls = _open_calls([dict(r.metadata["message"]) for r in recent])
+        seq = int(recent[-1].metadata.get("chat_seq", -1)) + 1 if recent else 0
         items = []
         for i, message in enumerate(batch):
             checked = _check_message(message, i, open_calls)
