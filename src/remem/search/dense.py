@@ -69,7 +69,7 @@ class AnnIndex:
     caller rescores what comes back with the exact vectors. ``probes`` is not a guess: it is
     calibrated on the store's own vectors when the index is built (see
     :meth:`VectorIndex.calibrate`). Chosen over an HNSW graph by measurement (benchmarks/
-    RESULTS.md): a million vectors build in ~20 s instead of ~11 minutes, and a filter is a bitmap
+    RESULTS.md): a million vectors build in under a minute instead of ~11, and a filter is a bitmap
     checked while scanning cells, so a selective filter never strands a graph walk.
     """
 
