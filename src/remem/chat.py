@@ -43,6 +43,7 @@ from remem.tokens import (
     count_message,
     message_text,
     token_counter,
+    trim_to_tokens,
 )
 
 if TYPE_CHECKING:
@@ -238,7 +239,7 @@ class ChatMemory:
                 self.memory.delete(previous.id)
         message = {"role": "system", "content": f"Summary of the earlier conversation:\n{summary}"}
         while count_message(message, self.count) > room and summary:
-            summary = _trim(summary, self.count, room - 16)
+            summary = trim_to_tokens(summary, self.count, room - 16)
             message["content"] = f"Summary of the earlier conversation:\n{summary}"
         return [message] if summary and count_message(message, self.count) <= room else []
 
@@ -252,7 +253,7 @@ class ChatMemory:
                 messages="\n".join(lines),
             )
             reply = call(self.llm, prompt, memory=self.memory, feature="chat.summary")
-            return _trim(reply.strip(), self.count, self.summary_tokens)
+            return trim_to_tokens(reply.strip(), self.count, self.summary_tokens)
         return self._extract(summary, lines)
 
     def _extract(self, summary: str, lines: Sequence[str]) -> str:
@@ -461,18 +462,3 @@ def _newest_user_text(history: Sequence[tuple[int, Mapping[str, Any]]]) -> str:
         if message["role"] == "user":
             return message_text(message)
     return ""
-
-
-def _trim(text: str, count: TokenCounter, limit: int) -> str:
-    """``text`` cut at a word boundary to at most ``limit`` tokens."""
-    if count(text) <= limit:
-        return text
-    words = text.split()
-    low, high = 0, len(words)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if count(" ".join(words[:middle])) <= limit:
-            low = middle
-        else:
-            high = middle - 1
-    return " ".join(words[:low])

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from remem.errors import InvalidInputError
-from remem.tokens import DEFAULT_MODEL, REPLY_PRIMING, TokenCounter, count_messages, token_counter
+from remem.tokens import (
+    DEFAULT_MODEL,
+    REPLY_PRIMING,
+    TokenCounter,
+    count_messages,
+    token_counter,
+    trim_to_tokens,
+)
 
 if TYPE_CHECKING:
     from remem.chat import ChatMemory
@@ -179,15 +186,8 @@ class PersonaContext:
             return []
         if self.count(text) <= room:
             return [text]
-        words = text.split()
-        low, high = 0, len(words)
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self.count(" ".join(words[:middle])) <= room:
-                low = middle
-            else:
-                high = middle - 1
-        return [" ".join(words[:low]) + " …"] if low else []
+        cut = trim_to_tokens(text, self.count, room - 1)  # room for the ellipsis
+        return [cut + " …"] if cut else []
 
     def _items(self, items: list[str], room: int) -> list[str]:
         chosen, used = [], 0

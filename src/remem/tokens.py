@@ -16,7 +16,14 @@ from typing import Any
 
 from remem.errors import InvalidInputError, MissingDependencyError
 
-__all__ = ["DEFAULT_MODEL", "TokenCounter", "count_message", "count_messages", "token_counter"]
+__all__ = [
+    "DEFAULT_MODEL",
+    "TokenCounter",
+    "count_message",
+    "count_messages",
+    "token_counter",
+    "trim_to_tokens",
+]
 
 TokenCounter = Callable[[str], int]
 
@@ -79,3 +86,18 @@ def count_message(message: Mapping[str, Any], count: TokenCounter) -> int:
 def count_messages(messages: Sequence[Mapping[str, Any]], count: TokenCounter) -> int:
     """Tokens a whole request of ``messages`` costs, reply priming included."""
     return sum(count_message(m, count) for m in messages) + REPLY_PRIMING
+
+
+def trim_to_tokens(text: str, count: TokenCounter, limit: int) -> str:
+    """``text`` cut at a word boundary to at most ``limit`` tokens (whole when it fits)."""
+    if count(text) <= limit:
+        return text
+    words = text.split()
+    low, high = 0, len(words)
+    while low < high:  # the most words that fit
+        middle = (low + high + 1) // 2
+        if count(" ".join(words[:middle])) <= limit:
+            low = middle
+        else:
+            high = middle - 1
+    return " ".join(words[:low])
