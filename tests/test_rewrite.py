@@ -49,3 +49,31 @@ def test_with_an_llm(mem: remem.Memory) -> None:
         assert rate_importance("Ann got married", llm=broken) >= 1
     with pytest.raises(remem.LLMError):
         rewrite_memory("That would be great", CONTEXT, llm=broken)
+
+
+def test_enrichment_as_options(mem: remem.Memory) -> None:
+    from remem.chat import ChatMemory
+    from remem.facts import FactMemory
+
+    searched: list[str] = []
+
+    def llm(prompt: str) -> str:
+        if "search query" in prompt:
+            searched.append(prompt)
+            return "Which food is Maya allergic to?"
+        if "Extract the facts" in prompt:
+            return '["Maya is allergic to shellfish."]'
+        return "9"
+
+    chat = ChatMemory(mem, session_id="s", strategy="spill", llm=llm, rewrite_query=True)
+    chat.add({"role": "user", "content": "My sister Maya is allergic to shellfish."})
+    for i in range(30):
+        chat.add({"role": "user", "content": f"Note {i} about item{i}."})
+    chat.add({"role": "assistant", "content": "Maya? Tell me more."})
+    chat.add({"role": "user", "content": "What can't she eat?"})
+    chat.messages_for(200)
+    assert searched and "What can't she eat?" in searched[0]
+    assert mem.stats().llm_usage["rewrite.query"]["calls"] == 1
+    facts = FactMemory(mem, llm=llm, user_id="u", rate_importance=True)
+    added = facts.add(["Maya is allergic to shellfish."])
+    assert added[0].fact is not None and added[0].fact.importance == 9.0

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -34,8 +35,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem import prompts
-from remem.errors import InvalidInputError
+from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call
+from remem.rewrite import rewrite_query
 from remem.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
@@ -90,6 +92,7 @@ class ChatMemory:
         spill_k: int = 5,
         spill_share: float = 0.25,
         spill_scope: Literal["session", "user"] = "session",
+        rewrite_query: bool = False,
     ) -> None:
         if strategy not in STRATEGIES:
             raise InvalidInputError(f"unknown strategy {strategy!r}: use one of {STRATEGIES}")
@@ -117,6 +120,9 @@ class ChatMemory:
         self.spill_k = spill_k
         self.spill_share = spill_share
         self.spill_scope = spill_scope
+        #: With an ``llm``: make the spill query self-contained from the recent messages
+        #: ("and her sister?" → "Where does Maya's sister live?") before searching.
+        self.rewrite_query = rewrite_query
         #: What the last :meth:`messages_for` evicted and recalled (sequence numbers).
         self.last_evicted: list[int] = []
         self.last_recalled: list[int] = []
@@ -210,7 +216,11 @@ class ChatMemory:
             if self.strategy == "summarize":
                 extra = self._summary_message(evicted, left)
             else:
-                extra = self._recalled(evicted, left, query or _newest_user_text(history))
+                wanted = query or _newest_user_text(history)
+                if self.rewrite_query and self.llm is not None and wanted:
+                    recent = [m for u in kept for m in u.messages]
+                    wanted = self._rewritten(wanted, recent)
+                extra = self._recalled(evicted, left, wanted)
         self.last_evicted = [u.first + i for u in evicted for i in range(len(u.messages))]
         head = [system] if system else []
         return head + extra + [m for u in kept for m in u.messages]
@@ -277,6 +287,14 @@ class ChatMemory:
             chosen.append(i)
             used += cost
         return " ".join(sentences[i] for i in sorted(chosen))
+
+    def _rewritten(self, question: str, recent: list[dict[str, Any]]) -> str:
+        context = [m for m in recent if message_text(m) != question][-8:]
+        try:
+            return rewrite_query(question, context, llm=self.llm, memory=self.memory)
+        except LLMError as exc:
+            warnings.warn(f"query rewriting failed ({exc}); searched as asked", stacklevel=4)
+            return question
 
     def _recalled(self, evicted: list[_Unit], room: int, query: str) -> list[dict[str, Any]]:
         """Evicted messages relevant to ``query``, best first while they fit, as one system

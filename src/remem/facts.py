@@ -35,6 +35,7 @@ import numpy as np
 from remem import prompts
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
 from remem.llm.base import LLM, as_llm, call
+from remem.rewrite import rate_importance
 from remem.timeutil import now
 from remem.types import MemoryRecord
 
@@ -108,6 +109,7 @@ class FactMemory:
         session_id: str | None = None,
         related: int = 5,
         duplicate: float = 0.95,
+        rate_importance: bool = False,
     ) -> None:
         self.memory = memory
         self.llm = as_llm(llm)
@@ -116,6 +118,8 @@ class FactMemory:
         self.session_id = session_id
         self.related = related
         self.duplicate = duplicate
+        #: Rate each new fact's importance 1-10 (the LLM's, or the heuristic without one).
+        self.rate_importance = rate_importance
 
     # -- writing -----------------------------------------------------------------------------------
     def add(self, messages: Iterable[Mapping[str, Any] | MemoryRecord | str]) -> list[FactChange]:
@@ -245,11 +249,15 @@ class FactMemory:
         if action == "DELETE":
             assert target is not None
             return FactChange("DELETE", fact, closed=self._close(by_id[target], None))
+        importance = None
+        if self.rate_importance:
+            importance = rate_importance(fact, llm=self.llm, memory=self.memory)
         stored = self.memory.add(
             fact,
             kind=CURRENT,
             user_id=self.user_id,
             agent_id=self.agent_id,
+            importance=importance,
             metadata={
                 "sources": sources,
                 "valid_from": now(),
