@@ -19,7 +19,16 @@ from remem.errors import InvalidInputError, LLMError, LLMReplyError
 if TYPE_CHECKING:
     from remem.memory import Memory
 
-__all__ = ["LLM", "ChatModel", "Reply", "ToolCall", "Usage", "as_llm", "call"]
+__all__ = [
+    "LLM",
+    "ChatModel",
+    "Reply",
+    "ToolCall",
+    "Usage",
+    "as_llm",
+    "call",
+    "reply_from_completion",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +93,44 @@ class Reply:
         if self.tool_calls:
             message["tool_calls"] = [c.to_message() for c in self.tool_calls]
         return message
+
+
+def reply_from_completion(
+    completion: Mapping[str, Any], *, name: str, prices: tuple[float, float] | None = None
+) -> Reply:
+    """A :class:`Reply` from a chat completion in OpenAI's wire format (a dict), for every
+    provider that speaks it; a completion without a choice, or tool arguments that are not a
+    JSON object, is an :class:`LLMReplyError`."""
+    choices = completion.get("choices") if isinstance(completion, Mapping) else None
+    if not choices:
+        raise LLMReplyError(f"{name} answered without a choice")
+    message = choices[0].get("message") or {}
+    calls = []
+    for raw in message.get("tool_calls") or ():
+        function = raw.get("function") or {}
+        text = function.get("arguments") or "{}"
+        try:
+            arguments = json.loads(text) if isinstance(text, str) else text
+        except json.JSONDecodeError as exc:
+            raise LLMReplyError(
+                f"{name} called {function.get('name')} with arguments that are not JSON: "
+                f"{text[:200]!r}"
+            ) from exc
+        if not isinstance(arguments, dict):
+            raise LLMReplyError(f"{name} called {function.get('name')} with {arguments!r}")
+        calls.append(ToolCall(str(raw.get("id")), str(function.get("name")), arguments))
+    usage = Usage(calls=1)
+    counted = completion.get("usage") or {}
+    usage.prompt_tokens = int(counted.get("prompt_tokens") or 0)
+    usage.completion_tokens = int(counted.get("completion_tokens") or 0)
+    if prices:
+        usage.cost = (usage.prompt_tokens * prices[0] + usage.completion_tokens * prices[1]) / 1e6
+    return Reply(
+        text=message.get("content") or "",
+        tool_calls=tuple(calls),
+        finish_reason=choices[0].get("finish_reason"),
+        usage=usage,
+    )
 
 
 @runtime_checkable

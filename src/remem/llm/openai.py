@@ -15,7 +15,6 @@ calls on the SDK's async client; both go through one parser.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -30,7 +29,7 @@ from remem.errors import (
     LLMTimeoutError,
     MissingDependencyError,
 )
-from remem.llm.base import Reply, ToolCall, Usage
+from remem.llm.base import Reply, Usage, reply_from_completion
 
 __all__ = ["OpenAIChat"]
 
@@ -137,38 +136,10 @@ class OpenAIChat:
         return request
 
     def _reply(self, response: Any) -> Reply:
-        choices = getattr(response, "choices", None)
-        if not choices:
-            raise LLMReplyError(f"{self.name} answered without a choice")
-        message = choices[0].message
-        calls = []
-        for raw in getattr(message, "tool_calls", None) or ():
-            function = raw.function
-            try:
-                arguments = json.loads(function.arguments or "{}")
-            except json.JSONDecodeError as exc:
-                raise LLMReplyError(
-                    f"{self.name} called {function.name} with arguments that are not JSON: "
-                    f"{function.arguments[:200]!r}"
-                ) from exc
-            if not isinstance(arguments, dict):
-                raise LLMReplyError(f"{self.name} called {function.name} with {arguments!r}")
-            calls.append(ToolCall(raw.id, function.name, arguments))
-        usage = Usage(calls=1)
-        if response.usage is not None:
-            usage.prompt_tokens = int(response.usage.prompt_tokens or 0)
-            usage.completion_tokens = int(response.usage.completion_tokens or 0)
-        if self.prices:
-            usage.cost = (
-                usage.prompt_tokens * self.prices[0] + usage.completion_tokens * self.prices[1]
-            ) / 1e6
-        self.usage.add(usage)
-        return Reply(
-            text=message.content or "",
-            tool_calls=tuple(calls),
-            finish_reason=choices[0].finish_reason,
-            usage=usage,
-        )
+        completion = response.model_dump() if hasattr(response, "model_dump") else response
+        reply = reply_from_completion(completion, name=self.name, prices=self.prices)
+        self.usage.add(reply.usage)
+        return reply
 
     def _sync(self) -> Any:
         if self._client is None:
