@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test bench bench-vectors bench-memory eval clean install install-dev
+.PHONY: run test test-llama bench bench-vectors bench-memory eval clean install install-dev
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ test: install-dev
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
+
+## test-llama: the in-process llama.cpp provider against a tiny GGUF the test writes
+## (installs the optional extra; llama-cpp-python compiles llama.cpp, several minutes)
+test-llama: install-dev
+	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PIP) install -e '.[llama]' gguf
+	$(BIN)/python -m pytest -q tests/test_llama_cpp.py
 
 ## bench: ingest rate and search latency on LoCoMo (figures, not a pass/fail test)
 bench: install

@@ -16,10 +16,15 @@ __all__ = ["LLM", "ChatModel", "Reply", "ToolCall", "Usage", "as_llm", "call", "
 
 def get_llm(spec: str, **options: Any) -> ChatModel:
     """A chat model by name: ``openai:<model>`` (options: ``base_url``, ``api_key``,
-    ``timeout``, ``max_retries``, ``prices``)."""
+    ``timeout``, ``max_retries``, ``prices``) or ``llama.cpp:<path to a GGUF file>`` (options:
+    ``n_ctx``, ``threads``, ``max_tokens``, ``chat_format``)."""
     provider, _, model = spec.partition(":")
     if provider == "openai" and model:
         from remem.llm.openai import OpenAIChat
 
         return OpenAIChat(model, **options)
-    raise InvalidInputError(f"unknown LLM {spec!r}: use 'openai:<model>'")
+    if provider == "llama.cpp" and model:
+        from remem.llm.llama_cpp import LlamaCppChat
+
+        return LlamaCppChat(model, **options)
+    raise InvalidInputError(f"unknown LLM {spec!r}: use 'openai:<model>' or 'llama.cpp:<file>'")
