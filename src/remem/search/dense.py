@@ -32,24 +32,11 @@ from numpy.typing import NDArray
 
 from remem.errors import MissingDependencyError
 
-__all__ = ["SCOPE_FIELDS", "AnnIndex", "VectorIndex", "cosine", "top_k"]
+__all__ = ["SCOPE_FIELDS", "AnnIndex", "VectorIndex", "top_k"]
 
-#: Size the IVF cells before filling them (see :meth:`AnnIndex.reserve`).
-RESERVE_CELLS = True
 #: Record fields kept beside the vectors, so filters on them run in memory.
 SCOPE_FIELDS = ("user_id", "agent_id", "session_id", "kind")
 _STATE_ROWS = ("owner", "head", "slot", "live", "fields")
-
-
-def cosine(matrix: NDArray[np.float32], query: NDArray[np.float32]) -> NDArray[np.float32]:
-    """Row-by-query dot products without BLAS.
-
-    numpy's BLAS wakes its worker threads for a matrix-vector product, and they spin afterwards,
-    stealing the cores the embedding model needs next: measured, this doubled search latency
-    (LoCoMo store, 2 cores: dense 13.6 → 7.3 ms p50). ``einsum`` runs the loop itself, on one core.
-    """
-    scores: NDArray[np.float32] = np.einsum("ij,j->i", matrix, query)
-    return scores
 
 
 def top_k(scores: NDArray[np.float32], k: int) -> NDArray[np.intp]:
@@ -119,8 +106,6 @@ class AnnIndex:
         """Size each cell's storage for the rows about to be added: filled a batch at a time,
         a cell grows by doubling and ends up to twice its size (measured at a million rows:
         the cells took ~0.8 GB instead of ~0.4 GB)."""
-        if not RESERVE_CELLS:
-            return
         faiss = _faiss()
         ivf = faiss.extract_index_ivf(self.index)
         counts = np.zeros(self.lists, dtype=np.int64)
@@ -206,6 +191,11 @@ class Postings:
             self._rows[code] = rows = bigger
         rows[size:need] = positions
         self._sizes[code] = need
+
+
+def _postings(fields: NDArray[np.int32]) -> list[Postings]:
+    """Postings for every scope field, from a ``fields`` array (one row per vector)."""
+    return [Postings.of(fields[:, i]) for i in range(len(SCOPE_FIELDS))]
 
 
 class VectorIndex:
@@ -309,7 +299,7 @@ class VectorIndex:
             raise ValueError("its field tables disagree")
         index.vectors, index.size = vectors, n
         index.codes = [{value: code for code, value in enumerate(table)} for table in tables]
-        index.postings = [Postings.of(index.fields[:, i]) for i in range(len(SCOPE_FIELDS))]
+        index.postings = _postings(index.fields)
         if ann_state is not None:
             index.ann = AnnIndex.from_index(_faiss().read_index(f"{base}.faiss"), ann_state)
             if len(index.ann) > n:
@@ -327,14 +317,8 @@ class VectorIndex:
     def trim(self) -> None:
         """Give back the spare room growth left: up to a quarter more rows, zero-filled and so
         resident (about 380 MB at a million 384-d vectors)."""
-        if self.vectors.shape[0] <= self.size:
-            return
-        try:
-            self.vectors.resize((self.size, self.dimensions), refcheck=False)
-        except ValueError:  # not its own memory (a view): copy once
-            self.vectors = self.vectors[: self.size].copy()
-        for name in _STATE_ROWS:
-            setattr(self, name, getattr(self, name)[: self.size].copy())
+        if self.vectors.shape[0] > self.size:
+            self._resize(self.size)
 
     # -- changes -------------------------------------------------------------------------------
     def append(
@@ -404,7 +388,7 @@ class VectorIndex:
         self.slot = new_pos[self.slot[keep]]
         self.live = np.ones(keep.size, dtype=bool)
         self.fields = self.fields[keep]
-        self.postings = [Postings.of(self.fields[:, i]) for i in range(len(SCOPE_FIELDS))]
+        self.postings = _postings(self.fields)
         self.size, self.dead, self.ann = keep.size, 0, None
         self._version += 1
         heads = np.flatnonzero(self.head)
@@ -489,7 +473,9 @@ class VectorIndex:
 
     def _scanned(self, query: NDArray[np.float32]) -> NDArray[np.float32]:
         """Cosines of every row, by faiss's SIMD kernel on one core (25% faster than
-        ``einsum`` at 10,000 rows; BLAS would wake threads that then spin, see :func:`cosine`)."""
+        ``einsum`` at 10,000 rows). Not numpy's BLAS: it wakes its worker threads for a
+        matrix-vector product and they spin afterwards, stealing the cores the embedding model
+        needs next (measured on 2 cores: dense search 13.6 → 7.3 ms p50 without it)."""
         faiss = _faiss()
         scores = np.empty(self.size, dtype=np.float32)
         if self.size:
@@ -580,7 +566,7 @@ class VectorIndex:
             hits = 0
             for query, own, found, true in zip(asked, picked, ids, truth, strict=True):
                 found = found[(found >= 0) & (found != own)]
-                best = found[top_k(cosine(self.vectors[found], query), k)]
+                best = found[top_k(self._gathered(found, query), k)]
                 hits += np.intersect1d(best, true).size
             reached = hits / (k * len(picked))
             if reached >= self.target_recall or probes >= ann.lists:
@@ -646,14 +632,14 @@ class VectorIndex:
         # 0.7361 with it; exact search 0.7378.)
         share = max(count / max(self.size, 1), 1e-6)
         probes = math.ceil(ann.probes * math.sqrt(max(k, 10) / 10 / share))
+        ids = np.zeros(0, dtype=np.int64)
+        allowed = None if whole else mask[:covered]
         while want > 0:
-            ids = ann.search(query[None, :], want, None if whole else mask[:covered], probes)[0]
+            ids = ann.search(query[None, :], want, allowed, probes)[0]
             ids = ids[ids >= 0]
             if ids.size >= want or probes >= ann.lists:
                 break
             probes *= 2
-        else:
-            ids = np.zeros(0, dtype=np.int64)
         ids = np.concatenate([ids, tail])
         return ids, self._gathered(ids, query)  # exact scores, not the 8-bit codes'
 
@@ -698,20 +684,20 @@ class VectorIndex:
         capacity = self.vectors.shape[0]
         if rows <= capacity:
             return
-        capacity = rows if exact else max(rows, int(capacity * 1.25), 1024)
+        self._resize(rows if exact else max(rows, int(capacity * 1.25), 1024))
+
+    def _resize(self, capacity: int) -> None:
+        """Room for ``capacity`` rows, more or fewer, keeping the first ``size``."""
         try:
             # realloc: for a large array the kernel remaps pages, so growing never needs the old
             # and the new copy at once (which would double peak memory at a million vectors).
             self.vectors.resize((capacity, self.dimensions), refcheck=False)
         except ValueError:  # not its own memory (a view): copy once
-            bigger = np.zeros((capacity, self.dimensions), dtype=np.float32)
-            bigger[: self.size] = self.vectors[: self.size]
-            self.vectors = bigger
-
-        def grow(array: NDArray[Any]) -> NDArray[Any]:
-            bigger = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
-            bigger[: self.size] = array[: self.size]
-            return bigger
-
-        self.owner, self.head, self.slot = grow(self.owner), grow(self.head), grow(self.slot)
-        self.live, self.fields = grow(self.live), grow(self.fields)
+            moved = np.zeros((capacity, self.dimensions), dtype=np.float32)
+            moved[: self.size] = self.vectors[: self.size]
+            self.vectors = moved
+        for name in _STATE_ROWS:
+            array = getattr(self, name)
+            moved = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
+            moved[: self.size] = array[: self.size]
+            setattr(self, name, moved)
