@@ -516,18 +516,18 @@ class SQLiteStore(Store):
         adding little (BM25 weighs a word in a third of the records at a tenth of a rare one's).
         The rarest word is always kept. Stores under :data:`KEYWORD_PRUNE_FROM` records are
         searched with every word."""
-        (top,) = self._conn.execute("SELECT coalesce(max(rowid), 0) FROM memories").fetchone()
+        (top,) = self._query("SELECT coalesce(max(rowid), 0) FROM memories")[0]
         if top < KEYWORD_PRUNE_FROM or len(terms) < 2:
             return terms
         if top > self._df_top * 1.1 or top < self._df_top:
             self._df, self._df_top = {}, top  # counts go stale as the store grows
         for term in terms:
             if term not in self._df:
-                (self._df[term],) = self._conn.execute(
+                (self._df[term],) = self._query(
                     "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts "
                     "MATCH ? LIMIT ?)",
                     (f'text : "{term.replace(chr(34), chr(34) * 2)}"', KEYWORD_POSTINGS + 1),
-                ).fetchone()
+                )[0]
         kept: list[str] = []
         total = 0
         for term in sorted(terms, key=lambda t: self._df[t]):
