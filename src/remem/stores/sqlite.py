@@ -18,7 +18,6 @@ import uuid
 import warnings
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +39,7 @@ DB_NAME = "remem.db"
 #: The vector index beside the database: ``remem.index.json`` (the header) names the token of
 #: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (ANN index).
 INDEX_NAME = "remem.index"
-_SCOPE = ("user_id", "agent_id", "session_id")
+_SCOPE = SCOPE_FIELDS[:3]  # user_id, agent_id, session_id
 INDEX_FORMAT = 2  # 2: IVF cells instead of an HNSW graph
 #: Unscoped keyword search on a store with at least this many records drops the query's most
 #: common words once its rarer ones match :data:`KEYWORD_POSTINGS` documents.
@@ -641,12 +640,9 @@ class SQLiteStore(Store):
     ) -> bool:
         """Whether any memory in ``scope`` (None: any value) of ``kinds`` (None: any) was
         added, changed or deleted after ``since`` (Unix seconds)."""
-        sql = "SELECT 1 FROM scope_changes WHERE changed_at > ?"
-        params: list[Any] = [since]
-        for name, value in zip(_SCOPE, scope, strict=True):
-            if value is not None:
-                sql += f" AND {name} = ?"
-                params.append(value)
+        clause, params = _scope_clause(scope)
+        sql = f"SELECT 1 FROM scope_changes WHERE changed_at > ?{clause}"
+        params.insert(0, since)
         if kinds is not None:
             sql += f" AND kind IN ({','.join('?' * len(kinds))})"
             params += list(kinds)
@@ -741,12 +737,9 @@ class SQLiteStore(Store):
     ) -> list[int]:
         """Entries of one cache in ``scope`` (None: all), or only those expired by
         ``expired_at``."""
-        sql = "SELECT rowid FROM cache_entries WHERE name = ?"
-        params: list[Any] = [name]
-        for field, value in zip(_SCOPE, scope or (None, None, None), strict=True):
-            if value is not None:
-                sql += f" AND {field} = ?"
-                params.append(value)
+        clause, params = _scope_clause(scope or (None, None, None))
+        sql = f"SELECT rowid FROM cache_entries WHERE name = ?{clause}"
+        params.insert(0, name)
         if expired_at is not None:
             sql += " AND expires_at IS NOT NULL AND expires_at <= ?"
             params.append(expired_at)
@@ -920,6 +913,12 @@ class SQLiteStore(Store):
         return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
 
 
+def _scope_clause(scope: Scope) -> tuple[str, list[Any]]:
+    """`` AND user_id = ? ...`` for the scope's set fields (None matches any value)."""
+    fields = [(name, value) for name, value in zip(_SCOPE, scope, strict=True) if value is not None]
+    return "".join(f" AND {name} = ?" for name, _ in fields), [value for _, value in fields]
+
+
 def _note_changes(conn: sqlite3.Connection, scopes: Iterable[tuple[Any, ...]]) -> None:
     """Record that memories in these (user, agent, session) scopes changed now (for the
     semantic cache's invalidation; one row per scope and kind, not per memory)."""
@@ -964,9 +963,9 @@ def _record(row: sqlite3.Row) -> MemoryRecord:
         agent_id=agent,
         session_id=session,
         metadata=json.loads(metadata) if metadata != "{}" else {},
-        created_at=datetime.fromtimestamp(created, UTC),
-        updated_at=datetime.fromtimestamp(updated, UTC),
-        last_accessed_at=None if accessed is None else datetime.fromtimestamp(accessed, UTC),
+        created_at=from_epoch(created),  # type: ignore[arg-type]
+        updated_at=from_epoch(updated),  # type: ignore[arg-type]
+        last_accessed_at=from_epoch(accessed),
         access_count=count,
         importance=importance,
         parent_id=parent,
