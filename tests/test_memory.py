@@ -436,3 +436,11 @@ def test_scoped_keyword_search_uses_scope_tokens(mem: remem.Memory) -> None:
         "SELECT count(*) FROM memories_fts WHERE memories_fts MATCH 'text : \"u\"'"
     ).fetchone()[0]
     assert raw == 0  # scope tokens live in their own column, never in the text's
+
+
+def test_list_all_reads_every_page(mem: remem.Memory) -> None:
+    ids = [mem.add(f"note {i}", user_id="u").id for i in range(5)]
+    mem.add("someone else's", user_id="v")
+    assert [r.id for r in mem.list_all(user_id="u", page=2)] == ids
+    with pytest.raises(remem.InvalidInputError):
+        mem.list_all(page=0)

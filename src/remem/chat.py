@@ -336,18 +336,7 @@ class ChatMemory:
 
     # -- internals ---------------------------------------------------------------------------------
     def _records(self, kind: str) -> list[MemoryRecord]:
-        records: list[MemoryRecord] = []
-        while True:
-            page = self.memory.list(
-                session_id=self.session_id,
-                user_id=self.user_id,
-                kind=kind,
-                limit=1000,
-                offset=len(records),
-            )
-            records += page
-            if len(page) < 1000:
-                break
+        records = self.memory.list_all(session_id=self.session_id, user_id=self.user_id, kind=kind)
         if kind == "message":
             records.sort(key=lambda r: int(r.metadata.get("chat_seq", 0)))
         return records

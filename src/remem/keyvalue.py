@@ -207,18 +207,7 @@ class KeyValueMemory:
         return found[0] if found else None
 
     def _all(self) -> list[MemoryRecord]:
-        records: list[MemoryRecord] = []
-        while True:
-            page = self.memory.list(
-                user_id=self.user_id,
-                agent_id=self.agent_id,
-                kind=self.kind,
-                limit=1000,
-                offset=len(records),
-            )
-            records += page
-            if len(page) < 1000:
-                return records
+        return self.memory.list_all(user_id=self.user_id, agent_id=self.agent_id, kind=self.kind)
 
 
 def _best_window_ratio(key: str, words: list[str]) -> float:

@@ -386,6 +386,17 @@ class Memory:
         where = scope_filter(user_id, agent_id, session_id, filters, kind=kind)
         return self.store.list_records(where, limit=limit, offset=offset, order=order)
 
+    def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
+        """Every memory matching :meth:`list`'s criteria, read ``page`` at a time."""
+        if isinstance(page, bool) or not isinstance(page, int) or page < 1:
+            raise InvalidInputError(f"page must be a positive integer, got {page!r}")
+        records: builtins.list[MemoryRecord] = []
+        while True:
+            found = self.list(limit=page, offset=len(records), **criteria)
+            records += found
+            if len(found) < page:
+                return records
+
     def search(
         self,
         query: str | None = None,
@@ -777,6 +788,7 @@ class AsyncMemory:
     delete = _in_thread(Memory.delete)
     get = _in_thread(Memory.get)
     list = _in_thread(Memory.list)
+    list_all = _in_thread(Memory.list_all)
     search = _in_thread(Memory.search)
     context = _in_thread(Memory.context)
     export = _in_thread(Memory.export)

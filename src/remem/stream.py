@@ -200,19 +200,8 @@ class MemoryStream:
         since: dict[str, Any] = {"kind": {"$in": ["observation", "thought"]}}
         if last:
             since["created_at"] = {"$gt": last[0].created_at}
-        total, offset = 0.0, 0
-        while True:
-            page = self.memory.list(
-                agent_id=self.agent_id,
-                user_id=self.user_id,
-                filters=since,
-                limit=1000,
-                offset=offset,
-            )
-            total += sum(r.importance or 0.0 for r in page)
-            offset += len(page)
-            if len(page) < 1000:
-                return total
+        pending = self.memory.list_all(agent_id=self.agent_id, user_id=self.user_id, filters=since)
+        return sum(r.importance or 0.0 for r in pending)
 
     # -- reflection --------------------------------------------------------------------------------
     def reflect(self, *, now: TimeLike | None = None) -> list[MemoryRecord]:
