@@ -1,7 +1,8 @@
 """Enrichment with a language model, each step optional and each with a no-LLM path.
 
 - :func:`rate_importance` — the Generative Agents 1–10 poignancy prompt; without an LLM (or when
-  it fails) :func:`~remem.stream.heuristic_importance`.
+  it fails, or answers without a number) :func:`~remem.stream.heuristic_importance`, with a
+  warning.
 - :func:`rewrite_memory` — GoodAI-LTM's idea: "That would be great" becomes a statement that
   stands alone ("Ann would like the assistant to book the Lisbon flight"); None when the model
   finds nothing worth remembering; without an LLM the text is kept as it is.
@@ -14,15 +15,12 @@ memory stored (see :class:`~remem.facts.FactMemory` for the pending mark).
 
 from __future__ import annotations
 
-import re
-import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from remem import prompts
-from remem.errors import LLMError
 from remem.llm.base import LLM, as_llm, call
-from remem.stream import heuristic_importance
+from remem.stream import rated_importance
 from remem.tokens import message_text
 
 if TYPE_CHECKING:
@@ -34,22 +32,8 @@ __all__ = ["rate_importance", "rewrite_memory", "rewrite_query"]
 def rate_importance(
     text: str, *, llm: LLM | Callable[[str], str] | None = None, memory: Memory | None = None
 ) -> float:
-    """Importance 1–10 of ``text``."""
-    model = as_llm(llm)
-    if model is None:
-        return heuristic_importance(text)
-    try:
-        reply = call(
-            model,
-            prompts.render("stream.importance", memory=text),
-            memory=memory,
-            feature="importance",
-        )
-    except LLMError as exc:
-        warnings.warn(f"importance rating failed ({exc}); used the heuristic", stacklevel=2)
-        return heuristic_importance(text)
-    found = re.search(r"\b(10|[1-9])\b", reply)
-    return float(found.group(1)) if found else heuristic_importance(text)
+    """Importance 1–10 of ``text`` (see :func:`~remem.stream.rated_importance`)."""
+    return rated_importance(text, as_llm(llm), memory=memory)[0]
 
 
 def rewrite_memory(

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from remem.memory import Memory
     from remem.types import MemoryRecord, SearchHit
 
-__all__ = ["MemoryStream", "heuristic_importance"]
+__all__ = ["MemoryStream", "heuristic_importance", "rated_importance"]
 
 STREAM_KINDS = ("observation", "thought", "reflection")
 
@@ -86,6 +86,27 @@ def heuristic_importance(text: str) -> float:
     if _MUNDANE.search(text):
         score -= 2
     return float(min(10.0, max(1.0, score)))
+
+
+def rated_importance(
+    text: str, llm: LLM | None, *, memory: Memory | None = None, feature: str = "importance"
+) -> tuple[float, str]:
+    """Importance 1–10 of ``text`` and its source: the paper's prompt to ``llm`` (``"llm"``),
+    else the heuristic (``"heuristic"``); a failed call, or a reply without a number from 1 to
+    10, falls back to the heuristic with a warning (``"heuristic (llm failed)"``)."""
+    if llm is None:
+        return heuristic_importance(text), "heuristic"
+    try:
+        reply = call(
+            llm, prompts.render("stream.importance", memory=text), memory=memory, feature=feature
+        )
+        found = re.search(r"\b(10|[1-9])\b", reply)
+        if found is None:
+            raise LLMError(f"no rating from 1 to 10 in {reply[:80]!r}")
+        return float(found.group(1)), "llm"
+    except LLMError as exc:
+        warnings.warn(f"importance rating failed ({exc}); used the heuristic", stacklevel=3)
+        return heuristic_importance(text), "heuristic (llm failed)"
 
 
 class MemoryStream:
@@ -144,22 +165,7 @@ class MemoryStream:
 
     def rate(self, text: str) -> tuple[float, str]:
         """Importance 1–10 of ``text`` and where it came from (``llm`` or ``heuristic``)."""
-        if self.llm is not None:
-            try:
-                reply = call(
-                    self.llm,
-                    prompts.render("stream.importance", memory=text),
-                    memory=self.memory,
-                    feature="stream.importance",
-                )
-                found = re.search(r"\b(10|[1-9])\b", reply)
-                if found is None:
-                    raise LLMError(f"no rating from 1 to 10 in {reply[:80]!r}")
-                return float(found.group(1)), "llm"
-            except LLMError as exc:
-                warnings.warn(f"importance rating failed ({exc}); used the heuristic", stacklevel=3)
-                return heuristic_importance(text), "heuristic (llm failed)"
-        return heuristic_importance(text), "heuristic"
+        return rated_importance(text, self.llm, memory=self.memory, feature="stream.importance")
 
     # -- reading -----------------------------------------------------------------------------------
     def retrieve(
