@@ -691,12 +691,11 @@ class Memory:
             for name, found in signals.items():
                 if item in found:
                     scores[name], scores[f"{name}_rank"] = found[item]
+            boost = boosts.get(item, 0.0) if boosts else 0.0  # ``score`` includes it
+            if boost:
+                scores["neighbors"] = boost
             if len(rankings) > 1:
-                scores["fused"] = score
-            if boosts and item in boosts:  # ``score`` already includes it
-                scores["neighbors"] = boosts[item]
-                if len(rankings) > 1:
-                    scores["fused"] = score - boosts[item]
+                scores["fused"] = score - boost
             out.append(pipeline.Candidate(records[item], score, scores))
         return out
 

@@ -1,8 +1,8 @@
 """Enrichment with a language model, each step optional and each with a no-LLM path.
 
-- :func:`rate_importance` — the Generative Agents 1–10 poignancy prompt; without an LLM (or when
-  it fails, or answers without a number) :func:`~remem.stream.heuristic_importance`, with a
-  warning.
+- :func:`rate_importance` — the Generative Agents 1–10 poignancy prompt; without an LLM
+  :func:`~remem.stream.heuristic_importance`, and the same with a warning when the call fails or
+  answers without a number.
 - :func:`rewrite_memory` — GoodAI-LTM's idea: "That would be great" becomes a statement that
   stands alone ("Ann would like the assistant to book the Lisbon flight"); None when the model
   finds nothing worth remembering; without an LLM the text is kept as it is.
