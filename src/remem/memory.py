@@ -692,7 +692,7 @@ class Memory:
                 if item in found:
                     scores[name], scores[f"{name}_rank"] = found[item]
             boost = boosts.get(item, 0.0) if boosts else 0.0  # ``score`` includes it
-            if boost:
+            if boosts and item in boosts:  # a neighbour among the candidates, even if no lift
                 scores["neighbors"] = boost
             if len(rankings) > 1:
                 scores["fused"] = score - boost
