@@ -550,24 +550,27 @@ class SemanticCache:
         state = store.cache_state(self.name)
         if self._index is not None and state == self._state:
             return self._index
-        if self._index is None or state[0] < self._state[0] or state[1] < self._state[1]:
+        # Only appends elsewhere: read the new rows. Any delete (fewer entries than we hold plus
+        # the new rows, or a lower largest row id): read them all again.
+        grew = self._index is not None and state[1] >= self._state[1]
+        if not (grew and self._read_rows(self._state[1], state[0])):
             self._index = VectorIndex(self.memory.embedder.dimensions)
-            after = 0
-        else:
-            after = self._state[1]
-        rows = store.cache_rows(self.name, after)
+            self._read_rows(0, state[0])
+        self._state = state
+        assert self._index is not None
+        return self._index
+
+    def _read_rows(self, after: int, expected: int) -> bool:
+        """Add the entries past row ``after`` to the index; whether it now holds ``expected``."""
+        assert self._index is not None
+        rows = self.memory.store.cache_rows(self.name, after)
         if rows:
             self._index.append(
                 [r[0] for r in rows],
                 [r[2][None, :] for r in rows],
                 [_fields(r[1], self.name) for r in rows],
             )
-        if len(self._index) != state[0]:  # deletes elsewhere as well as inserts: start over
-            self._index = None
-            self._state = (0, 0)
-            return self._synced_index()
-        self._state = state
-        return self._index
+        return len(self._index) == expected
 
 
 def _scope(user_id: str | None, agent_id: str | None, session_id: str | None) -> Scope:
