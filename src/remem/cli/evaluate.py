@@ -31,7 +31,7 @@ def _write(report: dict[str, object], output: str | None) -> None:
         Path(output).write_text(text + "\n", encoding="utf-8")
 
 
-def run_options(func: F) -> F:
+def common_options(func: F) -> F:
     """Options every evaluation takes."""
     for option in reversed(
         [
@@ -39,12 +39,17 @@ def run_options(func: F) -> F:
                 "--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm)."
             ),
             click.option("--output", help="Also write the JSON report to this file."),
-            click.option("--store", "store_path", default=":memory:", help=STORE_HELP),
-            click.option("--ablation", is_flag=True, help=ABLATION_HELP),
         ]
     ):
         func = option(func)
     return func
+
+
+def run_options(func: F) -> F:
+    """Options of the retrieval evaluations: the common ones, a reusable store, ablation."""
+    func = click.option("--ablation", is_flag=True, help=ABLATION_HELP)(func)
+    func = click.option("--store", "store_path", default=":memory:", help=STORE_HELP)(func)
+    return common_options(func)
 
 
 @click.group(name="eval")
@@ -137,8 +142,7 @@ def beir(
     show_default=True,
     help="Also report the lowest threshold reaching this precision on the pairs.",
 )
-@click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder (default local:minilm).")
-@click.option("--output", help="Also write the JSON report to this file.")
+@common_options
 @click.option("--store", "store_path", default=":memory:", help="Store for the cache entries.")
 def cache(
     data: str,
