@@ -4,13 +4,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-llama bench bench-vectors bench-memory eval clean install install-dev
+.PHONY: run test test-llama bench bench-vectors bench-memory bench-server eval clean install install-dev chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -e .
+	$(PIP) install -e '.[server]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
@@ -20,12 +20,19 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
-## run: set up and run remem's main job on the embedded default store (the demo, for now)
+## run: set up, fill the embedded default store with the demo sample, and serve it: the web page
+## and the REST API on http://127.0.0.1:8000/ (Ctrl-C stops it)
 run: install
 	$(BIN)/remem demo --store .remem/demo
+	$(BIN)/remem serve --store .remem/demo
+
+## chromium: Debian's Chromium for the web page's browser test (Playwright's own download
+## cannot work offline)
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { apt-get update -q && apt-get install -y -q chromium; }
 
 ## test: set up with dev dependencies, lint, type-check and run the test suite
-test: install-dev
+test: install-dev chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy

@@ -8,9 +8,12 @@ The tree::
     │   ├── InvalidTextError        text is not valid UTF-8
     │   ├── FilterError             a search/list filter is malformed
     │   └── VectorError             a vector has the wrong dimension, NaN or inf
+    ├── AuthenticationError (401)   no API key, or one that is unknown or revoked
+    ├── PermissionDeniedError (403) the API key may not touch that scope
     ├── NotFoundError (404, also a KeyError)
     ├── ConflictError (409)
     │   └── EmbedderMismatchError   the store's vectors came from another embedder
+    ├── PayloadTooLargeError (413)  a request body is over the server's limit
     ├── StoreError (500)            the database failed; wraps the backend exception
     │   └── NotAStoreError (400)    the path is not (and cannot become) a remem store
     ├── EmbedderError (502)         an embedding provider failed or answered nonsense
@@ -29,6 +32,7 @@ map errors by type, never by matching message text. Messages say how to fix the 
 from __future__ import annotations
 
 __all__ = [
+    "AuthenticationError",
     "ConflictError",
     "EmbedderError",
     "EmbedderMismatchError",
@@ -41,6 +45,8 @@ __all__ = [
     "MissingDependencyError",
     "NotAStoreError",
     "NotFoundError",
+    "PayloadTooLargeError",
+    "PermissionDeniedError",
     "RememError",
     "RerankWarning",
     "RerankerError",
@@ -75,6 +81,24 @@ class FilterError(InvalidInputError):
 
 class VectorError(InvalidInputError):
     """A vector has the wrong shape or holds NaN/inf."""
+
+
+class AuthenticationError(RememError):
+    """No API key was sent, or the key is unknown or revoked."""
+
+    status = 401
+
+
+class PermissionDeniedError(RememError):
+    """The API key is valid but may not read or write that scope."""
+
+    status = 403
+
+
+class PayloadTooLargeError(RememError):
+    """A request body is larger than the server accepts."""
+
+    status = 413
 
 
 class NotFoundError(RememError, KeyError):

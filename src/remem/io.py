@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,11 +23,19 @@ import numpy as np
 from remem.embedders.base import EmbedderSignature, check_vectors
 from remem.errors import EmbedderMismatchError, InvalidInputError, VectorError
 from remem.stores.base import head_and_parts
+from remem.types import MemoryRecord
 
 if TYPE_CHECKING:
     from remem.memory import Memory
 
-__all__ = ["export_jsonl", "import_file", "locomo_items", "parse_locomo_time"]
+__all__ = [
+    "export_jsonl",
+    "export_lines",
+    "import_file",
+    "import_text",
+    "locomo_items",
+    "parse_locomo_time",
+]
 
 EXPORT_VERSION = 1
 _IMPORT_KEYS = (
@@ -45,23 +53,34 @@ _IMPORT_KEYS = (
 
 
 def export_jsonl(memory: Memory, path: str | Path, *, progress: bool = False) -> int:
-    signature = memory.store.signature() or memory.embedder.signature
-    count = 0
+    count = -1  # the header line is not a record
     with _open_out(path) as out:
-        header = {
-            "remem": "export",
-            "version": EXPORT_VERSION,
-            "embedder": signature.name,
-            "dimensions": signature.dimensions,
-        }
-        out.write(json.dumps(header) + "\n")
-        for record, vector in memory.store.iter_records(with_vectors=True):
-            data = record.to_dict()
-            if vector is not None:
-                data["vector_b64"] = base64.b64encode(vector.astype("<f4").tobytes()).decode()
-            out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        for line in export_lines(memory):
+            out.write(line)
             count += 1
     return count
+
+
+def export_lines(
+    memory: Memory, keep: Callable[[MemoryRecord], bool] | None = None
+) -> Iterator[str]:
+    """The export as lines (each ending in a newline): the header, then every record ``keep``
+    accepts (default: all), read from the store a batch at a time."""
+    signature = memory.store.signature() or memory.embedder.signature
+    header = {
+        "remem": "export",
+        "version": EXPORT_VERSION,
+        "embedder": signature.name,
+        "dimensions": signature.dimensions,
+    }
+    yield json.dumps(header) + "\n"
+    for record, vector in memory.store.iter_records(with_vectors=True):
+        if keep is not None and not keep(record):
+            continue
+        data = record.to_dict()
+        if vector is not None:
+            data["vector_b64"] = base64.b64encode(vector.astype("<f4").tobytes()).decode()
+        yield json.dumps(data, ensure_ascii=False) + "\n"
 
 
 class _open_out:
@@ -92,19 +111,45 @@ def import_file(
     reembed: bool = False,
     progress: bool = False,
 ) -> int:
-    text = _read_text(path)
+    return import_text(
+        memory, _read_text(path), str(path), format=format, reembed=reembed, progress=progress
+    )
+
+
+def import_text(
+    memory: Memory,
+    text: str,
+    name: str,
+    *,
+    format: str = "auto",
+    reembed: bool = False,
+    progress: bool = False,
+    admit: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> int:
+    """Import ``text`` (remem's JSON lines, plain items, or a LoCoMo file; ``name`` is what
+    messages call it). ``admit`` sees each item before anything is stored and returns it (maybe
+    with its scope filled in) or raises; one refusal stores nothing."""
     if format == "auto":
         format = "locomo" if text.lstrip().startswith("[") else "jsonl"
     if format == "locomo":
-        items = locomo_items(_json(text, str(path)))
+        items = locomo_items(_json(text, name))
+        if admit is not None:
+            items = [admit(item) for item in items]
         return len(memory.add_many(items, progress=progress))
     if format != "jsonl":
         raise InvalidInputError(f"unknown import format {format!r}: use jsonl, locomo or auto")
-    return _import_jsonl(memory, _jsonl(text, str(path)), reembed=reembed, progress=progress)
+    return _import_jsonl(
+        memory, _jsonl(text, name), reembed=reembed, progress=progress, admit=admit
+    )
 
 
 def _import_jsonl(
-    memory: Memory, rows: Iterator[tuple[int, dict[str, Any]]], *, reembed: bool, progress: bool
+    memory: Memory,
+    rows: Iterator[tuple[int, dict[str, Any]]],
+    *,
+    reembed: bool,
+    progress: bool,
+    admit: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> int:
     signature: EmbedderSignature | None = None
     items: list[dict[str, Any]] = []
@@ -114,7 +159,8 @@ def _import_jsonl(
         if row.get("remem") == "export":
             signature = EmbedderSignature(str(row["embedder"]), int(row["dimensions"]))
             continue
-        items.append({k: row[k] for k in _IMPORT_KEYS if row.get(k) is not None})
+        item = {k: row[k] for k in _IMPORT_KEYS if row.get(k) is not None}
+        items.append(admit(item) if admit is not None else item)
         parents.append((row.get("parent_id"), row.get("position")))
         vectors.append(_decode_vector(row, line) if not reembed else None)
     foreign = signature is not None and signature != memory.embedder.signature

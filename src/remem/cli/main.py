@@ -1,4 +1,5 @@
-"""Commands: add, search, get, list, delete, import, export, stats, reembed, cost, demo, eval."""
+"""Commands: add, search, get, list, delete, import, export, stats, reembed, cost, demo, eval;
+serve, keys and mcp live in :mod:`remem.cli.server` and :mod:`remem.cli.mcp`."""
 
 from __future__ import annotations
 
@@ -387,9 +388,11 @@ def cost(
 def register() -> None:
     from remem.cli.demo import demo
     from remem.cli.evaluate import eval_group
+    from remem.cli.mcp import mcp_command
+    from remem.cli.server import keys, serve
 
-    cli.add_command(demo)
-    cli.add_command(eval_group)
+    for command in (demo, eval_group, serve, keys, mcp_command):
+        cli.add_command(command)
 
 
 register()

@@ -230,5 +230,21 @@ class Store(ABC):
     ) -> list[int]:
         """Entries in ``scope`` (None: all), or only those expired by ``expired_at``."""
 
+    # -- API keys of the servers ---------------------------------------------------------------
+    @abstractmethod
+    def key_put(self, row: Mapping[str, Any]) -> None:
+        """Store a new key: key_id, secret_hash, name, grant_json, created_at."""
+
+    @abstractmethod
+    def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
+        """Every key (or the one ``key_id``), oldest first, revoked ones included."""
+
+    @abstractmethod
+    def key_revoke(self, key_id: str, at: float) -> bool:
+        """Revoke a key; False when there is no such key or it was already revoked."""
+
+    @abstractmethod
+    def key_used(self, key_id: str, at: float) -> None: ...
+
     @abstractmethod
     def close(self) -> None: ...

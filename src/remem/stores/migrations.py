@@ -169,6 +169,22 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX scope_changes_time ON scope_changes (changed_at);
         """,
     ),
+    (
+        # API keys of the REST and MCP servers: only a SHA-256 of the secret is kept; ``grant``
+        # is JSON ({"admin": bool, "users": [...], "agents": [...]}).
+        "0006_api_keys",
+        """
+        CREATE TABLE api_keys (
+            key_id TEXT PRIMARY KEY,
+            secret_hash TEXT NOT NULL,
+            name TEXT NOT NULL,
+            grant_json TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            revoked_at REAL,
+            last_used_at REAL
+        );
+        """,
+    ),
 ]
 
 

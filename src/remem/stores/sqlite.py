@@ -562,6 +562,34 @@ class SQLiteStore(Store):
             llm_usage=self.llm_usage(),
         )
 
+    # -- API keys ----------------------------------------------------------------------------------
+    _KEY_COLUMNS = ("key_id", "secret_hash", "name", "grant_json", "created_at")
+
+    def key_put(self, row: Mapping[str, Any]) -> None:
+        with self._transaction() as conn:
+            conn.execute(
+                "INSERT INTO api_keys (key_id, secret_hash, name, grant_json, created_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [row[c] for c in self._KEY_COLUMNS],
+            )
+
+    def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
+        where, params = ("WHERE key_id = ?", [key_id]) if key_id is not None else ("", [])
+        rows = self._query(f"SELECT * FROM api_keys {where} ORDER BY created_at, key_id", params)
+        return [dict(row) for row in rows]
+
+    def key_revoke(self, key_id: str, at: float) -> bool:
+        with self._transaction() as conn:
+            cursor = conn.execute(
+                "UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL",
+                (at, key_id),
+            )
+            return cursor.rowcount == 1
+
+    def key_used(self, key_id: str, at: float) -> None:
+        with self._transaction() as conn:
+            conn.execute("UPDATE api_keys SET last_used_at = ? WHERE key_id = ?", (at, key_id))
+
     def close(self) -> None:
         with self._lock:
             try:

@@ -1,0 +1,106 @@
+"""Commands for remem as a service: ``serve`` and ``keys create|list|revoke``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from remem.cli.main import opened, output_options, store_options
+from remem.errors import MissingDependencyError
+from remem.keys import KeyInfo, KeyRing
+
+
+def need_server_extra() -> None:
+    try:
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise MissingDependencyError.for_extra(exc.name or "fastapi", "server") from exc
+
+
+@click.command()
+@store_options
+@click.option("--host", default="127.0.0.1", show_default=True, envvar="REMEM_HOST")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--max-body",
+    type=click.IntRange(1),
+    help="Largest request body in bytes [default: 16 MiB].",
+)
+def serve(
+    store_path: str | None, embedder: str | None, host: str, port: int, max_body: int | None
+) -> None:
+    """Serve the store over HTTP: the REST API under /v1, OpenAPI at /openapi.json, and a web
+    page to browse memories at /.
+
+    Once the store holds an API key (`remem keys create`), every request needs one; until then
+    the server listens on 127.0.0.1 only.
+    """
+    need_server_extra()
+    from remem.server import serve as run
+
+    with opened(store_path, embedder) as mem:
+        run(mem, host=host, port=port, max_body=max_body, say=lambda text: click.echo(text))
+
+
+@click.group()
+def keys() -> None:
+    """API keys of `remem serve` and `remem mcp`: each is admin or bound to user and agent ids."""
+
+
+@keys.command(name="create")
+@click.argument("name")
+@store_options
+@click.option("--admin", is_flag=True, help="May read and write everything.")
+@click.option("--user", "users", multiple=True, help="A user_id it may use (repeatable).")
+@click.option("--agent", "agents", multiple=True, help="An agent_id it may use (repeatable).")
+@output_options
+def keys_create(
+    name: str,
+    store_path: str | None,
+    embedder: str | None,
+    admin: bool,
+    users: tuple[str, ...],
+    agents: tuple[str, ...],
+    plain: bool,
+) -> None:
+    """Make a key called NAME. Its secret is printed once: it cannot be shown again."""
+    with opened(store_path, embedder) as mem:
+        secret, info = KeyRing(mem.store).create(name, admin=admin, users=users, agents=agents)
+    if plain:
+        click.echo(f"{secret}\n(shown once) {describe(info)}")
+    else:
+        click.echo(json.dumps({"key": secret, **info.to_dict()}))
+
+
+@keys.command(name="list")
+@store_options
+@click.option("--all", "show_all", is_flag=True, help="Include revoked keys.")
+@output_options
+def keys_list(store_path: str | None, embedder: str | None, show_all: bool, plain: bool) -> None:
+    """The store's keys (never their secrets)."""
+    with opened(store_path, embedder) as mem:
+        found = [k for k in KeyRing(mem.store).list() if show_all or k.active]
+    for info in found:
+        click.echo(describe(info) if plain else json.dumps(info.to_dict()))
+
+
+@keys.command(name="revoke")
+@click.argument("key_id")
+@store_options
+@output_options
+def keys_revoke(key_id: str, store_path: str | None, embedder: str | None, plain: bool) -> None:
+    """Revoke a key by its id (or the whole key); it stops working at once."""
+    with opened(store_path, embedder) as mem:
+        info = KeyRing(mem.store).revoke(key_id)
+    click.echo(f"revoked {describe(info)}" if plain else json.dumps(info.to_dict()))
+
+
+def describe(info: KeyInfo) -> str:
+    grant = info.grant
+    scope: list[Any] = ["admin"] if grant.admin else []
+    scope += [f"user={u}" for u in grant.users] + [f"agent={a}" for a in grant.agents]
+    state = "revoked" if not info.active else "active"
+    return f"{info.key_id}  {info.name}  {' '.join(scope)}  {state}"

@@ -1,0 +1,247 @@
+"""API keys for the servers, and what each key may touch (its :class:`Grant`).
+
+A key is ``rk_<key id>_<secret>``. The store keeps the key id, a SHA-256 of the secret (keys are
+random 192-bit strings, so a fast hash is enough: there is nothing to brute-force), a name and
+the grant. The secret is shown once, when the key is made.
+
+A grant is *admin* (everything) or a tenant: the ``user_id`` values and/or ``agent_id`` values
+it may read and write. A record is visible to a tenant when each restricted field of the record
+holds one of the allowed values; a record without that field is not visible. Every read a tenant
+makes is and-ed with that condition, so no filter it sends can widen it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from remem.errors import (
+    AuthenticationError,
+    InvalidInputError,
+    NotFoundError,
+    PermissionDeniedError,
+)
+from remem.stores.base import Store
+from remem.timeutil import from_epoch, now
+
+__all__ = ["Grant", "KeyInfo", "KeyRing"]
+
+_KEY = re.compile(r"^rk_([0-9a-f]{12})_([0-9a-f]{48})$")
+#: Seconds between two writes of a key's ``last_used_at`` (a write per request would cost a sync).
+_USED_EVERY = 60.0
+_SCOPE_FIELDS = {"user_id": "users", "agent_id": "agents"}
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """What a key may read and write: everything (``admin``), or the listed users / agents."""
+
+    admin: bool = False
+    users: tuple[str, ...] = ()
+    agents: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.admin and not (self.users or self.agents):
+            raise InvalidInputError("a key is admin, or names the users and/or agents it may use")
+        for value in (*self.users, *self.agents):
+            if not isinstance(value, str) or not value.strip():
+                raise InvalidInputError(f"user and agent ids are non-empty strings: {value!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"admin": self.admin, "users": list(self.users), "agents": list(self.agents)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Grant:
+        return cls(
+            admin=bool(data.get("admin")),
+            users=tuple(data.get("users") or ()),
+            agents=tuple(data.get("agents") or ()),
+        )
+
+    def allowed(self, field: str) -> tuple[str, ...]:
+        """The values this grant allows for ``user_id`` or ``agent_id`` (empty: any)."""
+        return () if self.admin else getattr(self, _SCOPE_FIELDS[field])
+
+    def allows(self, record: Any) -> bool:
+        """Whether a record (or an item dict) with its ``user_id`` and ``agent_id`` is visible."""
+        for field in _SCOPE_FIELDS:
+            allowed = self.allowed(field)
+            value = record.get(field) if isinstance(record, Mapping) else getattr(record, field)
+            if allowed and value not in allowed:
+                return False
+        return True
+
+    def check(self, scope: Mapping[str, Any], *, write: bool) -> dict[str, Any]:
+        """The scope of a request, checked: a named user or agent outside the grant is refused;
+        an unnamed one is filled in for a write when the grant allows exactly one."""
+        checked = dict(scope)
+        for field in _SCOPE_FIELDS:
+            allowed = self.allowed(field)
+            value = checked.get(field)
+            if not allowed:
+                continue
+            if value is None:
+                if write and len(allowed) == 1:
+                    checked[field] = allowed[0]
+                elif write:
+                    raise InvalidInputError(
+                        f"this key may write for several {_SCOPE_FIELDS[field]}: give {field}"
+                    )
+            elif value not in allowed:
+                raise PermissionDeniedError(f"this key may not use {field} {value!r}")
+        return checked
+
+    def restrict(self, filters: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+        """``filters`` and-ed with this grant's condition (a tenant cannot widen it)."""
+        own = {
+            field: {"$in": list(allowed)}
+            for field in _SCOPE_FIELDS
+            if (allowed := self.allowed(field))
+        }
+        if not own:
+            return filters
+        return {"$and": [own, dict(filters)]} if filters else own
+
+    def outside(self) -> dict[str, Any]:
+        """A filter matching the records this grant may *not* see (none for admin)."""
+        parts = [
+            {field: {"$nin": list(allowed)}}
+            for field in _SCOPE_FIELDS
+            if (allowed := self.allowed(field))
+        ]
+        return {"$or": parts} if parts else {"id": {"$in": []}}
+
+
+ADMIN = Grant(admin=True)
+
+
+@dataclass(frozen=True, slots=True)
+class KeyInfo:
+    """A key as listed: never its secret."""
+
+    key_id: str
+    name: str
+    grant: Grant
+    created_at: datetime
+    revoked_at: datetime | None = None
+    last_used_at: datetime | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key_id": self.key_id,
+            "name": self.name,
+            **self.grant.to_dict(),
+            "created_at": self.created_at.isoformat(),
+            "revoked_at": self.revoked_at.isoformat() if self.revoked_at else None,
+            "last_used_at": self.last_used_at.isoformat() if self.last_used_at else None,
+        }
+
+
+class KeyRing:
+    """The keys of one store: make, list, revoke, and check a presented key."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._used: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def create(
+        self,
+        name: str,
+        *,
+        admin: bool = False,
+        users: Sequence[str] = (),
+        agents: Sequence[str] = (),
+    ) -> tuple[str, KeyInfo]:
+        """A new key: the secret string (shown once) and its listing."""
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInputError("a key needs a name (who or what uses it)")
+        grant = Grant(admin=admin, users=tuple(users), agents=tuple(agents))
+        key_id, secret = secrets.token_hex(6), secrets.token_hex(24)
+        self.store.key_put(
+            {
+                "key_id": key_id,
+                "secret_hash": _hash(secret),
+                "name": name.strip(),
+                "grant_json": json.dumps(grant.to_dict()),
+                "created_at": now(),
+            }
+        )
+        return f"rk_{key_id}_{secret}", self.get(key_id)
+
+    def get(self, key_id: str) -> KeyInfo:
+        rows = self.store.key_rows(key_id)
+        if not rows:
+            raise NotFoundError(f"no API key {key_id!r}")
+        return _info(rows[0])
+
+    def list(self) -> list[KeyInfo]:
+        return [_info(row) for row in self.store.key_rows()]
+
+    def active(self) -> bool:
+        """Whether any key is in force (the server then requires one on every request)."""
+        return any(row["revoked_at"] is None for row in self.store.key_rows())
+
+    def revoke(self, key_id: str) -> KeyInfo:
+        """Revoke a key (by its id, or the whole key string); it stops working at once."""
+        match = _KEY.match(key_id)
+        key_id = match.group(1) if match else key_id
+        if not self.store.key_revoke(key_id, now()):
+            info = self.get(key_id)  # raises NotFoundError when there is no such key
+            raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
+        return self.get(key_id)
+
+    def authenticate(self, token: str | None) -> Grant:
+        """The grant of a presented key; :class:`AuthenticationError` if it is not a live key."""
+        if not token:
+            raise AuthenticationError(
+                "this server needs an API key: send 'Authorization: Bearer rk_...' "
+                "(make one with `remem keys create`)"
+            )
+        match = _KEY.match(token.strip())
+        rows = self.store.key_rows(match.group(1)) if match else []
+        if (
+            not match
+            or not rows
+            or not hmac.compare_digest(rows[0]["secret_hash"], _hash(match.group(2)))
+        ):
+            raise AuthenticationError("unknown API key")
+        if rows[0]["revoked_at"] is not None:
+            raise AuthenticationError("this API key was revoked")
+        self._note_use(match.group(1))
+        return Grant.from_dict(json.loads(rows[0]["grant_json"]))
+
+    def _note_use(self, key_id: str) -> None:
+        at = now()
+        with self._lock:
+            if at - self._used.get(key_id, 0.0) < _USED_EVERY:
+                return
+            self._used[key_id] = at
+        self.store.key_used(key_id, at)
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _info(row: Mapping[str, Any]) -> KeyInfo:
+    return KeyInfo(
+        key_id=row["key_id"],
+        name=row["name"],
+        grant=Grant.from_dict(json.loads(row["grant_json"])),
+        created_at=datetime.fromtimestamp(row["created_at"], UTC),
+        revoked_at=from_epoch(row["revoked_at"]),
+        last_used_at=from_epoch(row["last_used_at"]),
+    )

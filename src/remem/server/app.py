@@ -1,0 +1,140 @@
+"""The ASGI app: routes, the error envelope, the body limit, and how the server decides on keys.
+
+Every error is ``{"error": {"type": ..., "message": ...}}`` with the status the exception class
+carries (``remem.errors``), mapped by type, never by message text. A request the schema refuses
+is 422 with every problem listed; a body over ``max_body`` bytes is 413 before it is read whole.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import remem
+from remem.errors import PayloadTooLargeError, RememError
+from remem.keys import KeyRing
+from remem.memory import Memory
+from remem.server.routes import router
+
+__all__ = ["DEFAULT_MAX_BODY", "create_app"]
+
+#: Largest request body accepted, in bytes (imports of big exports want more: ``max_body``).
+DEFAULT_MAX_BODY = 16 * 1024 * 1024
+log = logging.getLogger("remem.server")
+
+
+def create_app(
+    memory: Memory,
+    *,
+    require_keys: bool | None = None,
+    max_body: int = DEFAULT_MAX_BODY,
+    web: bool = True,
+) -> FastAPI:
+    """The REST API (and the web page) over ``memory``.
+
+    ``require_keys``: whether every request needs an API key; None decides from the store —
+    yes as soon as it holds a live key (``remem keys create``).
+    """
+    keys = KeyRing(memory.store)
+    app = FastAPI(
+        title="remem",
+        version=remem.__version__,
+        summary="Long-term memory for LLM applications and agents",
+        description=(
+            "Send an API key as `Authorization: Bearer rk_...` (or `X-API-Key`). A key is "
+            "admin, or bound to the user_ids / agent_ids it may read and write; every read "
+            "is limited to them, whatever filters it sends."
+        ),
+    )
+    app.state.memory = memory
+    app.state.keys = keys
+    app.state.auth = keys.active() if require_keys is None else require_keys
+    app.include_router(router)
+    if web:
+        from remem.server.web import pages
+
+        app.include_router(pages)
+    app.add_exception_handler(RememError, _remem_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(Exception, _internal_error)
+    app.add_middleware(BodyLimit, limit=max_body)
+    return app
+
+
+def error_response(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": {"type": kind, "message": message, **extra}}, status_code=status)
+
+
+async def _remem_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RememError)
+    if exc.status >= 500:
+        log.error("%s %s failed: %s", request.method, request.url.path, exc)
+    return error_response(exc.status, type(exc).__name__, str(exc))
+
+
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    problems = []
+    for error in exc.errors():
+        where = ".".join(str(part) for part in error.get("loc", ()))
+        problems.append(f"{where}: {error.get('msg', 'invalid')}")
+    return error_response(
+        422, "InvalidInputError", "; ".join(problems) or "invalid request", details=problems
+    )
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    return JSONResponse(
+        {"error": {"type": "HTTPError", "message": str(exc.detail)}},
+        status_code=exc.status_code,
+        headers=exc.headers,
+    )
+
+
+async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
+    """The top-level boundary: a bug becomes a 500 with no internals in the body."""
+    log.exception("%s %s failed", request.method, request.url.path)
+    return error_response(500, "InternalError", "internal server error (see the server's log)")
+
+
+class BodyLimit:
+    """Refuse bodies over ``limit`` bytes: by Content-Length up front, else while reading."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is not None and length.isdigit() and int(length) > self.limit:
+            await self._refuse(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise PayloadTooLargeError(self._message())
+            return message
+
+        await self.app(scope, limited, send)
+
+    def _message(self) -> str:
+        return f"request body over {self.limit:,} bytes (the server's --max-body)"
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = error_response(413, PayloadTooLargeError.__name__, self._message())
+        await response(scope, receive, send)

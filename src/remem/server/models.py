@@ -1,0 +1,239 @@
+"""The REST API's request and response bodies (pydantic; unknown fields are refused)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from remem.types import MemoryRecord, SearchHit
+
+Id = Annotated[str, Field(min_length=1, max_length=256)]
+Text = Annotated[str, Field(min_length=1)]
+TimeIn = Annotated[
+    str | float | None,
+    Field(description="ISO 8601 date or time, or Unix seconds"),
+]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Scope(Strict):
+    user_id: Id | None = None
+    agent_id: Id | None = None
+    session_id: Id | None = None
+
+    def scope(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "agent_id": self.agent_id, "session_id": self.session_id}
+
+
+class MemoryIn(Scope):
+    text: Text
+    kind: Annotated[str, Field(min_length=1, max_length=64)] = "message"
+    role: Annotated[str, Field(max_length=64)] | None = None
+    metadata: dict[str, Any] | None = None
+    created_at: TimeIn = None
+    importance: float | None = None
+    dedupe: bool | None = None
+
+    def item(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
+class MemoriesIn(Strict):
+    items: Annotated[list[MemoryIn], Field(min_length=1, max_length=1000)]
+
+
+class DocumentIn(Scope):
+    text: Text
+    kind: Annotated[str, Field(min_length=1, max_length=64)] = "document"
+    metadata: dict[str, Any] | None = None
+    created_at: TimeIn = None
+    importance: float | None = None
+    strategy: Literal["tokens", "sentences", "characters"] = "tokens"
+    chunk_size: Annotated[int, Field(ge=1, le=100_000)] | None = None
+    chunk_overlap: Annotated[int, Field(ge=0, le=100_000)] | None = None
+
+
+class MemoryPatch(Strict):
+    text: Text | None = None
+    metadata: dict[str, Any] | None = None
+    importance: float | None = None
+    kind: Annotated[str, Field(min_length=1, max_length=64)] | None = None
+    role: Annotated[str, Field(max_length=64)] | None = None
+
+
+class DeleteIn(Strict):
+    ids: Annotated[list[Id], Field(min_length=1, max_length=1000)]
+
+
+class SearchOptions(Strict):
+    """Fields of :class:`remem.RetrievalConfig` a request may set (rerankers are the
+    server's to configure)."""
+
+    resolve_time: bool | None = None
+    candidates: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    fusion: Literal["zscore", "minmax", "rrf"] | None = None
+    dense_weight: Annotated[float, Field(ge=0, le=1)] | None = None
+    part_weight: Annotated[float, Field(ge=0, le=1)] | None = None
+    neighbor_weight: Annotated[float, Field(ge=0, le=10)] | None = None
+    relevance_weight: Annotated[float, Field(ge=0, le=100)] | None = None
+    recency_weight: Annotated[float, Field(ge=0, le=100)] | None = None
+    importance_weight: Annotated[float, Field(ge=0, le=100)] | None = None
+    recency_decay: Annotated[float, Field(ge=0, le=1)] | None = None
+    importance_scale: Annotated[float, Field(gt=0, le=1e9)] | None = None
+    default_importance: Annotated[float, Field(ge=0, le=1)] | None = None
+    mmr_lambda: Annotated[float, Field(ge=0, le=1)] | None = None
+    expand: Annotated[int, Field(ge=0, le=50)] | None = None
+
+
+class SearchIn(Scope, SearchOptions):
+    query: Text | None = None
+    k: Annotated[int, Field(ge=1, le=1000)] = 10
+    filters: dict[str, Any] | None = None
+    mode: Literal["hybrid", "dense", "keyword"] = "hybrid"
+    now: TimeIn = None
+    vector: Annotated[list[float], Field(min_length=1, max_length=8192)] | None = None
+    touch: bool = True
+    explain: bool = Field(False, description="Add each hit's explanation, one stage per line")
+
+    def options(self) -> dict[str, Any]:
+        return self.model_dump(include=set(SearchOptions.model_fields), exclude_none=True)
+
+
+class ContextIn(SearchIn):
+    budget_tokens: Annotated[int, Field(ge=1, le=1_000_000)]
+    order: Literal["time", "score"] = "time"
+
+
+class ChatMessagesIn(Strict):
+    user_id: Id | None = None
+    agent_id: Id | None = None
+    messages: Annotated[list[dict[str, Any]], Field(min_length=1, max_length=1000)]
+
+
+class ChatWindowIn(Strict):
+    user_id: Id | None = None
+    agent_id: Id | None = None
+    budget_tokens: Annotated[int, Field(ge=1, le=10_000_000)]
+    query: Text | None = None
+    system: Text | None = None
+    strategy: Literal["fifo", "summarize", "spill"] = "fifo"
+    model: Annotated[str, Field(min_length=1, max_length=64)] = "gpt-4o"
+
+
+class CacheLookupIn(Scope):
+    question: Text
+
+
+class CacheSetIn(Scope):
+    question: Text
+    value: Any
+    ttl: Annotated[float, Field(gt=0)] | None = None
+
+
+# -- responses -------------------------------------------------------------------------------------
+class MemoryOut(BaseModel):
+    id: str
+    text: str
+    kind: str
+    role: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    metadata: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    last_accessed_at: datetime | None = None
+    access_count: int = 0
+    importance: float | None = None
+    parent_id: str | None = None
+    position: int | None = None
+    content_hash: str = ""
+
+    @classmethod
+    def of(cls, record: MemoryRecord) -> MemoryOut:
+        return cls(**{name: getattr(record, name) for name in cls.model_fields})
+
+
+class HitOut(MemoryOut):
+    score: float
+    scores: dict[str, float]
+    neighbors: list[MemoryOut] = []
+    explain: str | None = None
+
+    @classmethod
+    def of_hit(cls, hit: SearchHit, *, explain: bool = False) -> HitOut:
+        base = MemoryOut.of(hit).model_dump()
+        return cls(
+            **base,
+            score=hit.score,
+            scores=dict(hit.scores),
+            neighbors=[MemoryOut.of(n) for n in hit.neighbors],
+            explain=hit.explain() if explain else None,
+        )
+
+
+class MemoryList(BaseModel):
+    items: list[MemoryOut]
+    next_offset: int | None = Field(description="Offset of the next page; null on the last")
+
+
+class Hits(BaseModel):
+    hits: list[HitOut]
+
+
+class ContextOut(BaseModel):
+    text: str
+    tokens: int
+    hits: list[HitOut]
+
+
+class Deleted(BaseModel):
+    deleted: int
+
+
+class Imported(BaseModel):
+    imported: int
+
+
+class ChatWindowOut(BaseModel):
+    messages: list[dict[str, Any]]
+    evicted: list[int]
+    recalled: list[int]
+    summary: str | None = None
+
+
+class ChatMessagesOut(BaseModel):
+    messages: list[dict[str, Any]]
+
+
+class CacheLookupOut(BaseModel):
+    hit: bool
+    value: Any = None
+    question: str | None = None
+    score: float | None = None
+    reason: str
+
+
+class CacheEntryOut(BaseModel):
+    entry: int
+
+
+class GrantOut(BaseModel):
+    admin: bool
+    users: list[str]
+    agents: list[str]
+    auth: bool = Field(description="Whether this server requires API keys")
+
+
+class ErrorBody(BaseModel):
+    type: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody

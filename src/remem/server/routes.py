@@ -1,0 +1,381 @@
+"""The REST API under ``/v1``: every operation of :class:`remem.Memory`, inside the caller's grant.
+
+Each route is a thin call into the same ``Memory`` the Python API uses. The caller's
+:class:`~remem.keys.Grant` is applied here, in one place per kind of operation: writes get their
+scope checked (and filled in when the key allows exactly one user or agent), reads get the
+grant and-ed into their filters, and a record outside the grant is reported as not found.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+import remem
+from remem import io as _io
+from remem.errors import (
+    InvalidInputError,
+    NotFoundError,
+    PermissionDeniedError,
+)
+from remem.keys import ADMIN, Grant
+from remem.memory import Memory
+from remem.server import models as m
+from remem.types import MemoryRecord
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": m.ErrorOut, "description": text}
+    for status, text in (
+        (400, "Bad input"),
+        (401, "No API key, or an unknown or revoked one"),
+        (403, "The key may not use that scope"),
+        (404, "Not found (or not visible to this key)"),
+        (409, "Conflicts with what is stored"),
+        (413, "Request body too large"),
+        (422, "The request does not match the schema"),
+    )
+}
+
+router = APIRouter(prefix="/v1", responses=ERRORS)
+
+
+@dataclass(slots=True)
+class Caller:
+    """The memory a request works on and what its key may touch."""
+
+    memory: Memory
+    grant: Grant
+
+    def visible(self, id: str) -> MemoryRecord:
+        """The record ``id``, or NotFoundError if it does not exist *or* lies outside the grant
+        (another tenant's ids are not even confirmed)."""
+        record = self.memory.get(id)
+        if not self.grant.allows(record):
+            raise NotFoundError(f"no memory with id {id!r}")
+        return record
+
+    def admin(self, what: str) -> None:
+        if not self.grant.admin:
+            raise PermissionDeniedError(f"{what} needs an admin key")
+
+    def item(self, item: dict[str, Any]) -> dict[str, Any]:
+        """A new memory's fields with the scope checked (and filled in) for this key."""
+        return {**item, **self.grant.check(item, write=True)}
+
+
+def token(request: Request) -> str | None:
+    """The API key a request carries: ``Authorization: Bearer``, ``X-API-Key``, or the web
+    page's cookie."""
+    header = request.headers.get("authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip()
+    return request.headers.get("x-api-key") or request.cookies.get("remem_key")
+
+
+def caller(request: Request) -> Caller:
+    state = request.app.state
+    grant = state.keys.authenticate(token(request)) if state.auth else ADMIN
+    return Caller(state.memory, grant)
+
+
+Call = Annotated[Caller, Depends(caller)]
+
+
+def hits_out(hits: list[remem.SearchHit], explain: bool) -> list[m.HitOut]:
+    return [m.HitOut.of_hit(hit, explain=explain) for hit in hits]
+
+
+# -- service ---------------------------------------------------------------------------------------
+@router.get("/health", tags=["service"])
+def health() -> dict[str, str]:
+    """Liveness; needs no key."""
+    return {"status": "ok", "version": remem.__version__}
+
+
+@router.get("/whoami", tags=["service"])
+def whoami(call: Call, request: Request) -> m.GrantOut:
+    """What the presented key may touch."""
+    return m.GrantOut(**call.grant.to_dict(), auth=request.app.state.auth)
+
+
+@router.get("/stats", tags=["service"])
+def stats(call: Call) -> dict[str, Any]:
+    """Store statistics, LLM spending per feature, and each open cache's counters (admin)."""
+    call.admin("store statistics")
+    data = call.memory.stats().to_dict()
+    data["caches"] = {
+        name: {**cache.stats.to_dict(), "entries": len(cache)}
+        for name, cache in call.memory._caches.items()
+    }
+    return data
+
+
+# -- memories --------------------------------------------------------------------------------------
+@router.post("/memories", status_code=201, tags=["memories"])
+def add(call: Call, body: m.MemoryIn) -> m.MemoryOut:
+    """Store one memory (an exact duplicate in its scope returns the stored one)."""
+    item = call.item(body.item())
+    return m.MemoryOut.of(call.memory.add_many([item], progress=False)[0])
+
+
+@router.post("/memories/batch", status_code=201, tags=["memories"])
+def add_many(call: Call, body: m.MemoriesIn) -> m.MemoryList:
+    """Store many memories in one transaction: all or none."""
+    items = [call.item(item.item()) for item in body.items]
+    records = call.memory.add_many(items, progress=False)
+    return m.MemoryList(items=[m.MemoryOut.of(r) for r in records], next_offset=None)
+
+
+@router.get("/memories", tags=["memories"])
+def list_memories(
+    call: Call,
+    user_id: Annotated[str | None, Query(min_length=1)] = None,
+    agent_id: Annotated[str | None, Query(min_length=1)] = None,
+    session_id: Annotated[str | None, Query(min_length=1)] = None,
+    kind: Annotated[str | None, Query(min_length=1)] = None,
+    filters: Annotated[str | None, Query(description="A filter as JSON")] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    order: Annotated[str, Query(pattern=r"^-?(created_at|updated_at|position)$")] = "created_at",
+) -> m.MemoryList:
+    """A page of memories in a scope, oldest first (``order=-created_at``: newest first)."""
+    scope = call.grant.check(
+        {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}, write=False
+    )
+    found = call.memory.list(
+        **scope,
+        kind=kind,
+        filters=call.grant.restrict(_json_filter(filters)),
+        limit=limit,
+        offset=offset,
+        order=order,
+    )
+    more = offset + len(found) if len(found) == limit else None
+    return m.MemoryList(items=[m.MemoryOut.of(r) for r in found], next_offset=more)
+
+
+@router.get("/memories/{id}", tags=["memories"])
+def get(call: Call, id: str) -> m.MemoryOut:
+    return m.MemoryOut.of(call.visible(id))
+
+
+@router.patch("/memories/{id}", tags=["memories"])
+def update(call: Call, id: str, body: m.MemoryPatch) -> m.MemoryOut:
+    """Change a memory; new text is re-embedded; ``metadata`` replaces the old."""
+    call.visible(id)
+    return m.MemoryOut.of(call.memory.update(id, **body.model_dump(exclude_none=True)))
+
+
+@router.delete("/memories/{id}", tags=["memories"])
+def delete(call: Call, id: str) -> m.Deleted:
+    """Delete a memory (a document takes its chunks along)."""
+    call.visible(id)
+    return m.Deleted(deleted=call.memory.delete([id]))
+
+
+@router.post("/memories/delete", tags=["memories"])
+def delete_many(call: Call, body: m.DeleteIn) -> m.Deleted:
+    """Delete several memories; if any id is unknown (or not yours), none is deleted."""
+    for id in body.ids:
+        call.visible(id)
+    return m.Deleted(deleted=call.memory.delete(body.ids))
+
+
+@router.post("/documents", status_code=201, tags=["memories"])
+def add_document(call: Call, body: m.DocumentIn) -> m.MemoryOut:
+    """Store a document as overlapping chunks; returns the document record."""
+    fields = call.item(body.model_dump(exclude_none=True))
+    return m.MemoryOut.of(call.memory.add_document(fields.pop("text"), progress=False, **fields))
+
+
+# -- retrieval -------------------------------------------------------------------------------------
+def _search_args(call: Caller, body: m.SearchIn) -> dict[str, Any]:
+    scope = call.grant.check(body.scope(), write=False)
+    return {
+        **scope,
+        **body.options(),
+        "k": body.k,
+        "filters": call.grant.restrict(body.filters),
+        "mode": body.mode,
+        "now": body.now,
+        "vector": body.vector,
+        "touch": body.touch,
+    }
+
+
+@router.post("/search", tags=["retrieval"])
+def search(call: Call, body: m.SearchIn) -> m.Hits:
+    """The ``k`` best memories for a query, each with its per-signal scores
+    (``explain``: and why, one stage per line)."""
+    hits = call.memory.search(body.query, **_search_args(call, body))
+    return m.Hits(hits=hits_out(hits, body.explain))
+
+
+@router.post("/context", tags=["retrieval"])
+def context(call: Call, body: m.ContextIn) -> m.ContextOut:
+    """The best memories packed into ``budget_tokens`` as prompt-ready text."""
+    if body.query is None:
+        raise InvalidInputError("context needs a query")
+    packed = call.memory.context(
+        body.query,
+        budget_tokens=body.budget_tokens,
+        order=body.order,
+        **_search_args(call, body),
+    )
+    return m.ContextOut(
+        text=packed.text, tokens=packed.tokens, hits=hits_out(packed.hits, body.explain)
+    )
+
+
+# -- chat memory -----------------------------------------------------------------------------------
+def _chat(
+    call: Caller,
+    session_id: str,
+    user_id: str | None,
+    agent_id: str | None,
+    **options: Any,
+) -> remem.ChatMemory:
+    """A conversation inside the grant: its scope checked, and none of its stored turns may
+    belong to a scope outside the grant."""
+    scope = call.grant.check({"user_id": user_id, "agent_id": agent_id}, write=True)
+    outside = call.grant.outside()
+    if not call.grant.admin and call.memory.list(session_id=session_id, filters=outside, limit=1):
+        raise PermissionDeniedError(f"session {session_id!r} belongs to another scope")
+    return call.memory.chat(session_id, **scope, **options)
+
+
+@router.post("/chats/{session_id}/messages", status_code=201, tags=["chat"])
+def chat_add(call: Call, session_id: str, body: m.ChatMessagesIn) -> m.MemoryList:
+    """Append messages (OpenAI chat format) to a conversation, in order, all or none."""
+    chat = _chat(call, session_id, body.user_id, body.agent_id)
+    records = chat.add_many(body.messages)
+    return m.MemoryList(items=[m.MemoryOut.of(r) for r in records], next_offset=None)
+
+
+@router.get("/chats/{session_id}/messages", tags=["chat"])
+def chat_messages(
+    call: Call,
+    session_id: str,
+    user_id: Annotated[str | None, Query(min_length=1)] = None,
+    agent_id: Annotated[str | None, Query(min_length=1)] = None,
+) -> m.ChatMessagesOut:
+    """Every stored message of a conversation, oldest first."""
+    chat = _chat(call, session_id, user_id, agent_id)
+    return m.ChatMessagesOut(messages=chat.messages)
+
+
+@router.post("/chats/{session_id}/window", tags=["chat"])
+def chat_window(call: Call, session_id: str, body: m.ChatWindowIn) -> m.ChatWindowOut:
+    """The messages to send within a token budget, by the chosen strategy."""
+    chat = _chat(
+        call,
+        session_id,
+        body.user_id,
+        body.agent_id,
+        system=body.system,
+        strategy=body.strategy,
+        model=body.model,
+    )
+    messages = chat.messages_for(body.budget_tokens, query=body.query)
+    return m.ChatWindowOut(
+        messages=messages,
+        evicted=chat.last_evicted,
+        recalled=chat.last_recalled,
+        summary=chat.summary,
+    )
+
+
+# -- semantic cache --------------------------------------------------------------------------------
+@router.post("/caches/{name}/lookup", tags=["cache"])
+def cache_lookup(call: Call, name: str, body: m.CacheLookupIn) -> m.CacheLookupOut:
+    """The cached answer to a question or a paraphrase of it, in this scope."""
+    scope = call.grant.check(body.scope(), write=True)
+    found = call.memory.cache(name).lookup(body.question, **scope)
+    return m.CacheLookupOut(
+        hit=found.hit,
+        value=found.value,
+        question=found.question,
+        score=found.score,
+        reason=found.reason,
+    )
+
+
+@router.post("/caches/{name}/entries", status_code=201, tags=["cache"])
+def cache_set(call: Call, name: str, body: m.CacheSetIn) -> m.CacheEntryOut:
+    """Cache an answer (any JSON value) for a question in this scope."""
+    scope = call.grant.check(body.scope(), write=True)
+    entry = call.memory.cache(name).set(body.question, body.value, ttl=body.ttl, **scope)
+    return m.CacheEntryOut(entry=entry)
+
+
+@router.post("/caches/{name}/clear", tags=["cache"])
+def cache_clear(call: Call, name: str, body: m.Scope) -> m.Deleted:
+    """Delete a scope's entries (admin: no scope clears the whole cache)."""
+    scope = call.grant.check(body.scope(), write=True)
+    return m.Deleted(deleted=call.memory.cache(name).clear(**scope))
+
+
+# -- export and import -----------------------------------------------------------------------------
+@router.get(
+    "/export",
+    tags=["io"],
+    response_class=StreamingResponse,
+    responses={200: {"content": {"application/x-ndjson": {}}, "description": "JSON lines"}},
+)
+def export(call: Call) -> StreamingResponse:
+    """Every memory this key may read, with vectors, as JSON lines (streamed)."""
+    lines: Iterator[str] = _io.export_lines(call.memory, call.grant.allows)
+    return StreamingResponse(lines, media_type="application/x-ndjson")
+
+
+@router.post(
+    "/import",
+    tags=["io"],
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+        }
+    },
+)
+async def import_(
+    call: Call,
+    request: Request,
+    format: Annotated[str, Query(pattern="^(auto|jsonl|locomo)$")] = "auto",
+    reembed: bool = False,
+) -> m.Imported:
+    """Import remem's export (or plain JSON-lines items, or a LoCoMo file): all or none.
+    Every item must lie within the key's grant."""
+    body = await request.body()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(f"the body is not valid UTF-8 (byte {exc.start})") from exc
+    count = await run_in_threadpool(
+        _io.import_text,
+        call.memory,
+        text,
+        "the request body",
+        format=format,
+        reembed=reembed,
+        admit=call.item,
+    )
+    return m.Imported(imported=count)
+
+
+def _json_filter(text: str | None) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(f"filters is not valid JSON: {exc}") from exc
+    if not isinstance(value, dict):
+        raise InvalidInputError("filters must be a JSON object")
+    return value

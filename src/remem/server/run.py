@@ -1,0 +1,51 @@
+"""``remem serve``: open the store, decide on keys, and run uvicorn."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable
+from typing import Any
+
+from remem.errors import InvalidInputError
+from remem.memory import Memory
+
+__all__ = ["is_loopback", "serve"]
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(
+    memory: Memory,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    max_body: int | None = None,
+    say: Callable[[str], Any] = print,
+    log_level: str = "info",
+) -> None:
+    """Serve ``memory`` until interrupted. Without a live API key in the store, only a
+    loopback address is allowed, and every caller is admin."""
+    import uvicorn
+
+    from remem.server.app import DEFAULT_MAX_BODY, create_app
+
+    app = create_app(memory, max_body=max_body or DEFAULT_MAX_BODY)
+    if not app.state.auth:
+        if not is_loopback(host):
+            raise InvalidInputError(
+                f"no API keys in {memory.store.path}: refusing to serve on {host} without "
+                "authentication. Create one with `remem keys create NAME --admin`, or serve on "
+                "127.0.0.1"
+            )
+        say("No API keys configured: serving on 127.0.0.1 only, without authentication.")
+    shown = f"[{host}]" if ":" in host else host
+    say(f"remem {memory.store.path} — web page: http://{shown}:{port}/")
+    say(f"API: http://{shown}:{port}/v1 · OpenAPI: http://{shown}:{port}/openapi.json")
+    uvicorn.run(app, host=host, port=port, log_level=log_level)
