@@ -70,6 +70,12 @@ PUBLIC = [
     "Usage",
     "get_llm",
     "tools",
+    # remem as a service (issue 7)
+    "AuthenticationError",
+    "Client",
+    "PayloadTooLargeError",
+    "PermissionDeniedError",
+    "ServerUnavailableError",
 ]
 
 

@@ -12,9 +12,11 @@ Nothing here does work at import time: models load on first use, stores open whe
 from remem import tools
 from remem.cache import CacheLookup, SemanticCache
 from remem.chat import ChatMemory
+from remem.client import Client
 from remem.config import Settings
 from remem.embedders import Embedder, EmbedderSignature, get_embedder, register_embedder
 from remem.errors import (
+    AuthenticationError,
     ConflictError,
     ContextOverflowError,
     EmbedderError,
@@ -33,9 +35,12 @@ from remem.errors import (
     MissingDependencyError,
     NotAStoreError,
     NotFoundError,
+    PayloadTooLargeError,
+    PermissionDeniedError,
     RememError,
     RerankerError,
     RerankWarning,
+    ServerUnavailableError,
     StoreError,
     VectorError,
 )
@@ -56,9 +61,11 @@ __all__ = [
     "AGENT_RETRIEVAL",
     "LLM",
     "AsyncMemory",
+    "AuthenticationError",
     "CacheLookup",
     "ChatMemory",
     "ChatModel",
+    "Client",
     "ConflictError",
     "Context",
     "ContextOverflowError",
@@ -87,6 +94,8 @@ __all__ = [
     "MissingDependencyError",
     "NotAStoreError",
     "NotFoundError",
+    "PayloadTooLargeError",
+    "PermissionDeniedError",
     "Persona",
     "PersonaContext",
     "RememError",
@@ -97,6 +106,7 @@ __all__ = [
     "RetrievalConfig",
     "SearchHit",
     "SemanticCache",
+    "ServerUnavailableError",
     "Settings",
     "StoreError",
     "StoreStats",

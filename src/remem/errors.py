@@ -18,6 +18,7 @@ The tree::
     │   └── NotAStoreError (400)    the path is not (and cannot become) a remem store
     ├── EmbedderError (502)         an embedding provider failed or answered nonsense
     ├── RerankerError (502)         a reranker failed (raised only in strict mode)
+    ├── ServerUnavailableError (503) remem.Client cannot reach its server
     └── MissingDependencyError (500, also an ImportError)
                                     an optional extra is not installed
 
@@ -50,6 +51,7 @@ __all__ = [
     "RememError",
     "RerankWarning",
     "RerankerError",
+    "ServerUnavailableError",
     "StoreError",
     "VectorError",
 ]
@@ -142,6 +144,12 @@ class RerankerError(RememError):
     """A reranker failed (raised only when the search asked for ``strict`` reranking)."""
 
     status = 502
+
+
+class ServerUnavailableError(RememError):
+    """:class:`remem.Client` could not reach its server (refused, timed out, cut off)."""
+
+    status = 503
 
 
 class LLMError(RememError):

@@ -81,13 +81,14 @@ async def _remem_error(request: Request, exc: Exception) -> JSONResponse:
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    problems = []
+    problems, kinds = [], set()
     for error in exc.errors():
         where = ".".join(str(part) for part in error.get("loc", ()))
         problems.append(f"{where}: {error.get('msg', 'invalid')}")
-    return error_response(
-        422, "InvalidInputError", "; ".join(problems) or "invalid request", details=problems
-    )
+        kinds.add(error.get("type"))
+    # Text that is not valid Unicode is the same error as in the Python API.
+    kind = "InvalidTextError" if "string_unicode" in kinds else "InvalidInputError"
+    return error_response(422, kind, "; ".join(problems) or "invalid request", details=problems)
 
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:

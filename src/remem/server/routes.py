@@ -181,10 +181,10 @@ def delete(call: Call, id: str) -> m.Deleted:
 
 @router.post("/memories/delete", tags=["memories"])
 def delete_many(call: Call, body: m.DeleteIn) -> m.Deleted:
-    """Delete several memories; if any id is unknown (or not yours), none is deleted."""
-    for id in body.ids:
-        call.visible(id)
-    return m.Deleted(deleted=call.memory.delete(body.ids))
+    """Delete several memories; returns how many went. As in ``Memory.delete``, an unknown id
+    is passed over, and so is one outside the key's grant (it is not deleted, nor confirmed)."""
+    ids = [r.id for r in call.memory.store.get(body.ids) if call.grant.allows(r)]
+    return m.Deleted(deleted=call.memory.delete(ids) if ids else 0)
 
 
 @router.post("/documents", status_code=201, tags=["memories"])

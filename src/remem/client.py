@@ -1,0 +1,481 @@
+"""``remem.Client``: a served store with the interface of the local :class:`~remem.Memory`.
+
+Code moves between embedded and served by changing one line::
+
+    mem = remem.open("./memories")
+    mem = remem.Client("http://127.0.0.1:8000", api_key="rk_...")
+
+Both return the same typed results (``MemoryRecord``, ``SearchHit``, ``Context``, ``StoreStats``)
+and raise the same exception classes: the server names the class of each error and the client
+raises that class again, so ``except remem.NotFoundError`` works on both. What cannot cross the
+wire says so: precomputed ``embeddings`` for a batch, a custom ``count_tokens`` or a
+``config`` object (pass its fields as keywords instead).
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from remem import errors
+from remem.errors import InvalidInputError, RememError, ServerUnavailableError
+from remem.types import Context, MemoryRecord, SearchHit, StoreStats
+
+if TYPE_CHECKING:
+    import httpx
+
+__all__ = ["Client", "RemoteCache", "RemoteChat"]
+
+_TIMES = ("created_at", "updated_at", "last_accessed_at")
+
+
+class Client:
+    """A remem server, used like a local ``Memory``. A context manager; :meth:`close` ends it."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        api_key: str | None = None,
+        timeout: float = 60.0,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        import httpx  # here, not at import time: `import remem` stays light
+
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.url = url.rstrip("/")
+        self._http = httpx.Client(
+            base_url=f"{self.url}/v1", headers=headers, timeout=timeout, transport=transport
+        )
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<Client {self.url}>"
+
+    # -- writes ------------------------------------------------------------------------------------
+    def add(
+        self,
+        text: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str = "message",
+        role: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        created_at: Any = None,
+        importance: float | None = None,
+        dedupe: bool | None = None,
+    ) -> MemoryRecord:
+        """Store one memory and return it."""
+        body = _fields(locals())
+        return record(self._call("POST", "/memories", json=body))
+
+    def add_many(
+        self,
+        items: Iterable[Mapping[str, Any] | str],
+        *,
+        embeddings: Any = None,
+        progress: bool | None = None,
+    ) -> builtins.list[MemoryRecord]:
+        """Store many memories in one transaction (all or none)."""
+        if embeddings is not None:
+            raise InvalidInputError(
+                "a Client cannot send precomputed embeddings: the server embeds"
+            )
+        body = [
+            {"text": item} if isinstance(item, str) else _jsonable(dict(item)) for item in items
+        ]
+        if not body:
+            return []
+        found = self._call("POST", "/memories/batch", json={"items": body})
+        return [record(item) for item in found["items"]]
+
+    def add_document(
+        self,
+        text: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        created_at: Any = None,
+        importance: float | None = None,
+        kind: str = "document",
+        strategy: str = "tokens",
+        chunk_size: int | None = None,
+        chunk_overlap: int | None = None,
+        progress: bool | None = None,
+    ) -> MemoryRecord:
+        """Store a document as its chunks and return the document record."""
+        body = _fields(locals(), drop=("progress",))
+        return record(self._call("POST", "/documents", json=body))
+
+    def update(
+        self,
+        id: str,
+        *,
+        text: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        importance: float | None = None,
+        kind: str | None = None,
+        role: str | None = None,
+    ) -> MemoryRecord:
+        body = _fields(locals(), drop=("id",))
+        return record(self._call("PATCH", f"/memories/{_segment(id)}", json=body))
+
+    def delete(self, ids: str | Sequence[str]) -> int:
+        """Delete memories by id (a document takes its chunks along); returns how many went."""
+        id_list = [ids] if isinstance(ids, str) else builtins.list(ids)
+        if not id_list:
+            return 0
+        found = self._call("POST", "/memories/delete", json={"ids": id_list})
+        return int(found["deleted"])
+
+    # -- memory types ------------------------------------------------------------------------------
+    def cache(self, name: str = "default") -> RemoteCache:
+        """The server's semantic cache ``name`` (configured on the server)."""
+        return RemoteCache(self, name)
+
+    def chat(self, session_id: str, **options: Any) -> RemoteChat:
+        """A conversation's history on the server (``user_id``, ``agent_id``, ``system``,
+        ``strategy``, ``model`` as for :class:`~remem.ChatMemory`)."""
+        return RemoteChat(self, session_id, **options)
+
+    # -- reads -------------------------------------------------------------------------------------
+    def get(self, id: str) -> MemoryRecord:
+        return record(self._call("GET", f"/memories/{_segment(id)}"))
+
+    def list(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        order: str = "created_at",
+    ) -> builtins.list[MemoryRecord]:
+        """Memories in a scope, oldest first (``order="-created_at"`` for newest first)."""
+        if limit < 0 or offset < 0:
+            raise InvalidInputError("limit and offset must not be negative")
+        if limit == 0:
+            return []
+        params = _fields(locals(), drop=("filters",))
+        if filters is not None:
+            params["filters"] = json.dumps(_jsonable(dict(filters)))
+        found: builtins.list[MemoryRecord] = []
+        while len(found) < limit:  # the server pages by 1,000 at most
+            params["limit"] = min(limit - len(found), 1000)
+            params["offset"] = offset + len(found)
+            page = self._call("GET", "/memories", params=params)
+            found += [record(item) for item in page["items"]]
+            if page["next_offset"] is None:
+                break
+        return found
+
+    def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
+        """Every memory matching :meth:`list`'s criteria, read ``page`` at a time."""
+        if isinstance(page, bool) or not isinstance(page, int) or page < 1:
+            raise InvalidInputError(f"page must be a positive integer, got {page!r}")
+        records: builtins.list[MemoryRecord] = []
+        while True:
+            found = self.list(limit=page, offset=len(records), **criteria)
+            records += found
+            if len(found) < page:
+                return records
+
+    def search(
+        self,
+        query: str | None = None,
+        *,
+        k: int = 10,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        mode: str = "hybrid",
+        vector: Any = None,
+        now: Any = None,
+        touch: bool = True,
+        config: Any = None,
+        **options: Any,
+    ) -> builtins.list[SearchHit]:
+        """The ``k`` memories that best match ``query``; ``options`` are RetrievalConfig
+        fields. Each hit carries its per-signal ``scores``, so ``hit.explain()`` works here too."""
+        body = self._search_body(locals(), options)
+        return [hit(item) for item in self._call("POST", "/search", json=body)["hits"]]
+
+    def context(
+        self,
+        query: str,
+        *,
+        budget_tokens: int,
+        k: int = 10,
+        order: str = "time",
+        count_tokens: Any = None,
+        **search: Any,
+    ) -> Context:
+        """Search, then pack the best hits into ``budget_tokens`` (counted by the server's
+        embedder tokenizer)."""
+        if count_tokens is not None:
+            raise InvalidInputError("a Client packs with the server's token counter")
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
+            raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+        options = {key: search.pop(key) for key in builtins.list(search) if key not in _SEARCH}
+        body = self._search_body(
+            {"query": query, "k": k, **search}, options, budget_tokens=budget_tokens, order=order
+        )
+        found = self._call("POST", "/context", json=body)
+        return Context(
+            text=found["text"], hits=[hit(h) for h in found["hits"]], tokens=found["tokens"]
+        )
+
+    def export(self, path: str | Path, *, progress: bool | None = None) -> int:
+        """Write every memory this key may read, with vectors, as JSON lines (streamed)."""
+        count = -1  # the header line is not a record
+        with (
+            self._stream("GET", "/export") as response,
+            Path(path).open("w", encoding="utf-8") as out,
+        ):
+            for line in response.iter_lines():
+                if line:
+                    out.write(line + "\n")
+                    count += 1
+        return max(count, 0)
+
+    def import_(
+        self,
+        path: str | Path,
+        *,
+        format: str = "auto",
+        reembed: bool = False,
+        progress: bool | None = None,
+    ) -> int:
+        """Send a file of JSON lines (or a LoCoMo file) to import: all or none."""
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read {path}: {exc.strerror}") from exc
+        params = {"format": format, "reembed": str(reembed).lower()}
+        headers = {"Content-Type": "application/x-ndjson"}
+        found = self._call("POST", "/import", params=params, content=data, headers=headers)
+        return int(found["imported"])
+
+    def stats(self) -> StoreStats:
+        data = self._call("GET", "/stats")
+        data.pop("caches", None)
+        return StoreStats(**data)
+
+    def whoami(self) -> dict[str, Any]:
+        """What this client's key may touch: ``admin``, ``users``, ``agents``, and ``auth``."""
+        found: dict[str, Any] = self._call("GET", "/whoami")
+        return found
+
+    # -- plumbing ----------------------------------------------------------------------------------
+    def _search_body(
+        self, given: Mapping[str, Any], options: Mapping[str, Any], **extra: Any
+    ) -> dict[str, Any]:
+        if given.get("config") is not None:
+            raise InvalidInputError("a Client takes search options as keywords, not config=")
+        body = _fields({k: v for k, v in given.items() if k in _SEARCH})
+        vector = given.get("vector")
+        if vector is not None:
+            body["vector"] = [float(x) for x in vector]
+        return {**body, **_jsonable(dict(options)), **extra}
+
+    def _call(self, method: str, path: str, *, json: Any = None, **kwargs: Any) -> Any:
+        import httpx
+
+        if json is not None:  # ASCII-escaped: bad text (a lone surrogate) reaches the server,
+            kwargs["content"] = _json_bytes(json)  # which refuses it as the local Memory does
+            kwargs["headers"] = {"Content-Type": "application/json"}
+        try:
+            response = self._http.request(method, path, **kwargs)
+        except httpx.HTTPError as exc:
+            raise ServerUnavailableError(
+                f"cannot reach the remem server at {self.url}: {exc}"
+            ) from exc
+        if response.is_error:
+            raise _error(response)
+        return response.json()
+
+    @contextmanager
+    def _stream(self, method: str, path: str) -> Iterator[httpx.Response]:
+        import httpx
+
+        try:
+            with self._http.stream(method, path) as response:
+                if response.is_error:
+                    response.read()
+                    raise _error(response)
+                yield response
+        except httpx.HTTPError as exc:
+            raise ServerUnavailableError(
+                f"cannot reach the remem server at {self.url}: {exc}"
+            ) from exc
+
+
+class RemoteCache:
+    """A server-side :class:`~remem.SemanticCache`: ``get``, ``lookup``, ``set``, ``clear``."""
+
+    def __init__(self, client: Client, name: str) -> None:
+        self.client = client
+        self.name = name
+
+    def get(self, question: str, **scope: Any) -> Any:
+        return self.lookup(question, **scope)["value"]
+
+    def lookup(self, question: str, **scope: Any) -> dict[str, Any]:
+        """The server's answer: ``hit``, ``value``, ``question``, ``score``, ``reason``."""
+        found: dict[str, Any] = self.client._call(
+            "POST", f"/caches/{_segment(self.name)}/lookup", json={"question": question, **scope}
+        )
+        return found
+
+    def set(self, question: str, value: Any, *, ttl: float | None = None, **scope: Any) -> int:
+        body = {"question": question, "value": value, **scope}
+        if ttl is not None:
+            body["ttl"] = ttl
+        found = self.client._call("POST", f"/caches/{_segment(self.name)}/entries", json=body)
+        return int(found["entry"])
+
+    def clear(self, **scope: Any) -> int:
+        found = self.client._call("POST", f"/caches/{_segment(self.name)}/clear", json=scope)
+        return int(found["deleted"])
+
+
+class RemoteChat:
+    """A server-side :class:`~remem.ChatMemory` for one conversation."""
+
+    def __init__(
+        self,
+        client: Client,
+        session_id: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.client = client
+        self.session_id = session_id
+        self.scope = {k: v for k, v in (("user_id", user_id), ("agent_id", agent_id)) if v}
+        self.options = options
+        self.last_evicted: builtins.list[int] = []
+        self.last_recalled: builtins.list[int] = []
+        self.summary: str | None = None
+
+    @property
+    def _path(self) -> str:
+        return f"/chats/{_segment(self.session_id)}"
+
+    def add(self, message: Mapping[str, Any]) -> MemoryRecord:
+        return self.add_many([message])[0]
+
+    def add_many(self, messages: Iterable[Mapping[str, Any]]) -> builtins.list[MemoryRecord]:
+        body = {**self.scope, "messages": [dict(m) for m in messages]}
+        found = self.client._call("POST", f"{self._path}/messages", json=body)
+        return [record(item) for item in found["items"]]
+
+    @property
+    def messages(self) -> builtins.list[dict[str, Any]]:
+        found = self.client._call("GET", f"{self._path}/messages", params=self.scope)
+        return builtins.list(found["messages"])
+
+    def messages_for(
+        self, budget_tokens: int, *, query: str | None = None
+    ) -> builtins.list[dict[str, Any]]:
+        body = {**self.scope, **self.options, "budget_tokens": budget_tokens}
+        if query is not None:
+            body["query"] = query
+        found = self.client._call("POST", f"{self._path}/window", json=body)
+        self.last_evicted, self.last_recalled = found["evicted"], found["recalled"]
+        self.summary = found["summary"]
+        return builtins.list(found["messages"])
+
+
+# -- wire format -----------------------------------------------------------------------------------
+_SEARCH = frozenset(
+    {"query", "k", "user_id", "agent_id", "session_id", "filters", "mode", "now", "touch"}
+)
+
+
+def record(data: Mapping[str, Any]) -> MemoryRecord:
+    """A record from its JSON form."""
+    fields = {name: data[name] for name in MemoryRecord.__dataclass_fields__ if name in data}
+    return MemoryRecord(**_times(fields))
+
+
+def hit(data: Mapping[str, Any]) -> SearchHit:
+    fields = {name: data[name] for name in SearchHit.__dataclass_fields__ if name in data}
+    fields["neighbors"] = tuple(record(n) for n in data.get("neighbors", ()))
+    return SearchHit(**_times(fields))
+
+
+def _times(fields: dict[str, Any]) -> dict[str, Any]:
+    for name in _TIMES:
+        if isinstance(fields.get(name), str):
+            fields[name] = datetime.fromisoformat(fields[name])
+    return fields
+
+
+def _fields(given: Mapping[str, Any], drop: Sequence[str] = ()) -> dict[str, Any]:
+    """A call's arguments as a JSON body: ``self`` and ``None`` left out, times as ISO text."""
+    skip = {"self", *drop}
+    return {str(k): _jsonable(v) for k, v in given.items() if k not in skip and v is not None}
+
+
+def _json_bytes(value: Any) -> bytes:
+    try:
+        return json.dumps(value, allow_nan=False).encode("ascii")
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(f"cannot send this as JSON: {exc}") from exc
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _segment(value: str) -> str:
+    """A path segment, escaped (an id is any string)."""
+    if not isinstance(value, str) or not value:
+        raise InvalidInputError(f"an id is a non-empty string, got {value!r}")
+    return quote(value, safe="")
+
+
+def _error(response: httpx.Response) -> RememError:
+    """The exception the server named, raised again here (by class, never by message)."""
+    try:
+        body = response.json()["error"]
+        name, message = str(body["type"]), str(body["message"])
+    except (ValueError, KeyError, TypeError):
+        name, message = "", response.text[:500] or response.reason_phrase
+    cls = getattr(errors, name, None)
+    if not (isinstance(cls, type) and issubclass(cls, RememError)):
+        cls = InvalidInputError if 400 <= response.status_code < 500 else RememError
+    error = cls(message)
+    error.status = response.status_code
+    return error
