@@ -142,3 +142,11 @@ def test_token_counts_match_the_model_tokenizer() -> None:
     assert count("hello world") == 2
     assert token_counter("cl100k_base")("hello world") == 2
     assert count("") == 0
+
+
+def test_other_memories_in_the_session_are_not_turns(mem: remem.Memory) -> None:
+    mem.add("a note filed under the session", session_id="s9", user_id="sam")
+    chat = mem.chat("s9", user_id="sam")
+    chat.add({"role": "user", "content": "hello"})
+    assert chat.messages == [{"role": "user", "content": "hello"}]
+    assert chat.messages_for(100)[-1] == {"role": "user", "content": "hello"}

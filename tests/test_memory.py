@@ -46,6 +46,23 @@ def test_naive_and_iso_times_are_utc(mem: remem.Memory) -> None:
     assert a.created_at == b.created_at == datetime(2024, 1, 2, 3, 4, tzinfo=UTC)
 
 
+@pytest.mark.parametrize(
+    "bad", [{"limit": -1}, {"offset": 2**63}, {"limit": 1.5}, {"offset": True}]
+)
+def test_list_bounds(mem: remem.Memory, bad: dict[str, object]) -> None:
+    with pytest.raises(remem.InvalidInputError):
+        mem.list(**bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("when", [1e20, -1e20, float("inf"), float("nan")])
+def test_a_time_out_of_range_is_bad_input(mem: remem.Memory, when: float) -> None:
+    with pytest.raises(remem.InvalidInputError, match="created_at"):
+        mem.add("when?", created_at=when)
+    with pytest.raises(remem.InvalidInputError):
+        mem.search("when?", now=when)
+    assert mem.stats().records == 0
+
+
 def test_add_many_is_one_batch_and_keeps_order(mem: remem.Memory) -> None:
     recs = mem.add_many(["one", {"text": "two", "user_id": "u"}, {"text": "three", "kind": "fact"}])
     assert [r.text for r in recs] == ["one", "two", "three"]

@@ -53,6 +53,9 @@ if TYPE_CHECKING:
     from remem.types import MemoryRecord
 
 __all__ = ["ChatMemory", "Strategy"]
+#: The conversation's own turns: a memory of kind "message" added to the same session by other
+#: means (``Memory.add``) is not one of them.
+CHAT_TURNS = {"chat_seq": {"$exists": True}}
 
 Strategy = Literal["fifo", "summarize", "spill"]
 STRATEGIES: tuple[str, ...] = ("fifo", "summarize", "spill")
@@ -143,6 +146,7 @@ class ChatMemory:
             session_id=self.session_id,
             user_id=self.user_id,
             kind="message",
+            filters=CHAT_TURNS,
             limit=64,
             order="-created_at",
         )
@@ -336,7 +340,10 @@ class ChatMemory:
 
     # -- internals ---------------------------------------------------------------------------------
     def _records(self, kind: str) -> list[MemoryRecord]:
-        records = self.memory.list_all(session_id=self.session_id, user_id=self.user_id, kind=kind)
+        turns = CHAT_TURNS if kind == "message" else None
+        records = self.memory.list_all(
+            session_id=self.session_id, user_id=self.user_id, kind=kind, filters=turns
+        )
         if kind == "message":
             records.sort(key=lambda r: int(r.metadata.get("chat_seq", 0)))
         return records

@@ -71,6 +71,8 @@ __all__ = ["AsyncMemory", "Memory", "open"]
 NO_DEDUPE_KINDS = frozenset({"message", "chunk"})
 SEARCH_MODES = ("hybrid", "dense", "keyword")
 MAX_K = 1000
+#: Largest limit or offset of a listing (SQLite's integers are 64-bit).
+MAX_ROWS = 2**62
 _ITEM_KEYS = frozenset(
     {
         "text",
@@ -379,8 +381,11 @@ class Memory:
         order: str = "created_at",
     ) -> builtins.list[MemoryRecord]:
         """Memories in a scope, oldest first (``order="-created_at"`` for newest first)."""
-        if limit < 0 or offset < 0:
-            raise InvalidInputError("limit and offset must not be negative")
+        for name, value in (("limit", limit), ("offset", offset)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROWS:
+                raise InvalidInputError(
+                    f"{name} must be an integer from 0 to {MAX_ROWS}, got {value!r}"
+                )
         if order not in LIST_ORDERS:
             raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
         where = scope_filter(user_id, agent_id, session_id, filters, kind=kind)

@@ -17,7 +17,10 @@ def to_datetime(value: datetime | date | str | float | int) -> datetime:
     if isinstance(value, bool):
         raise TypeError("a boolean is not a time")
     if isinstance(value, int | float):
-        return datetime.fromtimestamp(float(value), UTC)
+        try:
+            return datetime.fromtimestamp(float(value), UTC)
+        except (OverflowError, OSError) as exc:  # beyond what the platform's time can hold
+            raise ValueError(f"{value!r} is out of range for Unix seconds") from exc
     if isinstance(value, str):
         value = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     if isinstance(value, datetime):

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -27,6 +28,13 @@ __all__ = ["DEFAULT_MAX_BODY", "create_app"]
 #: Largest request body accepted, in bytes (imports of big exports want more: ``max_body``).
 DEFAULT_MAX_BODY = 16 * 1024 * 1024
 log = logging.getLogger("remem.server")
+NO_TELEMETRY: TelemetryConfig = {
+    "tracing": False,
+    "metrics": False,
+    "logs": False,
+    "operation_spans": False,
+    "auto_configure": False,
+}
 
 
 def create_app(
@@ -43,6 +51,9 @@ def create_app(
     """
     keys = KeyRing(memory.store)
     app = FastAPI(
+        # No telemetry: FastAPI's OpenTelemetry hooks (and any exporter the environment would
+        # configure) stay off, whatever OTEL_* / FASTAPI_OTEL_* variables say.
+        telemetry=NO_TELEMETRY,
         title="remem",
         version=remem.__version__,
         summary="Long-term memory for LLM applications and agents",
@@ -118,20 +129,34 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         length = dict(scope["headers"]).get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.limit:
-            await self._refuse(scope, receive, send)
+        if length is not None and length.isdigit():
+            if int(length) > self.limit:
+                await self._refuse(scope, receive, send)
+            else:  # the server (h11/httptools) holds the client to its Content-Length
+                await self.app(scope, receive, send)
             return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        # No length given (chunked): read the body here, at most ``limit`` bytes, and replay it.
+        body = b""
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise PayloadTooLargeError(self._message())
-            return message
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        replayed = False
 
-        await self.app(scope, limited, send)
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
 
     def _message(self) -> str:
         return f"request body over {self.limit:,} bytes (the server's --max-body)"

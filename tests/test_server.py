@@ -1,0 +1,307 @@
+"""The REST server: API keys, tenant isolation on every operation, bad input, limits, the CLI."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+import remem
+from remem.cli import cli
+from remem.keys import KeyRing
+from remem.server import create_app
+from tests.serving import running
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[remem.Memory]:
+    with remem.open(tmp_path / "store", embedder="hash:64") as memory:
+        memory.add_many(
+            [
+                {"text": "Alice is allergic to cashews", "user_id": "alice", "kind": "fact"},
+                {"text": "Alice's cat is called Pixel", "user_id": "alice", "session_id": "a1"},
+                {"text": "Bob is allergic to cashews", "user_id": "bob", "kind": "fact"},
+                {"text": "Bob's secret: the vault code is 4711", "user_id": "bob"},
+            ]
+        )
+        yield memory
+
+
+@pytest.fixture
+def keys(store: remem.Memory) -> dict[str, str]:
+    ring = KeyRing(store.store)
+    return {
+        "admin": ring.create("ops", admin=True)[0],
+        "alice": ring.create("alice's app", users=["alice"])[0],
+        "bob": ring.create("bob's app", users=["bob"])[0],
+        "pair": ring.create("both", users=["alice", "carol"])[0],
+    }
+
+
+def client(store: remem.Memory, key: str | None = None, **options: Any) -> TestClient:
+    headers = {"Authorization": f"Bearer {key}"} if key else {}
+    return TestClient(create_app(store, **options), headers=headers)
+
+
+def ids_of(store: remem.Memory, user: str) -> list[str]:
+    return [r.id for r in store.list(user_id=user)]
+
+
+def error(response: Any) -> tuple[int, str]:
+    return response.status_code, response.json()["error"]["type"]
+
+
+# -- keys ------------------------------------------------------------------------------------------
+def test_without_keys_every_caller_is_admin(store: remem.Memory) -> None:
+    api = client(store)
+    assert api.get("/v1/whoami").json() == {"admin": True, "users": [], "agents": [], "auth": False}
+    assert api.get("/v1/stats").json()["records"] == 4
+
+
+def test_keys_are_required_once_one_exists(store: remem.Memory, keys: dict[str, str]) -> None:
+    assert error(client(store).get("/v1/memories")) == (401, "AuthenticationError")
+    bad = keys["alice"][:-4] + "0000"
+    assert error(client(store, bad).get("/v1/memories")) == (401, "AuthenticationError")
+    assert error(client(store, "not-a-key").get("/v1/memories")) == (401, "AuthenticationError")
+    assert client(store, keys["alice"]).get("/v1/memories").status_code == 200
+    # other ways to present a key
+    api = client(store)
+    assert api.get("/v1/memories", headers={"X-API-Key": keys["alice"]}).status_code == 200
+    assert api.get("/v1/health").json()["status"] == "ok"  # liveness needs no key
+
+
+def test_a_revoked_key_stops_at_once(store: remem.Memory, keys: dict[str, str]) -> None:
+    api = client(store, keys["bob"])
+    assert api.get("/v1/memories").status_code == 200
+    KeyRing(store.store).revoke(keys["bob"])
+    assert error(api.get("/v1/memories")) == (401, "AuthenticationError")
+
+
+def test_secrets_are_stored_hashed(store: remem.Memory, keys: dict[str, str]) -> None:
+    rows = store.store.key_rows()
+    secrets = {key.split("_")[2] for key in keys.values()}
+    assert not secrets & {row["secret_hash"] for row in rows}
+    assert all(len(row["secret_hash"]) == 64 for row in rows)
+
+
+# -- tenants ---------------------------------------------------------------------------------------
+def test_a_tenant_reads_only_its_own(store: remem.Memory, keys: dict[str, str]) -> None:
+    alice = client(store, keys["alice"])
+    bob_ids = ids_of(store, "bob")
+    listed = alice.get("/v1/memories").json()["items"]
+    assert {m["user_id"] for m in listed} == {"alice"}
+    # filters cannot widen the grant, whatever they say
+    for filters in (
+        {"user_id": "bob"},
+        {"$or": [{"user_id": "bob"}, {"user_id": {"$exists": True}}]},
+        {"$not": {"user_id": "alice"}},
+    ):
+        found = alice.post("/v1/search", json={"query": "vault code cashews", "filters": filters})
+        assert {h["user_id"] for h in found.json()["hits"]} <= {"alice"}, filters
+        page = alice.get("/v1/memories", params={"filters": json.dumps(filters)}).json()
+        assert {m["user_id"] for m in page["items"]} <= {"alice"}
+    hits = alice.post("/v1/search", json={"query": "vault code 4711", "k": 50}).json()["hits"]
+    assert "4711" not in json.dumps(hits)
+    # naming another user is refused outright
+    assert error(alice.post("/v1/search", json={"query": "x", "user_id": "bob"})) == (
+        403,
+        "PermissionDeniedError",
+    )
+    assert error(alice.get("/v1/memories", params={"user_id": "bob"}))[0] == 403
+    # another tenant's ids are not even confirmed
+    for id in bob_ids:
+        assert error(alice.get(f"/v1/memories/{id}")) == (404, "NotFoundError")
+        assert error(alice.patch(f"/v1/memories/{id}", json={"text": "hacked"}))[0] == 404
+        assert error(alice.delete(f"/v1/memories/{id}"))[0] == 404
+    assert alice.post("/v1/memories/delete", json={"ids": bob_ids}).json() == {"deleted": 0}
+    assert [store.get(i).text for i in bob_ids][1] == "Bob's secret: the vault code is 4711"
+    # context and export stay inside too
+    packed = alice.post("/v1/context", json={"query": "vault", "budget_tokens": 500}).json()
+    assert "4711" not in packed["text"]
+    exported = alice.get("/v1/export").text.splitlines()[1:]
+    assert {json.loads(line)["user_id"] for line in exported} == {"alice"}
+
+
+def test_a_tenant_writes_only_its_own(store: remem.Memory, keys: dict[str, str]) -> None:
+    alice = client(store, keys["alice"])
+    made = alice.post("/v1/memories", json={"text": "Alice likes tea"}).json()
+    assert made["user_id"] == "alice"  # the one user of the key is filled in
+    assert error(alice.post("/v1/memories", json={"text": "x", "user_id": "bob"}))[0] == 403
+    batch = {"items": [{"text": "fine"}, {"text": "sneaky", "user_id": "bob"}]}
+    assert error(alice.post("/v1/memories/batch", json=batch))[0] == 403
+    assert error(alice.post("/v1/documents", json={"text": "doc", "user_id": "bob"}))[0] == 403
+    line = json.dumps({"text": "imported for bob", "user_id": "bob"}) + "\n"
+    assert error(alice.post("/v1/import", content=line))[0] == 403
+    assert len(ids_of(store, "bob")) == 2 and len(ids_of(store, "alice")) == 3
+    # a key for several users must say which
+    pair = client(store, keys["pair"])
+    assert error(pair.post("/v1/memories", json={"text": "whose?"})) == (
+        400,
+        "InvalidInputError",
+    )
+    assert pair.post("/v1/memories", json={"text": "Carol", "user_id": "carol"}).status_code == 201
+
+
+def test_a_tenant_cannot_enter_another_conversation_or_cache(
+    store: remem.Memory, keys: dict[str, str]
+) -> None:
+    bob = client(store, keys["bob"])
+    alice = client(store, keys["alice"])
+    said = {"messages": [{"role": "user", "content": "Bob's private plan"}]}
+    assert bob.post("/v1/chats/shared/messages", json=said).status_code == 201
+    assert error(alice.get("/v1/chats/shared/messages"))[0] == 403
+    assert error(alice.post("/v1/chats/shared/messages", json=said))[0] == 403
+    assert error(alice.post("/v1/chats/shared/window", json={"budget_tokens": 500}))[0] == 403
+    bob.post("/v1/caches/faq/entries", json={"question": "my pin?", "value": "1234"})
+    found = alice.post("/v1/caches/faq/lookup", json={"question": "my pin?"}).json()
+    assert found["hit"] is False
+    assert (
+        error(alice.post("/v1/caches/faq/lookup", json={"question": "pin", "user_id": "bob"}))[0]
+        == 403
+    )
+    assert alice.post("/v1/caches/faq/clear", json={}).json() == {"deleted": 0}
+    assert bob.post("/v1/caches/faq/lookup", json={"question": "my pin?"}).json()["hit"]
+
+
+def test_admin_only_operations(store: remem.Memory, keys: dict[str, str]) -> None:
+    assert error(client(store, keys["alice"]).get("/v1/stats")) == (403, "PermissionDeniedError")
+    admin = client(store, keys["admin"])
+    assert admin.get("/v1/stats").json()["records"] == 4
+    assert len(admin.get("/v1/export").text.splitlines()) == 5
+    assert admin.get("/v1/whoami").json()["admin"] is True
+
+
+def test_the_client_raises_the_servers_errors(store: remem.Memory, keys: dict[str, str]) -> None:
+    with running(create_app(store)) as url:
+        with remem.Client(url, api_key=keys["alice"]) as alice:
+            assert {r.user_id for r in alice.list()} == {"alice"}
+            with pytest.raises(remem.PermissionDeniedError):
+                alice.search("x", user_id="bob")
+            with pytest.raises(remem.NotFoundError):
+                alice.get(ids_of(store, "bob")[0])
+            with pytest.raises(remem.PermissionDeniedError):
+                alice.stats()
+        with remem.Client(url) as anonymous, pytest.raises(remem.AuthenticationError):
+            anonymous.list()
+    with remem.Client(url, timeout=2) as gone, pytest.raises(remem.ServerUnavailableError):
+        gone.list()
+
+
+# -- bad input -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("post", "/v1/memories", b"{not json"),
+        ("post", "/v1/memories", b'{"text": 5}'),
+        ("post", "/v1/memories", b'{"text": "x", "surprise": 1}'),
+        ("post", "/v1/memories", b'["text"]'),
+        ("post", "/v1/memories", b'{"text": ""}'),
+        ("post", "/v1/memories", b'{"text": "x", "metadata": "no"}'),
+        ("post", "/v1/memories", b'{"text": "x", "created_at": "yesterday-ish"}'),
+        ("post", "/v1/search", b'{"query": "x", "k": 0}'),
+        ("post", "/v1/search", b'{"query": "x", "k": "ten"}'),
+        ("post", "/v1/search", b'{"query": "x", "filters": {"$nor": []}}'),
+        ("post", "/v1/search", b'{"query": "x", "reranker": "cross-encoder:/etc"}'),
+        ("post", "/v1/search", b'{"query": "x", "vector": [1, 2]}'),
+        ("post", "/v1/context", b'{"query": "x"}'),
+        ("post", "/v1/memories/delete", b'{"ids": []}'),
+        ("get", "/v1/memories?limit=0", None),
+        ("get", "/v1/memories?filters=%7Bbad", None),
+        ("get", "/v1/memories?order=text", None),
+        ("post", "/v1/import", b"not json at all\n"),
+        ("post", "/v1/import", b"\xff\xfe"),
+        ("post", "/v1/chats/c/messages", b'{"messages": [{"role": "wizard", "content": "hi"}]}'),
+    ],
+)
+def test_bad_input_is_a_clear_4xx(
+    store: remem.Memory, method: str, path: str, body: bytes | None
+) -> None:
+    api = client(store)
+    headers = {"Content-Type": "application/json"}
+    response = api.request(method.upper(), path, content=body, headers=headers)
+    assert 400 <= response.status_code < 500, response.text
+    message = response.json()["error"]["message"]
+    assert message and "Traceback" not in message
+    assert store.stats().records == 4  # nothing stored, nothing lost
+
+
+def test_body_limit(store: remem.Memory) -> None:
+    api = client(store, max_body=1000)
+    big = json.dumps({"text": "x" * 2000})
+    assert error(api.post("/v1/memories", content=big)) == (413, "PayloadTooLargeError")
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted while read
+        yield big[:900].encode()
+        yield big[900:].encode()
+
+    assert error(api.post("/v1/memories", content=chunks())) == (413, "PayloadTooLargeError")
+    assert api.post("/v1/memories", json={"text": "small"}).status_code == 201
+
+
+def test_unknown_routes_and_methods(store: remem.Memory) -> None:
+    api = client(store)
+    assert error(api.get("/v1/nothing-here")) == (404, "HTTPError")
+    assert error(api.put("/v1/memories"))[0] == 405
+
+
+def test_no_telemetry(store: remem.Memory, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FASTAPI_OTEL_AUTO_CONFIGURE", "true")
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9/")
+    app = create_app(store)
+    assert not app._native_telemetry.enabled()
+    assert TestClient(app).get("/v1/health").status_code == 200
+
+
+def test_openapi_document(store: remem.Memory) -> None:
+    doc = client(store).get("/openapi.json").json()
+    paths = doc["paths"]
+    assert all(path.startswith("/v1/") for path in paths)
+    assert {"/v1/memories", "/v1/search", "/v1/context", "/v1/export", "/v1/import"} <= set(paths)
+    assert paths["/v1/memories/{id}"]["get"]["responses"]["404"]
+
+
+def test_pagination_and_streaming_export(store: remem.Memory) -> None:
+    api = client(store)
+    store.add_many([{"text": f"bulk {i}", "user_id": "zed"} for i in range(25)])
+    seen, offset = [], 0
+    while offset is not None:
+        page = api.get("/v1/memories", params={"user_id": "zed", "limit": 10, "offset": offset})
+        body = page.json()
+        seen += [m["text"] for m in body["items"]]
+        offset = body["next_offset"]
+    assert seen == [f"bulk {i}" for i in range(25)]
+    with api.stream("GET", "/v1/export") as response:
+        assert response.headers["content-type"].startswith("application/x-ndjson")
+        lines = list(response.iter_lines())
+    assert len(lines) == 1 + 29
+
+
+# -- command line ----------------------------------------------------------------------------------
+def test_keys_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = str(tmp_path / "store")
+    made = runner.invoke(cli, ["keys", "create", "app", "--user", "sam", "--store", path])
+    assert made.exit_code == 0, made.output
+    created = json.loads(made.output)
+    assert created["key"].startswith("rk_") and created["users"] == ["sam"]
+    listed = runner.invoke(cli, ["keys", "list", "--store", path, "--plain"])
+    assert created["key_id"] in listed.output and created["key"] not in listed.output
+    revoked = runner.invoke(cli, ["keys", "revoke", created["key_id"], "--store", path])
+    assert json.loads(revoked.output)["revoked_at"]
+    again = runner.invoke(cli, ["keys", "revoke", created["key_id"], "--store", path])
+    assert again.exit_code == 1 and "already revoked" in again.output
+    nothing = runner.invoke(cli, ["keys", "create", "loose", "--store", path])
+    assert nothing.exit_code == 1 and "admin" in nothing.output
+
+
+def test_serve_refuses_an_open_address_without_keys(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["serve", "--store", str(tmp_path / "s"), "--host", "0.0.0.0", "--embedder", "hash:8"]
+    )
+    assert result.exit_code == 1
+    assert "no API keys" in result.output and "remem keys create" in result.output
