@@ -59,6 +59,11 @@ bench-vectors: install
 bench-memory: install
 	$(BIN)/python benchmarks/memory_types.py --json benchmarks/results/memory-types.json
 
+## bench-server: a bounded load test of `remem serve` on loopback (16 clients mixing add and
+## search for 60 s: requests/s, p50/p99, errors)
+bench-server: install
+	$(BIN)/python benchmarks/server_load.py --json benchmarks/results/server-load.json
+
 ## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
 ## in benchmarks/.work so a second run skips the embedding), and the semantic cache on MQP
 eval: install
