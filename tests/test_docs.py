@@ -48,7 +48,7 @@ def test_filter_example_is_valid(mem: remem.Memory) -> None:
 )
 def test_cli_lines_use_real_commands_and_options(line: str) -> None:
     words = shlex.split(line.split("#")[0])[1:]
-    command = words[:2] if words[0] == "eval" else words[:1]
+    command = words[:2] if words[0] in ("eval", "keys") else words[:1]
     options = [w for w in words if w.startswith("-") and w != "-"]
     result = CliRunner().invoke(cli, [*command, "--help"])
     assert result.exit_code == 0, f"{line}: {result.output}"

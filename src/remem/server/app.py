@@ -54,6 +54,9 @@ def create_app(
         # No telemetry: FastAPI's OpenTelemetry hooks (and any exporter the environment would
         # configure) stay off, whatever OTEL_* / FASTAPI_OTEL_* variables say.
         telemetry=NO_TELEMETRY,
+        # Swagger UI and ReDoc load their scripts from a CDN: off (offline, and no calls out).
+        docs_url=None,
+        redoc_url=None,
         title="remem",
         version=remem.__version__,
         summary="Long-term memory for LLM applications and agents",
