@@ -147,6 +147,25 @@ def test_a_tenant_writes_only_its_own(store: remem.Memory, keys: dict[str, str])
     assert pair.post("/v1/memories", json={"text": "Carol", "user_id": "carol"}).status_code == 201
 
 
+def test_an_agent_key_sees_its_agent_across_users(store: remem.Memory) -> None:
+    store.add_many(
+        [
+            {"text": "npc-1 saw Alice at the inn", "user_id": "alice", "agent_id": "npc-1"},
+            {"text": "npc-2 guards the vault", "user_id": "bob", "agent_id": "npc-2"},
+        ]
+    )
+    key, _ = KeyRing(store.store).create("game", agents=["npc-1"])
+    npc = client(store, key)
+    assert [m["text"] for m in npc.get("/v1/memories").json()["items"]] == [
+        "npc-1 saw Alice at the inn"
+    ]
+    hits = npc.post("/v1/search", json={"query": "vault inn", "k": 20}).json()["hits"]
+    assert {h["agent_id"] for h in hits} == {"npc-1"}
+    made = npc.post("/v1/memories", json={"text": "npc-1 remembers", "user_id": "carol"}).json()
+    assert (made["agent_id"], made["user_id"]) == ("npc-1", "carol")
+    assert error(npc.post("/v1/memories", json={"text": "x", "agent_id": "npc-2"}))[0] == 403
+
+
 def test_a_tenant_cannot_enter_another_conversation_or_cache(
     store: remem.Memory, keys: dict[str, str]
 ) -> None:
