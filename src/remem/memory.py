@@ -344,6 +344,14 @@ class Memory:
                 self._caches[name] = SemanticCache(self, name=name, **options)
             return self._caches[name]
 
+    def cache_stats(self) -> dict[str, dict[str, Any]]:
+        """Each cache opened on this memory so far: its entries and this process's counters."""
+        with self._lock:
+            caches = dict(self._caches)
+        return {
+            name: {"entries": len(cache), **cache.stats.to_dict()} for name, cache in caches.items()
+        }
+
     def chat(self, session_id: str, **options: Any) -> ChatMemory:
         """A :class:`ChatMemory` over this store for one conversation."""
         return ChatMemory(self, session_id=session_id, **options)
@@ -799,6 +807,7 @@ class AsyncMemory:
     import_ = _in_thread(Memory.import_)
     reembed = _in_thread(Memory.reembed)
     stats = _in_thread(Memory.stats)
+    cache_stats = _in_thread(Memory.cache_stats)
     close = _in_thread(Memory.close)
 
     async def __aenter__(self) -> AsyncMemory:

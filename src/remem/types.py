@@ -74,7 +74,7 @@ class SearchHit(MemoryRecord):
                 lines.append(f"  {signal:<10} {self.scores[signal]:8.4f}  rank {rank}")
             elif "fused" in self.scores:
                 lines.append(f"  {signal:<10} {'-':>8}  not among its candidates")
-        for key, note in _EXPLAINED:
+        for key, note in STAGE_NOTES:
             if key in self.scores:
                 lines.append(f"  {key:<10} {self.scores[key]:8.4f}  {note}")
         for neighbour in self.neighbors:
@@ -91,7 +91,7 @@ class SearchHit(MemoryRecord):
 
 
 #: Scores the later pipeline stages leave on a hit, in pipeline order, with what each means.
-_EXPLAINED = (
+STAGE_NOTES = (
     ("fused", "dense and keyword fused (standardised scores, weighted)"),
     ("neighbors", "added because an adjacent turn or chunk also matched"),
     ("rerank", "reranker score (replaces the fused order)"),

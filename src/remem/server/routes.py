@@ -108,12 +108,7 @@ def whoami(call: Call, request: Request) -> m.GrantOut:
 def stats(call: Call) -> dict[str, Any]:
     """Store statistics, LLM spending per feature, and each open cache's counters (admin)."""
     call.admin("store statistics")
-    data = call.memory.stats().to_dict()
-    data["caches"] = {
-        name: {**cache.stats.to_dict(), "entries": len(cache)}
-        for name, cache in call.memory._caches.items()
-    }
-    return data
+    return {**call.memory.stats().to_dict(), "caches": call.memory.cache_stats()}
 
 
 # -- memories --------------------------------------------------------------------------------------
@@ -151,7 +146,7 @@ def list_memories(
     found = call.memory.list(
         **scope,
         kind=kind,
-        filters=call.grant.restrict(_json_filter(filters)),
+        filters=call.grant.restrict(json_filter(filters)),
         limit=limit,
         offset=offset,
         order=order,
@@ -369,7 +364,7 @@ async def import_(
     return m.Imported(imported=count)
 
 
-def _json_filter(text: str | None) -> dict[str, Any] | None:
+def json_filter(text: str | None) -> dict[str, Any] | None:
     if text is None:
         return None
     try:
