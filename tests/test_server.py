@@ -63,6 +63,16 @@ def test_without_keys_every_caller_is_admin(store: remem.Memory) -> None:
     assert api.get("/v1/stats").json()["records"] == 4
 
 
+def test_search_explains_when_asked(store: remem.Memory) -> None:
+    api = client(store)
+    plain = api.post("/v1/search", json={"query": "cashews", "user_id": "alice"}).json()
+    assert plain["hits"][0]["explanation"] is None
+    hits = api.post("/v1/search", json={"query": "cashews", "user_id": "alice", "explain": True})
+    first = hits.json()["hits"][0]
+    assert first["explanation"].startswith("score") and "keyword" in first["explanation"]
+    assert {"dense", "keyword", "fused"} <= set(first["scores"])
+
+
 def test_keys_are_required_once_one_exists(store: remem.Memory, keys: dict[str, str]) -> None:
     assert error(client(store).get("/v1/memories")) == (401, "AuthenticationError")
     bad = keys["alice"][:-4] + "0000"

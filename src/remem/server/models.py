@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -136,45 +136,20 @@ class CacheSetIn(Scope):
 
 
 # -- responses -------------------------------------------------------------------------------------
-class MemoryOut(BaseModel):
-    id: str
-    text: str
-    kind: str
-    role: str | None = None
-    user_id: str | None = None
-    agent_id: str | None = None
-    session_id: str | None = None
-    metadata: dict[str, Any]
-    created_at: datetime
-    updated_at: datetime
-    last_accessed_at: datetime | None = None
-    access_count: int = 0
-    importance: float | None = None
-    parent_id: str | None = None
-    position: int | None = None
-    content_hash: str = ""
+#: A memory goes out as the Python API's own record: one definition, so the two cannot drift.
+MemoryOut = MemoryRecord
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HitOut(SearchHit):
+    """A search hit as the Python API has it, plus, when asked, its ``explanation``."""
+
+    explanation: str | None = None
 
     @classmethod
-    def of(cls, record: MemoryRecord) -> MemoryOut:
-        return cls(**{name: getattr(record, name) for name in cls.model_fields})
-
-
-class HitOut(MemoryOut):
-    score: float
-    scores: dict[str, float]
-    neighbors: list[MemoryOut] = []
-    explain: str | None = None
-
-    @classmethod
-    def of_hit(cls, hit: SearchHit, *, explain: bool = False) -> HitOut:
-        base = MemoryOut.of(hit).model_dump()
-        return cls(
-            **base,
-            score=hit.score,
-            scores=dict(hit.scores),
-            neighbors=[MemoryOut.of(n) for n in hit.neighbors],
-            explain=hit.explain() if explain else None,
-        )
+    def of(cls, hit: SearchHit, *, explain: bool = False) -> HitOut:
+        fields = {name: getattr(hit, name) for name in SearchHit.__dataclass_fields__}
+        return cls(**fields, explanation=hit.explain() if explain else None)
 
 
 class MemoryList(BaseModel):

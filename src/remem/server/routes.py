@@ -88,7 +88,7 @@ Call = Annotated[Caller, Depends(caller)]
 
 
 def hits_out(hits: list[remem.SearchHit], explain: bool) -> list[m.HitOut]:
-    return [m.HitOut.of_hit(hit, explain=explain) for hit in hits]
+    return [m.HitOut.of(hit, explain=explain) for hit in hits]
 
 
 # -- service ---------------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def stats(call: Call) -> dict[str, Any]:
 def add(call: Call, body: m.MemoryIn) -> m.MemoryOut:
     """Store one memory (an exact duplicate in its scope returns the stored one)."""
     item = call.item(body.item())
-    return m.MemoryOut.of(call.memory.add_many([item], progress=False)[0])
+    return call.memory.add_many([item], progress=False)[0]
 
 
 @router.post("/memories/batch", status_code=201, tags=["memories"])
@@ -124,7 +124,7 @@ def add_many(call: Call, body: m.MemoriesIn) -> m.MemoryList:
     """Store many memories in one transaction: all or none."""
     items = [call.item(item.item()) for item in body.items]
     records = call.memory.add_many(items, progress=False)
-    return m.MemoryList(items=[m.MemoryOut.of(r) for r in records], next_offset=None)
+    return m.MemoryList(items=records, next_offset=None)
 
 
 @router.get("/memories", tags=["memories"])
@@ -152,19 +152,19 @@ def list_memories(
         order=order,
     )
     more = offset + len(found) if len(found) == limit else None
-    return m.MemoryList(items=[m.MemoryOut.of(r) for r in found], next_offset=more)
+    return m.MemoryList(items=found, next_offset=more)
 
 
 @router.get("/memories/{id}", tags=["memories"])
 def get(call: Call, id: str) -> m.MemoryOut:
-    return m.MemoryOut.of(call.visible(id))
+    return call.visible(id)
 
 
 @router.patch("/memories/{id}", tags=["memories"])
 def update(call: Call, id: str, body: m.MemoryPatch) -> m.MemoryOut:
     """Change a memory; new text is re-embedded; ``metadata`` replaces the old."""
     call.visible(id)
-    return m.MemoryOut.of(call.memory.update(id, **body.model_dump(exclude_none=True)))
+    return call.memory.update(id, **body.model_dump(exclude_none=True))
 
 
 @router.delete("/memories/{id}", tags=["memories"])
@@ -186,7 +186,7 @@ def delete_many(call: Call, body: m.DeleteIn) -> m.Deleted:
 def add_document(call: Call, body: m.DocumentIn) -> m.MemoryOut:
     """Store a document as overlapping chunks; returns the document record."""
     fields = call.item(body.model_dump(exclude_none=True))
-    return m.MemoryOut.of(call.memory.add_document(fields.pop("text"), progress=False, **fields))
+    return call.memory.add_document(fields.pop("text"), progress=False, **fields)
 
 
 # -- retrieval -------------------------------------------------------------------------------------
@@ -250,7 +250,7 @@ def chat_add(call: Call, session_id: str, body: m.ChatMessagesIn) -> m.MemoryLis
     """Append messages (OpenAI chat format) to a conversation, in order, all or none."""
     chat = _chat(call, session_id, body.user_id, body.agent_id)
     records = chat.add_many(body.messages)
-    return m.MemoryList(items=[m.MemoryOut.of(r) for r in records], next_offset=None)
+    return m.MemoryList(items=records, next_offset=None)
 
 
 @router.get("/chats/{session_id}/messages", tags=["chat"])
