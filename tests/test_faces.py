@@ -165,6 +165,10 @@ def test_context_packs_within_budget(face: Any) -> None:
     assert "cashews" in packed.text
     with pytest.raises(remem.InvalidInputError):
         face.context("x", budget_tokens="many")
+    allergy = face.get(packed.hits[0].id)
+    vector = remem.get_embedder("hash:64").embed_one(allergy.text)
+    by_vector = face.context("", budget_tokens=40, vector=vector, mode="dense", k=1)
+    assert [h.id for h in by_vector.hits] == [allergy.id]
 
 
 def test_export_and_import(face: Any, tmp_path: Path) -> None:

@@ -239,7 +239,8 @@ class Client:
             raise InvalidInputError("a Client packs with the server's token counter")
         if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
             raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
-        options = {key: search.pop(key) for key in builtins.list(search) if key not in _SEARCH}
+        known = _SEARCH | {"vector", "config"}  # handled by _search_body, as in search()
+        options = {key: search.pop(key) for key in builtins.list(search) if key not in known}
         body = self._search_body(
             {"query": query, "k": k, **search}, options, budget_tokens=budget_tokens, order=order
         )

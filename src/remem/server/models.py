@@ -91,7 +91,8 @@ class SearchOptions(Strict):
 
 
 class SearchIn(Scope, SearchOptions):
-    query: Text | None = None
+    #: Checked by the engine, as in the Python API (empty is fine for a dense search by vector).
+    query: str | None = None
     k: Annotated[int, Field(ge=1, le=1000)] = 10
     filters: dict[str, Any] | None = None
     mode: Literal["hybrid", "dense", "keyword"] = "hybrid"
