@@ -1,5 +1,6 @@
 """The MCP server over the real protocol: `remem mcp` on stdio as a subprocess, and streamable
-HTTP on loopback with API keys, both driven by the mcp SDK's own client."""
+HTTP on loopback with API keys (served alone and mounted in a host app), both driven by the mcp
+SDK's own client. No mocks."""
 
 from __future__ import annotations
 
@@ -16,13 +17,27 @@ import pytest
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from starlette.applications import Starlette
+from starlette.routing import Route
 
 import remem
 from remem.keys import KeyRing
 from remem.server.mcp import build_mcp, mcp_http_app
+from remem.tools import schemas
 from tests.serving import running
 
 TOOLS = {"save_memory", "search_memories", "update_memory", "delete_memory", "get_context"}
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "test", "version": "0"},
+    },
+}
 
 
 def text_of(result: Any) -> str:
@@ -46,15 +61,24 @@ async def over_stdio(store: Path, *args: str) -> AsyncIterator[ClientSession]:
 
 
 @asynccontextmanager
-async def over_http(url: str, key: str | None) -> AsyncIterator[ClientSession]:
-    headers = {"Authorization": f"Bearer {key}"} if key else {}
+async def over_http(url: str, headers: dict[str, str]) -> AsyncIterator[ClientSession]:
     async with (
         httpx2.AsyncClient(headers=headers, timeout=30) as http,
-        streamable_http_client(f"{url}/mcp", http_client=http) as (read, write),
+        streamable_http_client(url, http_client=http) as (read, write),
         ClientSession(read, write) as session,
     ):
         await session.initialize()
         yield session
+
+
+def bearer(key: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"} if key else {}
+
+
+def post_initialize(url: str, headers: dict[str, str]) -> httpx2.Response:
+    """A bare `initialize` POST, to see what the HTTP layer answers before the protocol."""
+    accept = {"Accept": "application/json, text/event-stream"}
+    return httpx2.post(url, json=INITIALIZE, headers={**accept, **headers}, timeout=30)
 
 
 def test_stdio_tools_in_the_commands_scope(tmp_path: Path) -> None:
@@ -64,26 +88,39 @@ def test_stdio_tools_in_the_commands_scope(tmp_path: Path) -> None:
 
     async def scenario() -> None:
         async with over_stdio(store, "--user", "sam") as session:
-            listed = await session.list_tools()
-            assert {tool.name for tool in listed.tools} == TOOLS
+            listed = {tool.name: tool for tool in (await session.list_tools()).tools}
+            assert set(listed) == TOOLS
+            for spec in schemas("anthropic"):  # the function-calling schemas, word for word
+                assert listed[spec["name"]].description == spec["description"]
+                assert listed[spec["name"]].input_schema == spec["input_schema"]
             failed, saved = await call(session, "save_memory", text="Sam is allergic to cashews")
-            assert not failed
+            assert not failed and json.loads(saved)["ok"] is True
             first = json.loads(saved)["id"]
-            await call(session, "save_memory", text="Sam's cat is called Pixel", kind="fact")
+            failed, _ = await call(session, "save_memory", text="Sam's cat is called Pixel")
+            assert not failed
             failed, found = await call(session, "search_memories", query="cashews allergy", k=5)
             results = json.loads(found)["results"]
             assert results[0]["text"] == "Sam is allergic to cashews"
             assert "bees" not in found  # another user's memory is not in this scope
-            failed, context = await call(session, "get_context", query="cashews")
-            assert not failed and "cashews" in context
-            failed, _ = await call(session, "update_memory", id=first, text="Sam: peanuts too")
-            assert not failed
+            failed, context = await call(session, "get_context", query="cashews", k=3)
+            assert not failed and "cashews" in context and "bees" not in context
+            failed, updated = await call(session, "update_memory", id=first, text="Sam: peanuts")
+            assert not failed and json.loads(updated)["saved"] == "Sam: peanuts"
             failed, message = await call(session, "delete_memory", id=foreign.id)
+            assert failed and message == f"no memory with id {foreign.id!r}"
+            failed, message = await call(session, "update_memory", id=foreign.id, text="mine")
             assert failed and "no memory" in message
+            # The dispatcher sees the raw arguments: its own checks, word for word.
             failed, message = await call(session, "search_memories", query="x", k=500)
             assert failed and "k must be" in message
-            failed, _ = await call(session, "delete_memory", id=first)
-            assert not failed
+            failed, message = await call(session, "save_memory", text="x", user_id="alex")
+            assert failed and "unknown arguments ['user_id']" in message
+            failed, message = await call(session, "get_context", query="x", budget_tokens=0)
+            assert failed and "budget_tokens" in message
+            with pytest.raises(MCPError, match="unknown tool 'forget_everything'"):
+                await session.call_tool("forget_everything", {})
+            failed, deleted = await call(session, "delete_memory", id=first)
+            assert not failed and json.loads(deleted)["deleted"] == 1
 
     anyio.run(scenario)
     with remem.open(store, embedder="hash:64") as mem:
@@ -94,36 +131,96 @@ def test_stdio_tools_in_the_commands_scope(tmp_path: Path) -> None:
 def test_http_needs_a_key_and_keeps_to_its_grant(tmp_path: Path) -> None:
     with remem.open(tmp_path / "store", embedder="hash:64") as mem:
         mem.add("Alice is allergic to cashews", user_id="alice", kind="fact")
-        mem.add("Bob's vault code is 4711", user_id="bob", kind="fact")
+        bobs = mem.add("Bob's vault code is 4711", user_id="bob", kind="fact")
         ring = KeyRing(mem.store)
         alice, _ = ring.create("alice", users=["alice"])
         bob, _ = ring.create("bob", users=["bob"])
-        app = mcp_http_app(build_mcp(mem), mem)
+        both, _ = ring.create("both", users=["alice", "bob"])
 
         async def scenario(url: str) -> None:
-            async with over_http(url, alice) as session:
-                failed, found = await call(session, "search_memories", query="vault code 4711")
-                assert not failed and "4711" not in found
+            async with over_http(url, bearer(alice)) as session:
+                for query in ("vault code 4711", "Bob", "code"):
+                    failed, found = await call(session, "search_memories", query=query, k=20)
+                    assert not failed and "4711" not in found
+                failed, context = await call(session, "get_context", query="vault code")
+                assert not failed and "4711" not in context
+                failed, message = await call(session, "delete_memory", id=bobs.id)
+                assert failed and "no memory" in message
                 failed, saved = await call(session, "save_memory", text="Alice likes tea")
                 assert not failed
                 assert mem.get(json.loads(saved)["id"]).user_id == "alice"
-            async with over_http(url, bob) as session:
+            async with over_http(url, {"X-API-Key": bob}) as session:
                 failed, found = await call(session, "search_memories", query="vault code")
                 assert "4711" in found and "Alice" not in found
+            async with over_http(url, bearer(both)) as session:  # which user? the key can't say
+                failed, message = await call(session, "search_memories", query="code")
+                assert failed and "give user_id" in message
 
-        with running(app) as url:
+        with running(mcp_http_app(build_mcp(mem), mem)) as base:
+            url = f"{base}/mcp"
             anyio.run(scenario, url)
-            for key in (None, "rk_000000000000_" + "0" * 48):
-                answer = httpx2.post(f"{url}/mcp", json={}, headers=_auth(key))
+            for key in (None, "rk_000000000000_" + "0" * 48, "not-a-key"):
+                answer = post_initialize(url, bearer(key))
                 assert answer.status_code == 401
                 assert answer.json()["error"]["type"] == "AuthenticationError"
+                assert answer.headers["www-authenticate"].startswith("Bearer")
+            assert post_initialize(url, bearer(bob)).status_code == 200
             ring.revoke(bob)
-            answer = httpx2.post(f"{url}/mcp", json={}, headers=_auth(bob))
+            answer = post_initialize(url, bearer(bob))
             assert answer.status_code == 401 and "revoked" in answer.json()["error"]["message"]
+            # The loopback server refuses a foreign Host header even with a key (DNS rebinding).
+            answer = post_initialize(url, {**bearer(alice), "Host": "memory.example:8001"})
+            assert answer.status_code == 421
+
+        async def outside(url: str) -> None:
+            async with over_http(url, bearer(alice)) as session:
+                failed, message = await call(session, "search_memories", query="code")
+                assert failed and "may not use user_id 'bob'" in message
+
+        # --user bob with Alice's key: the command's scope is checked against the grant.
+        with running(mcp_http_app(build_mcp(mem, user_id="bob"), mem)) as base:
+            anyio.run(outside, f"{base}/mcp")
 
 
-def _auth(key: str | None) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"} if key else {}
+def test_http_mounted_in_a_host_app_and_served_on_an_open_address(tmp_path: Path) -> None:
+    """As the REST server would mount it: a Route to the app and the session manager run in the
+    host's lifespan. Built for a non-loopback host, it serves any Host header (the key guards)."""
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        mem.add("Carol plays the cello", user_id="carol", kind="fact")
+        carol, _ = KeyRing(mem.store).create("carol", users=["carol"])
+        app = mcp_http_app(build_mcp(mem), mem, path="/tools/mcp", host="0.0.0.0")
+
+        @asynccontextmanager
+        async def lifespan(_: Starlette) -> AsyncIterator[None]:
+            async with app.lifespan():
+                yield
+
+        host = Starlette(routes=[Route("/tools/mcp", app)], lifespan=lifespan)
+
+        async def scenario(url: str) -> None:
+            async with over_http(url, bearer(carol)) as session:
+                failed, found = await call(session, "search_memories", query="cello")
+                assert not failed and "cello" in found
+
+        with running(host) as base:
+            anyio.run(scenario, f"{base}/tools/mcp")
+            answer = post_initialize(f"{base}/tools/mcp", {**bearer(carol), "Host": "mem.example"})
+            assert answer.status_code == 200
+            assert post_initialize(f"{base}/tools/mcp", {}).status_code == 401
+
+
+def test_the_sdks_app_without_the_key_check_fails_closed(tmp_path: Path) -> None:
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        mem.add("Dan sails", user_id="dan", kind="fact")
+        bare = build_mcp(mem).streamable_http_app(stateless_http=True)
+
+        async def scenario(url: str) -> None:
+            async with over_http(url, {}) as session:
+                failed, message = await call(session, "search_memories", query="sails")
+                assert failed and "without remem's key check" in message
+
+        with running(bare) as base:
+            anyio.run(scenario, f"{base}/mcp")
 
 
 def test_mcp_refuses_an_open_address_without_keys(tmp_path: Path) -> None:
@@ -136,7 +233,7 @@ def test_mcp_refuses_an_open_address_without_keys(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "no API keys" in result.output
 
 
-@pytest.mark.parametrize("option", ["--user", "--transport", "--port", "--path"])
+@pytest.mark.parametrize("option", ["--user", "--transport", "--host", "--port", "--path"])
 def test_mcp_help_names_its_options(option: str) -> None:
     from click.testing import CliRunner
 

@@ -1,4 +1,8 @@
-"""``remem mcp``: the memory tools over the Model Context Protocol (stdio or streamable HTTP)."""
+"""``remem mcp``: the memory tools over the Model Context Protocol (stdio or streamable HTTP).
+
+Thin on purpose: the server, its scoping and the key check live in :mod:`remem.server.mcp`.
+In stdio mode stdout carries the protocol alone; messages go to stderr.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import click
 
 from remem.cli.main import opened, scope_options, store_options
 from remem.cli.server import need_server_extra
-from remem.errors import InvalidInputError, MissingDependencyError
+from remem.errors import MissingDependencyError
 
 
 @click.command(name="mcp")
@@ -21,7 +25,9 @@ from remem.errors import InvalidInputError, MissingDependencyError
     help="stdio for a client that starts this process; http for streamable HTTP.",
 )
 @click.option("--host", default="127.0.0.1", show_default=True, help="HTTP only.")
-@click.option("--port", default=8001, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--port", default=8001, show_default=True, type=click.IntRange(0, 65535), help="HTTP only."
+)
 @click.option("--path", default="/mcp", show_default=True, help="HTTP endpoint path.")
 def mcp_command(
     store_path: str | None,
@@ -37,28 +43,23 @@ def mcp_command(
     """Serve the memory tools (save, search, update, delete, get_context) over MCP.
 
     The tools act in the scope given by --user/--agent/--session. Over HTTP, once the store has
-    API keys every request needs one, and the tools act only within its grant.
+    API keys every request needs one, and the tools act only within its grant; without keys
+    only a loopback --host is served.
     """
     need_server_extra()
     try:
         import mcp  # noqa: F401
     except ImportError as exc:
         raise MissingDependencyError.for_extra("mcp", "server") from exc
-    from remem.keys import KeyRing
-    from remem.server.mcp import build_mcp, mcp_http_app
-    from remem.server.run import is_loopback
+    from remem.server.mcp import build_mcp, serve_http, serve_stdio
 
+    if not path.startswith("/"):
+        raise click.BadParameter("must start with /", param_hint="--path")
     with opened(store_path, embedder) as mem:
         server = build_mcp(mem, user_id=user_id, agent_id=agent_id, session_id=session_id)
         if transport == "stdio":
-            anyio.run(server.run_stdio_async)
-            return
-        if not KeyRing(mem.store).active() and not is_loopback(host):
-            raise InvalidInputError(
-                f"no API keys in {mem.store.path}: refusing to serve MCP on {host} without "
-                "authentication. Create one with `remem keys create NAME`, or use 127.0.0.1"
+            anyio.run(serve_stdio, server)
+        else:
+            serve_http(
+                mem, server, host=host, port=port, path=path, say=lambda t: click.echo(t, err=True)
             )
-        import uvicorn
-
-        click.echo(f"remem MCP (streamable HTTP) on http://{host}:{port}{path}", err=True)
-        uvicorn.run(mcp_http_app(server, mem, path=path), host=host, port=port, log_level="warning")

@@ -1,61 +1,208 @@
 """The MCP server: remem's memory tools for any MCP client (``remem mcp``).
 
-Tools: ``save_memory``, ``search_memories``, ``update_memory``, ``delete_memory`` (the same
-arguments and behaviour as :mod:`remem.tools`, run by its :class:`~remem.tools.ToolDispatcher`)
-and ``get_context`` (the best memories packed into a token budget).
+Tools: ``save_memory``, ``search_memories``, ``update_memory``, ``delete_memory`` — advertised
+with exactly the schemas of :mod:`remem.tools` and run by its
+:class:`~remem.tools.ToolDispatcher` on the raw arguments, so a model sees and gets the same
+thing as through function calling — and ``get_context`` (the best memories packed into a token
+budget). A refused call is a tool result with ``isError`` and the dispatcher's message.
+
+Built on the SDK's low-level :class:`mcp.server.Server` (2.x) rather than ``MCPServer``: that
+one derives schemas from Python signatures (losing the argument descriptions), re-validates and
+coerces arguments before the dispatcher sees them, wraps string results as structured output,
+and configures the root logger when constructed — none of which is wanted here.
 
 Scope, as for function calling, comes from the operator, never from the model:
 
 - **stdio**: the command's ``--user`` / ``--agent`` / ``--session`` (whoever starts the process
-  owns the store).
-- **streamable HTTP**: once the store holds a live API key, every request needs one
-  (``Authorization: Bearer rk_...`` or ``X-API-Key``): a request without a valid key is refused
-  with 401 before it reaches the protocol, and each tool call runs in
-  ``grant.check(command scope)`` — a key bound to one user works without ``--user``; a key can
-  never act outside its grant. Without keys only a loopback address is served.
+  owns the store; no keys).
+- **streamable HTTP** (:func:`mcp_http_app`): once the store holds a live API key, every
+  request needs one (``Authorization: Bearer rk_...`` or ``X-API-Key``) and is refused with a
+  JSON 401 before it reaches the protocol otherwise. The key's grant travels in the request's
+  ASGI scope to the tools, and each call runs in ``grant.check(command scope, write=True)``: a
+  key bound to one user works without ``--user``; a key never acts outside its grant. Without
+  keys every caller is admin, so only a loopback address is served.
 """
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+import anyio
+import anyio.to_thread
+import mcp.types as types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+import remem
 from remem.errors import AuthenticationError, InvalidInputError, RememError
-from remem.keys import ADMIN, KeyRing
+from remem.keys import ADMIN, Grant, KeyRing
 from remem.llm.base import ToolCall
 from remem.memory import Memory
-from remem.tools import ToolDispatcher
+from remem.server.run import is_loopback
+from remem.tools import ToolDispatcher, schemas
 
-__all__ = ["build_mcp", "mcp_http_app"]
+__all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio"]
+
+#: Key of the ASGI scope entry where :class:`McpHttpApp` leaves the grant of a request's key.
+#: The tools read it from the request the SDK hands them: a contextvar would not do, since a
+#: stateful session runs its handlers in a task started by its *first* request.
+GRANT_SCOPE_KEY = "remem.grant"
+
+INSTRUCTIONS = (
+    "Long-term memory. Save durable facts about the user with save_memory; look things up "
+    "with search_memories or get_context before answering from memory."
+)
+
+_GET_CONTEXT: dict[str, Any] = {
+    "name": "get_context",
+    "description": (
+        "The memories that best answer a question, packed into a token budget as prompt-ready "
+        "lines, each with its time. Use before answering from memory."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "The question to answer."},
+            "budget_tokens": {
+                "type": "integer",
+                "description": "Most tokens the text may take (1-100000).",
+                "default": 1000,
+            },
+            "k": {
+                "type": "integer",
+                "description": "How many memories to consider (1-50).",
+                "default": 10,
+            },
+        },
+        "required": ["query"],
+        "additionalProperties": False,
+    },
+}
+
+#: Hints for clients deciding what to confirm with the user (none reaches outside the store).
+_ANNOTATIONS = {
+    "save_memory": {"readOnlyHint": False, "destructiveHint": False},
+    "search_memories": {"readOnlyHint": True},
+    "update_memory": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True},
+    "delete_memory": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True},
+    "get_context": {"readOnlyHint": True},
+}
 
 
-def _token(headers: Mapping[str, str]) -> str | None:
-    lowered = {k.lower(): v for k, v in headers.items()}
-    auth = lowered.get("authorization", "")
-    if auth[:7].lower() == "bearer ":
-        return auth[7:].strip()
-    return lowered.get("x-api-key")
+def tool_list() -> list[types.Tool]:
+    """The five tools as MCP advertises them: remem.tools' own schemas, plus get_context."""
+    return [
+        types.Tool(
+            name=spec["name"],
+            description=spec["description"],
+            input_schema=spec["input_schema"],
+            annotations=types.ToolAnnotations.model_validate(
+                {**_ANNOTATIONS[spec["name"]], "openWorldHint": False}
+            ),
+        )
+        for spec in [*schemas("anthropic"), _GET_CONTEXT]
+    ]
 
 
-class Scoper:
-    """The scope each tool call runs in: the command's, checked against the caller's key."""
+class MemoryTools:
+    """The ``tools/list`` and ``tools/call`` handlers over one memory and the command's scope."""
 
-    def __init__(self, memory: Memory, scope: Mapping[str, str | None], *, auth: bool) -> None:
+    def __init__(self, memory: Memory, scope: dict[str, str | None]) -> None:
         self.memory = memory
-        self.scope = dict(scope)
-        self.keys = KeyRing(memory.store)
-        self.auth = auth
+        self.scope = scope
+        self.tools = tool_list()
 
-    def dispatcher(self, headers: Mapping[str, str] | None) -> ToolDispatcher:
-        grant = ADMIN
-        if headers is not None and self.auth:  # HTTP: the key decides (stdio is local trust)
-            grant = self.keys.authenticate(_token(headers))
-        checked = grant.check(self.scope, write=True)
-        return ToolDispatcher(self.memory, **checked)
+    async def list_tools(
+        self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=self.tools)
+
+    async def call_tool(
+        self, ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        """Resolve the caller's scope, then run the call off the event loop (the store is
+        synchronous). An unknown tool is a protocol error, as the MCP spec asks."""
+        if params.name not in {tool.name for tool in self.tools}:
+            known = ", ".join(tool.name for tool in self.tools)
+            raise MCPError(types.INVALID_PARAMS, f"unknown tool {params.name!r}; known: {known}")
+        try:
+            scope = self.scope_of(ctx.request)
+        except RememError as exc:
+            return failed(str(exc))
+        run = functools.partial(
+            self.run, params.name, dict(params.arguments or {}), scope, str(ctx.request_id)
+        )
+        return await anyio.to_thread.run_sync(run)
+
+    def scope_of(self, request: object) -> dict[str, Any]:
+        """The scope a call runs in. No HTTP request (stdio, or an in-process client): the
+        command's own. Over HTTP: the command's, checked against the grant the key check left
+        in the request — refused if there is none, so the SDK's app served without
+        :class:`McpHttpApp` fails closed instead of open."""
+        if request is None:
+            return dict(self.scope)
+        grant = getattr(request, "scope", {}).get(GRANT_SCOPE_KEY)
+        if not isinstance(grant, Grant):
+            raise AuthenticationError(
+                "this MCP endpoint is served without remem's key check: use mcp_http_app()"
+            )
+        return grant.check(self.scope, write=True)
+
+    def run(
+        self, name: str, arguments: dict[str, Any], scope: dict[str, Any], call_id: str
+    ) -> types.CallToolResult:
+        if name == "get_context":
+            try:
+                return succeeded(self.context(arguments, scope))
+            except RememError as exc:
+                return failed(str(exc))
+        dispatcher = ToolDispatcher(self.memory, **scope)
+        result = dispatcher.execute(ToolCall(id=call_id, name=name, arguments=arguments))
+        if not result["ok"]:
+            return failed(str(result["error"]))
+        return succeeded(json.dumps(result, ensure_ascii=False))
+
+    def context(self, arguments: dict[str, Any], scope: dict[str, Any]) -> str:
+        """``get_context``, with its arguments checked as strictly as the dispatcher's."""
+        unknown = set(arguments) - {"query", "budget_tokens", "k"}
+        if unknown:
+            raise InvalidInputError(f"unknown arguments {sorted(unknown)}")
+        query = arguments.get("query")
+        budget = arguments.get("budget_tokens", 1000)
+        k = arguments.get("k", 10)
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInputError("'query' must be a non-empty string")
+        if not _int_within(budget, 1, 100_000):
+            raise InvalidInputError(
+                f"budget_tokens must be an integer from 1 to 100000, got {budget!r}"
+            )
+        if not _int_within(k, 1, 50):
+            raise InvalidInputError(f"k must be an integer from 1 to 50, got {k!r}")
+        packed = self.memory.context(query, budget_tokens=budget, k=k, **scope)
+        return packed.text or "(nothing relevant is stored)"
+
+
+def _int_within(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def succeeded(text: str) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)])
+
+
+def failed(message: str) -> types.CallToolResult:
+    """A refused call: an error result the model can read and act on (not a protocol error)."""
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=message)], is_error=True
+    )
 
 
 def build_mcp(
@@ -64,100 +211,129 @@ def build_mcp(
     user_id: str | None = None,
     agent_id: str | None = None,
     session_id: str | None = None,
-    auth: bool | None = None,
-) -> MCPServer[Any]:
-    """An ``MCPServer`` (mcp SDK 2.x) with the memory tools over ``memory``. ``auth``: whether
-    HTTP callers need an API key (None: whether the store holds a live one)."""
-    need_keys = KeyRing(memory.store).active() if auth is None else auth
-    scoper = Scoper(
-        memory, {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}, auth=need_keys
+) -> Server[Any]:
+    """An MCP server (the SDK's low-level ``Server``) with the memory tools over ``memory``,
+    acting in the given scope. Serve it with :func:`serve_stdio` or :func:`mcp_http_app`."""
+    tools = MemoryTools(
+        memory, {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}
     )
-    server = MCPServer(
+    return Server(
         "remem",
-        instructions=(
-            "Long-term memory. Save durable facts about the user with save_memory; look things "
-            "up with search_memories or get_context before answering from memory."
-        ),
+        version=remem.__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=tools.list_tools,
+        on_call_tool=tools.call_tool,
     )
 
-    def run(ctx: Context, name: str, arguments: dict[str, Any]) -> str:
-        try:
-            dispatcher = scoper.dispatcher(ctx.headers)
-        except RememError as exc:
-            raise ToolError(str(exc)) from exc
-        result = dispatcher.execute(ToolCall(id=ctx.request_id, name=name, arguments=arguments))
-        if not result.pop("ok"):
-            raise ToolError(str(result["error"]))
-        return json.dumps(result, ensure_ascii=False)
 
-    @server.tool(description=_describe("save_memory"))
-    def save_memory(
-        text: str, ctx: Context, kind: str = "fact", importance: float | None = None
-    ) -> str:
-        arguments: dict[str, Any] = {"text": text, "kind": kind}
-        if importance is not None:
-            arguments["importance"] = importance
-        return run(ctx, "save_memory", arguments)
+async def serve_stdio(server: Server[Any]) -> None:
+    """Serve one client over stdin/stdout until it closes them. The SDK points fd 1 at stderr
+    while it runs, so a stray print cannot corrupt the protocol stream."""
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
 
-    @server.tool(description=_describe("search_memories"))
-    def search_memories(query: str, ctx: Context, k: int = 5) -> str:
-        return run(ctx, "search_memories", {"query": query, "k": k})
 
-    @server.tool(description=_describe("update_memory"))
-    def update_memory(id: str, text: str, ctx: Context) -> str:
-        return run(ctx, "update_memory", {"id": id, "text": text})
+class McpHttpApp:
+    """The SDK's streamable HTTP app behind remem's API-key check (an ASGI app).
 
-    @server.tool(description=_describe("delete_memory"))
-    def delete_memory(id: str, ctx: Context) -> str:
-        return run(ctx, "delete_memory", {"id": id})
+    Each HTTP request's key is checked here; its grant is left in the request's ASGI scope
+    (:data:`GRANT_SCOPE_KEY`) for the tools. Lifespan events pass through to the SDK's app,
+    which runs the session manager — so ``uvicorn.run(app)`` just works. Mounted in another
+    app (whose Mount/Route does not forward lifespan), the host must enter :meth:`lifespan`
+    in its own lifespan.
+    """
 
-    @server.tool(
-        description=(
-            "The memories that best answer a question, packed into a token budget as "
-            "prompt-ready lines, each with its time. Use before answering from memory."
-        )
+    def __init__(self, app: ASGIApp, server: Server[Any], keys: KeyRing, *, auth: bool) -> None:
+        self.app = app
+        self.server = server
+        self.keys = keys
+        self.auth = auth
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            try:
+                grant = await self.grant(scope)
+            except AuthenticationError as exc:
+                await refusal(exc)(scope, receive, send)
+                return
+            scope = {**scope, GRANT_SCOPE_KEY: grant}
+        await self.app(scope, receive, send)
+
+    async def grant(self, scope: Scope) -> Grant:
+        """The grant of the request's key (admin when the store has no keys). The look-up reads
+        the store, so it runs on a worker thread, as every store call of the server does."""
+        if not self.auth:
+            return ADMIN
+        token = bearer_token(scope)
+        return await anyio.to_thread.run_sync(self.keys.authenticate, token)
+
+    def lifespan(self) -> AbstractAsyncContextManager[None]:
+        """The SDK session manager's run context, for a host app that mounts this one. It may
+        be entered once per app (build a new app to serve again)."""
+        return self.server.session_manager.run()
+
+
+def bearer_token(scope: Scope) -> str | None:
+    """The key a request carries: ``Authorization: Bearer ...`` or ``X-API-Key`` (no cookie:
+    a browser would send it along with requests made by other sites)."""
+    headers = Headers(scope=scope)
+    auth = headers.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip()
+    return headers.get("x-api-key")
+
+
+def refusal(exc: AuthenticationError) -> JSONResponse:
+    """The REST API's error envelope, so one client library reads both."""
+    return JSONResponse(
+        {"error": {"type": type(exc).__name__, "message": str(exc)}},
+        status_code=exc.status,
+        headers={"WWW-Authenticate": 'Bearer realm="remem"'},
     )
-    def get_context(query: str, ctx: Context, budget_tokens: int = 1000, k: int = 10) -> str:
-        try:
-            scope = scoper.dispatcher(ctx.headers).scope
-            if not 1 <= budget_tokens <= 100_000 or not 1 <= k <= 50:
-                raise InvalidInputError("budget_tokens must be 1-100000 and k 1-50")
-            packed = memory.context(query, budget_tokens=budget_tokens, k=k, **scope)
-        except RememError as exc:
-            raise ToolError(str(exc)) from exc
-        return packed.text or "(nothing relevant is stored)"
-
-    return server
-
-
-def _describe(name: str) -> str:
-    from remem.tools import schemas
-
-    found = next(t for t in schemas("anthropic") if t["name"] == name)
-    return str(found["description"])
 
 
 def mcp_http_app(
-    server: MCPServer[Any], memory: Memory, *, path: str = "/mcp", auth: bool | None = None
-) -> Any:
-    """The streamable HTTP app of ``server``, refusing requests without a live key (when the
-    store has keys) with a JSON 401 before they reach the protocol. Run it with its own
-    lifespan (uvicorn does; mounted elsewhere, the host app must run the session manager)."""
-    from starlette.responses import JSONResponse
+    server: Server[Any],
+    memory: Memory,
+    *,
+    path: str = "/mcp",
+    host: str = "127.0.0.1",
+    auth: bool | None = None,
+) -> McpHttpApp:
+    """``server`` over streamable HTTP at ``path``, behind the key check.
 
-    app = server.streamable_http_app(streamable_http_path=path, stateless_http=True)
+    ``auth``: whether requests need a key (None: whether the store holds a live one, decided
+    now, as ``remem serve`` does). ``host``: the address served; on a loopback one the SDK
+    also refuses requests whose Host/Origin header is not local (DNS rebinding), elsewhere it
+    must not, or no remote client could reach it. The transport is stateless: each request
+    stands alone, so it needs no sticky sessions and a session id cannot be borrowed by
+    another key.
+    """
     keys = KeyRing(memory.store)
-    need_keys = keys.active() if auth is None else auth
+    app = server.streamable_http_app(streamable_http_path=path, stateless_http=True, host=host)
+    return McpHttpApp(app, server, keys, auth=keys.active() if auth is None else auth)
 
-    async def guarded(scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http" and need_keys:
-            headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-            try:
-                keys.authenticate(_token(headers))
-            except AuthenticationError as exc:
-                body = {"error": {"type": type(exc).__name__, "message": str(exc)}}
-                await JSONResponse(body, status_code=exc.status)(scope, receive, send)
-                return
-        await app(scope, receive, send)
 
-    return guarded
+def serve_http(
+    memory: Memory,
+    server: Server[Any],
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8001,
+    path: str = "/mcp",
+    say: Callable[[str], Any] = print,
+) -> None:
+    """Serve over streamable HTTP until interrupted; as ``remem serve``, without a live key
+    only a loopback address is allowed (every caller would be admin)."""
+    import uvicorn
+
+    app = mcp_http_app(server, memory, path=path, host=host)
+    if not app.auth and not is_loopback(host):
+        raise InvalidInputError(
+            f"no API keys in {memory.store.path}: refusing to serve MCP on {host} without "
+            "authentication. Create one with `remem keys create NAME`, or use 127.0.0.1"
+        )
+    shown = f"[{host}]" if ":" in host else host
+    keyed = "an API key is required" if app.auth else "no API keys: loopback only"
+    say(f"remem MCP (streamable HTTP) on http://{shown}:{port}{path} — {keyed}")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
