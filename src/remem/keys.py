@@ -32,7 +32,7 @@ from remem.errors import (
 from remem.stores.base import Store
 from remem.timeutil import from_epoch, now
 
-__all__ = ["Grant", "KeyInfo", "KeyRing"]
+__all__ = ["Grant", "KeyInfo", "KeyRing", "presented_key"]
 
 _KEY = re.compile(r"^rk_([0-9a-f]{12})_([0-9a-f]{48})$")
 #: Seconds between two writes of a key's ``last_used_at`` (a write per request would cost a sync).
@@ -230,6 +230,16 @@ class KeyRing:
                 return
             self._used[key_id] = at
         self.store.key_used(key_id, at)
+
+
+def presented_key(headers: Mapping[str, str]) -> str | None:
+    """The API key a request's headers carry: ``Authorization: Bearer rk_...`` or
+    ``X-API-Key: rk_...`` (header names in any case)."""
+    lowered = {name.lower(): value for name, value in headers.items()}
+    auth = lowered.get("authorization", "")
+    if auth[:7].lower() == "bearer ":
+        return auth[7:].strip()
+    return lowered.get("x-api-key")
 
 
 def _hash(secret: str) -> str:

@@ -43,10 +43,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import remem
 from remem.errors import AuthenticationError, InvalidInputError, RememError
-from remem.keys import ADMIN, Grant, KeyRing
+from remem.keys import ADMIN, Grant, KeyRing, presented_key
 from remem.llm.base import ToolCall
 from remem.memory import Memory
-from remem.server.run import is_loopback
+from remem.server.app import error_response
+from remem.server.run import refuse_open_without_keys, shown_host
 from remem.tools import ToolDispatcher, schemas
 
 __all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio"]
@@ -264,7 +265,8 @@ class McpHttpApp:
         the store, so it runs on a worker thread, as every store call of the server does."""
         if not self.auth:
             return ADMIN
-        token = bearer_token(scope)
+        # Headers only, no cookie: a browser would send one along with other sites' requests.
+        token = presented_key(Headers(scope=scope))
         return await anyio.to_thread.run_sync(self.keys.authenticate, token)
 
     def lifespan(self) -> AbstractAsyncContextManager[None]:
@@ -273,23 +275,11 @@ class McpHttpApp:
         return self.server.session_manager.run()
 
 
-def bearer_token(scope: Scope) -> str | None:
-    """The key a request carries: ``Authorization: Bearer ...`` or ``X-API-Key`` (no cookie:
-    a browser would send it along with requests made by other sites)."""
-    headers = Headers(scope=scope)
-    auth = headers.get("authorization", "")
-    if auth[:7].lower() == "bearer ":
-        return auth[7:].strip()
-    return headers.get("x-api-key")
-
-
 def refusal(exc: AuthenticationError) -> JSONResponse:
     """The REST API's error envelope, so one client library reads both."""
-    return JSONResponse(
-        {"error": {"type": type(exc).__name__, "message": str(exc)}},
-        status_code=exc.status,
-        headers={"WWW-Authenticate": 'Bearer realm="remem"'},
-    )
+    response = error_response(exc.status, type(exc).__name__, str(exc))
+    response.headers["WWW-Authenticate"] = 'Bearer realm="remem"'
+    return response
 
 
 def mcp_http_app(
@@ -328,12 +318,8 @@ def serve_http(
     import uvicorn
 
     app = mcp_http_app(server, memory, path=path, host=host)
-    if not app.auth and not is_loopback(host):
-        raise InvalidInputError(
-            f"no API keys in {memory.store.path}: refusing to serve MCP on {host} without "
-            "authentication. Create one with `remem keys create NAME`, or use 127.0.0.1"
-        )
-    shown = f"[{host}]" if ":" in host else host
+    refuse_open_without_keys(app.auth, host, memory.store.path, "MCP")
+    shown = shown_host(host)
     keyed = "an API key is required" if app.auth else "no API keys: loopback only"
     say(f"remem MCP (streamable HTTP) on http://{shown}:{port}{path} — {keyed}")
     uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -24,7 +24,7 @@ from remem.errors import (
     NotFoundError,
     PermissionDeniedError,
 )
-from remem.keys import ADMIN, Grant
+from remem.keys import ADMIN, Grant, presented_key
 from remem.memory import Memory
 from remem.server import models as m
 from remem.types import MemoryRecord
@@ -70,12 +70,8 @@ class Caller:
 
 
 def token(request: Request) -> str | None:
-    """The API key a request carries: ``Authorization: Bearer``, ``X-API-Key``, or the web
-    page's cookie."""
-    header = request.headers.get("authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip()
-    return request.headers.get("x-api-key") or request.cookies.get("remem_key")
+    """The API key a request carries: in its headers, or the web page's cookie."""
+    return presented_key(request.headers) or request.cookies.get("remem_key")
 
 
 def caller(request: Request) -> Caller:

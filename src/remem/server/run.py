@@ -21,6 +21,21 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def refuse_open_without_keys(auth: bool, host: str, store: str, what: str) -> None:
+    """Without a live API key every caller is admin: serve only on a loopback address."""
+    if not auth and not is_loopback(host):
+        raise InvalidInputError(
+            f"no API keys in {store}: refusing to serve {what} on {host} without "
+            "authentication. Create one with `remem keys create NAME --admin`, or serve on "
+            "127.0.0.1"
+        )
+
+
+def shown_host(host: str) -> str:
+    """``host`` as it stands in a URL (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
 def serve(
     memory: Memory,
     *,
@@ -37,15 +52,10 @@ def serve(
     from remem.server.app import DEFAULT_MAX_BODY, create_app
 
     app = create_app(memory, max_body=max_body or DEFAULT_MAX_BODY)
+    refuse_open_without_keys(app.state.auth, host, memory.store.path, "the API")
     if not app.state.auth:
-        if not is_loopback(host):
-            raise InvalidInputError(
-                f"no API keys in {memory.store.path}: refusing to serve on {host} without "
-                "authentication. Create one with `remem keys create NAME --admin`, or serve on "
-                "127.0.0.1"
-            )
         say("No API keys configured: serving on 127.0.0.1 only, without authentication.")
-    shown = f"[{host}]" if ":" in host else host
+    shown = shown_host(host)
     say(f"remem {memory.store.path} — web page: http://{shown}:{port}/")
     say(f"API: http://{shown}:{port}/v1 · OpenAPI: http://{shown}:{port}/openapi.json")
     uvicorn.run(app, host=host, port=port, log_level=log_level)
