@@ -79,15 +79,27 @@ def test_bad_item_in_batch_stores_nothing(mem: remem.Memory) -> None:
 
 def test_database_failure_mid_batch_rolls_back(disk_mem: remem.Memory) -> None:
     disk_mem.add("keep me", kind="fact")
-    existing = disk_mem.list()[0]
-    # The second item reuses an existing id: the insert fails inside the transaction.
-    with pytest.raises(remem.StoreError):
-        disk_mem.add_many(
-            [{"text": "new one", "id": "fresh-id"}, {"text": "clash", "id": existing.id}]
+    # A trigger (made through a connection of its own) fails the second row's insert inside
+    # the batch's transaction.
+    with sqlite3.connect(Path(disk_mem.store.path) / "remem.db") as conn:
+        conn.execute(
+            "CREATE TRIGGER fail BEFORE INSERT ON memories WHEN new.text = 'clash' "
+            "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
         )
+    with pytest.raises(remem.StoreError, match="refused by the test"):
+        disk_mem.add_many([{"text": "new one"}, {"text": "clash"}])
     assert [r.text for r in disk_mem.list()] == ["keep me"]
     assert [h.text for h in disk_mem.search("new one", mode="keyword")] == []
     assert [h.text for h in disk_mem.search("new one", mode="dense")] == ["keep me"]
+
+
+def test_ids_of_a_batch_are_checked_before_anything_is_written(mem: remem.Memory) -> None:
+    existing = mem.add("keep me", kind="fact")
+    with pytest.raises(remem.ConflictError, match="already stored"):
+        mem.add_many([{"text": "new one", "id": "fresh-id"}, {"text": "clash", "id": existing.id}])
+    with pytest.raises(remem.InvalidInputError, match="appears twice"):
+        mem.add_many([{"text": "one", "id": "same"}, {"text": "two", "id": "same"}])
+    assert [r.text for r in mem.list()] == ["keep me"]
 
 
 def test_exact_duplicates_dedupe_within_scope(mem: remem.Memory) -> None:

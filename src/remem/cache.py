@@ -24,6 +24,7 @@ rate across thresholds on the medical question pairs (MQP).
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import re
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem.embedders import check_vectors, normalize
-from remem.errors import InvalidInputError
+from remem.errors import InvalidInputError, PermissionDeniedError
 from remem.search.dense import VectorIndex
 from remem.timeutil import now
 from remem.validate import clean_text, opt_str
@@ -132,6 +133,17 @@ class CacheLookup:
     score: float | None = None  # its cosine to the asked question
     reason: str = "miss"  # hit, miss, below threshold, expired, invalidated, opposite, rejected
     entry: int | None = None
+
+
+@dataclass(slots=True)
+class _Shared:
+    """What a cache and its scoped views share: the in-memory index of its entries and the
+    hit statistics not yet written."""
+
+    index: VectorIndex | None = None
+    state: tuple[int, int] = (0, 0)  # (entries, largest row id) the index holds
+    version: int = -1  # the store's data_version when the index was last checked
+    pending: dict[int, tuple[int, float, float | None]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -262,11 +274,15 @@ class SemanticCache:
         self.guard = guard
         self.verify = verify
         self.stats = CacheStats()
-        self._index: VectorIndex | None = None
-        self._state: tuple[int, int] = (0, 0)  # (entries, largest row id) the index holds
-        self._version = -1  # the store's data_version when the index was last checked
-        self._pending: dict[int, tuple[int, float, float | None]] = {}  # unflushed hits
+        self._shared = _Shared()
         self._lock = threading.RLock()
+
+    def within(self, memory: Memory) -> SemanticCache:
+        """This cache as seen by ``memory`` (a scoped view of the memory it belongs to): the
+        same entries, index and counters, every scope checked against ``memory``'s grant."""
+        view = copy.copy(self)
+        view.memory = memory
+        return view
 
     # -- the API -----------------------------------------------------------------------------------
     def get(
@@ -294,7 +310,7 @@ class SemanticCache:
     ) -> CacheLookup:
         """Like :meth:`get`, with the evidence: score, the cached question, the reason."""
         text = clean_text(question, "question: ")
-        scope = _scope(user_id, agent_id, session_id)
+        scope = self._scope(user_id, agent_id, session_id)
         query = self._vector(text, vector)
         with self._lock:
             index = self._synced_index()
@@ -367,7 +383,7 @@ class SemanticCache:
         """Cache many (question, value) pairs of one scope in one transaction (warming a cache
         from a log); ``vectors`` (one row each) skips the embedder. All or none."""
         pairs = list(entries)
-        scope = _scope(user_id, agent_id, session_id)
+        scope = self._scope(user_id, agent_id, session_id)
         _check_ttl(ttl)
         texts = [clean_text(q, f"question {i}: ") for i, (q, _) in enumerate(pairs)]
         encoded = []
@@ -384,7 +400,7 @@ class SemanticCache:
             dims = self.memory.embedder.dimensions
             rows = normalize(check_vectors(vectors, dims, count=len(pairs)))
         else:
-            rows = self.memory._embed(texts, progress=False)
+            rows = self.memory.embed(texts)
         life = ttl if ttl is not None else self.ttl
         with self._lock:
             index = self._synced_index()
@@ -406,7 +422,10 @@ class SemanticCache:
                 index.append(
                     rowids, [v[None, :] for v in rows], [_fields(scope, self.name)] * len(rowids)
                 )
-                self._state = (self._state[0] + len(rowids), max(self._state[1], rowids[-1]))
+                self._shared.state = (
+                    self._shared.state[0] + len(rowids),
+                    max(self._shared.state[1], rowids[-1]),
+                )
             self.stats.sets += len(rowids)
             return rowids
 
@@ -441,7 +460,12 @@ class SemanticCache:
             self.stats.false_hits += 1
 
     def delete(self, entry: int) -> bool:
+        """Delete one entry by its id; False when there is none (or none this memory's grant
+        may see)."""
         with self._lock:
+            found = self.memory.store.cache_entries([entry]).get(entry)
+            if found is None or not self.memory.grant.allows(found):
+                return False
             return self._drop([entry]) == 1
 
     def clear(
@@ -452,7 +476,7 @@ class SemanticCache:
         session_id: str | None = None,
     ) -> int:
         """Delete the entries of a scope (no scope: every entry of this cache)."""
-        scope = _scope(user_id, agent_id, session_id)
+        scope = self._scope(user_id, agent_id, session_id)
         with self._lock:
             self._flush()
             rowids = self.memory.store.cache_matching(
@@ -461,7 +485,9 @@ class SemanticCache:
             return self._drop(rowids)
 
     def purge_expired(self) -> int:
-        """Delete expired entries now (lookups skip them anyway)."""
+        """Delete expired entries now, in every scope (admin; lookups skip them anyway)."""
+        if not self.memory.grant.admin:
+            raise PermissionDeniedError("purging every scope's expired entries needs an admin key")
         with self._lock:
             rowids = self.memory.store.cache_matching(self.name, None, expired_at=now())
             return self._drop(rowids)
@@ -476,9 +502,16 @@ class SemanticCache:
             self._flush()
 
     # -- internals ---------------------------------------------------------------------------------
+    def _scope(self, user_id: str | None, agent_id: str | None, session_id: str | None) -> Scope:
+        """An entry's scope, checked against the memory's grant (a tenant's single user or
+        agent is filled in; one outside the grant is refused)."""
+        named = {"user_id": opt_str(user_id, "user_id"), "agent_id": opt_str(agent_id, "agent_id")}
+        checked = self.memory.grant.check(named, write=True)
+        return (checked["user_id"], checked["agent_id"], opt_str(session_id, "session_id"))
+
     def _check(self, text: str, entry: dict[str, Any], scope: Scope, at: float) -> str | None:
         expires = entry["expires_at"]
-        pending = self._pending.get(entry["rowid"])
+        pending = self._shared.pending.get(entry["rowid"])
         if pending is not None and pending[2] is not None:
             expires = pending[2]
         if expires is not None and expires <= at:
@@ -502,15 +535,15 @@ class SemanticCache:
         return None
 
     def _note_hit(self, rowid: int, at: float) -> None:
-        count, _, expires = self._pending.get(rowid, (0, at, None))
+        count, _, expires = self._shared.pending.get(rowid, (0, at, None))
         if self.refresh_on_hit and self.ttl is not None:
             expires = at + self.ttl
-        self._pending[rowid] = (count + 1, at, expires)
-        if len(self._pending) >= _FLUSH_HITS:
+        self._shared.pending[rowid] = (count + 1, at, expires)
+        if len(self._shared.pending) >= _FLUSH_HITS:
             self._flush()
 
     def _flush(self) -> None:
-        pending, self._pending = self._pending, {}
+        pending, self._shared.pending = self._shared.pending, {}
         if pending:
             self.memory.store.cache_hits([(r, *hit) for r, hit in pending.items()])
 
@@ -518,15 +551,15 @@ class SemanticCache:
         if not rowids:
             return 0
         for rowid in rowids:
-            self._pending.pop(rowid, None)
+            self._shared.pending.pop(rowid, None)
         gone = self.memory.store.cache_delete(rowids)
-        if self._index is not None:
-            self._index.remove(rowids)
-            self._state = (len(self._index), self._state[1])
+        if self._shared.index is not None:
+            self._shared.index.remove(rowids)
+            self._shared.state = (len(self._shared.index), self._shared.state[1])
         return gone
 
     def _vector(self, text: str, vector: Any) -> np.ndarray:
-        return self.memory._query_vector(text, vector)
+        return self.memory.query_vector(text, vector)
 
     def _nearest(
         self, index: VectorIndex, query: np.ndarray, scope: Scope
@@ -544,41 +577,33 @@ class SemanticCache:
         """The in-memory index of this cache's entries, caught up with other processes."""
         store = self.memory.store
         version = store.data_version()
-        if self._index is not None and version == self._version:
-            return self._index  # nobody else wrote; our own writes are in the index already
-        self._version = version
+        if self._shared.index is not None and version == self._shared.version:
+            return self._shared.index  # nobody else wrote; our own writes are in the index already
+        self._shared.version = version
         state = store.cache_state(self.name)
-        if self._index is not None and state == self._state:
-            return self._index
+        if self._shared.index is not None and state == self._shared.state:
+            return self._shared.index
         # Only appends elsewhere: read the new rows. Any delete (fewer entries than we hold plus
         # the new rows, or a lower largest row id): read them all again.
-        grew = self._index is not None and state[1] >= self._state[1]
-        if not (grew and self._read_rows(self._state[1], state[0])):
-            self._index = VectorIndex(self.memory.embedder.dimensions)
+        grew = self._shared.index is not None and state[1] >= self._shared.state[1]
+        if not (grew and self._read_rows(self._shared.state[1], state[0])):
+            self._shared.index = VectorIndex(self.memory.embedder.dimensions)
             self._read_rows(0, state[0])
-        self._state = state
-        assert self._index is not None
-        return self._index
+        self._shared.state = state
+        assert self._shared.index is not None
+        return self._shared.index
 
     def _read_rows(self, after: int, expected: int) -> bool:
         """Add the entries past row ``after`` to the index; whether it now holds ``expected``."""
-        assert self._index is not None
+        assert self._shared.index is not None
         rows = self.memory.store.cache_rows(self.name, after)
         if rows:
-            self._index.append(
+            self._shared.index.append(
                 [r[0] for r in rows],
                 [r[2][None, :] for r in rows],
                 [_fields(r[1], self.name) for r in rows],
             )
-        return len(self._index) == expected
-
-
-def _scope(user_id: str | None, agent_id: str | None, session_id: str | None) -> Scope:
-    return (
-        opt_str(user_id, "user_id"),
-        opt_str(agent_id, "agent_id"),
-        opt_str(session_id, "session_id"),
-    )
+        return len(self._shared.index) == expected
 
 
 def _scope_key(scope: Scope) -> str:

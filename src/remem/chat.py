@@ -144,9 +144,8 @@ class ChatMemory:
         # still waiting for results (a call's results follow it).
         newest = self.memory.list(
             session_id=self.session_id,
-            user_id=self.user_id,
             kind="message",
-            filters=CHAT_TURNS,
+            filters={**CHAT_TURNS, **self._owner},
             limit=64,
             order="-created_at",
         )
@@ -307,13 +306,12 @@ class ChatMemory:
         if not query or room <= 0:
             return []
         evicted_seq = {u.first + i for u in evicted for i in range(len(u.messages))}
-        scope: dict[str, Any] = (
-            {"user_id": self.user_id}
-            if self.spill_scope == "user"
-            else {"session_id": self.session_id, "user_id": self.user_id}
-        )
         hits = self.memory.search(
-            query, k=max(self.spill_k * 3, 10), filters={"kind": "message"}, touch=False, **scope
+            query,
+            k=max(self.spill_k * 3, 10),
+            session_id=self.session_id if self.spill_scope == "session" else None,
+            filters={"kind": "message", **self._owner},
+            touch=False,
         )
         header = "Earlier messages that may be relevant:"
         used = count_message({"role": "system", "content": header}, self.count)
@@ -339,10 +337,17 @@ class ChatMemory:
         return [{"role": "system", "content": f"{header}\n{body}"}]
 
     # -- internals ---------------------------------------------------------------------------------
+    @property
+    def _owner(self) -> dict[str, str | None]:
+        """The conversation's user and agent, exactly (None: none): a session id names a
+        conversation only together with them, so another user's session of the same name
+        is never read, appended to or cleared."""
+        return {"user_id": self.user_id, "agent_id": self.agent_id}
+
     def _records(self, kind: str) -> list[MemoryRecord]:
-        turns = CHAT_TURNS if kind == "message" else None
+        turns = CHAT_TURNS if kind == "message" else {}
         records = self.memory.list_all(
-            session_id=self.session_id, user_id=self.user_id, kind=kind, filters=turns
+            session_id=self.session_id, kind=kind, filters={**turns, **self._owner}
         )
         if kind == "message":
             records.sort(key=lambda r: int(r.metadata.get("chat_seq", 0)))

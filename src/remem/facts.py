@@ -274,7 +274,7 @@ class FactMemory:
         if self.llm is None or not related:
             if related:
                 vectors = self.memory.store.vectors([related[0].id])
-                mine = self.memory._embed([fact], progress=False)[0]
+                mine = self.memory.embed([fact], progress=False)[0]
                 best = vectors.get(related[0].id)
                 if best is not None and float(np.dot(best, mine)) >= self.duplicate:
                     return "NOOP", None

@@ -13,17 +13,15 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from remem.embedders.base import EmbedderSignature, check_vectors
-from remem.errors import EmbedderMismatchError, InvalidInputError, VectorError
-from remem.stores.base import head_and_parts
-from remem.types import MemoryRecord
+from remem.embedders.base import EmbedderSignature
+from remem.errors import EmbedderMismatchError, InvalidInputError
 
 if TYPE_CHECKING:
     from remem.memory import Memory
@@ -40,6 +38,8 @@ __all__ = [
 EXPORT_VERSION = 1
 _IMPORT_KEYS = (
     "id",
+    "parent_id",
+    "position",
     "text",
     "kind",
     "role",
@@ -61,11 +61,9 @@ def export_jsonl(memory: Memory, path: str | Path, *, progress: bool = False) ->
     return count
 
 
-def export_lines(
-    memory: Memory, keep: Callable[[MemoryRecord], bool] | None = None
-) -> Iterator[str]:
-    """The export as lines (each ending in a newline): the header, then every record ``keep``
-    accepts (default: all), read from the store a batch at a time."""
+def export_lines(memory: Memory) -> Iterator[str]:
+    """The export as lines (each ending in a newline): the header, then every record
+    ``memory`` may see (its grant's), read from the store a batch at a time."""
     signature = memory.store.signature() or memory.embedder.signature
     header = {
         "remem": "export",
@@ -74,9 +72,7 @@ def export_lines(
         "dimensions": signature.dimensions,
     }
     yield json.dumps(header) + "\n"
-    for record, vector in memory.store.iter_records(with_vectors=True):
-        if keep is not None and not keep(record):
-            continue
+    for record, vector in memory.records(with_vectors=True):
         data = record.to_dict()
         if vector is not None:
             data["vector_b64"] = base64.b64encode(vector.astype("<f4").tobytes()).decode()
@@ -124,23 +120,16 @@ def import_text(
     format: str = "auto",
     reembed: bool = False,
     progress: bool = False,
-    admit: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> int:
     """Import ``text`` (remem's JSON lines, plain items, or a LoCoMo file; ``name`` is what
-    messages call it). ``admit`` sees each item before anything is stored and returns it (maybe
-    with its scope filled in) or raises; one refusal stores nothing."""
+    messages call it) into ``memory``, inside its grant: all or none."""
     if format == "auto":
         format = "locomo" if text.lstrip().startswith("[") else "jsonl"
     if format == "locomo":
-        items = locomo_items(_json(text, name))
-        if admit is not None:
-            items = [admit(item) for item in items]
-        return len(memory.add_many(items, progress=progress))
+        return len(memory.add_many(locomo_items(_json(text, name)), progress=progress))
     if format != "jsonl":
         raise InvalidInputError(f"unknown import format {format!r}: use jsonl, locomo or auto")
-    return _import_jsonl(
-        memory, _jsonl(text, name), reembed=reembed, progress=progress, admit=admit
-    )
+    return _import_jsonl(memory, _jsonl(text, name), reembed=reembed, progress=progress)
 
 
 def _import_jsonl(
@@ -149,62 +138,34 @@ def _import_jsonl(
     *,
     reembed: bool,
     progress: bool,
-    admit: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> int:
     signature: EmbedderSignature | None = None
     items: list[dict[str, Any]] = []
-    vectors: list[np.ndarray[Any, Any] | None] = []
-    parents: list[tuple[str | None, int | None]] = []
     for line, row in rows:
         if row.get("remem") == "export":
-            signature = EmbedderSignature(str(row["embedder"]), int(row["dimensions"]))
+            signature = _signature(row, line)
             continue
         item = {k: row[k] for k in _IMPORT_KEYS if row.get(k) is not None}
-        items.append(admit(item) if admit is not None else item)
-        parents.append((row.get("parent_id"), row.get("position")))
-        vectors.append(_decode_vector(row, line) if not reembed else None)
+        if not reembed:
+            item["vectors"] = _decode_vector(row, line)
+        items.append(item)
     foreign = signature is not None and signature != memory.embedder.signature
-    if foreign and not reembed and any(v is not None for v in vectors):
+    if foreign and not reembed and any(i["vectors"] is not None for i in items):
         raise EmbedderMismatchError(
             f"the file's vectors were made by {signature}, this store uses "
             f"{memory.embedder.signature}: import with reembed=True (--reembed)"
         )
-    known = {r.id for r in memory.store.get([i["id"] for i in items if "id" in i])}
-    keep = [i for i, item in enumerate(items) if item.get("id") not in known]
-    return _add_exact(
-        memory,
-        [items[i] for i in keep],
-        [vectors[i] for i in keep],
-        [parents[i] for i in keep],
-        progress,
-    )
+    return len(memory.import_records(items, progress=progress))
 
 
-def _add_exact(
-    memory: Memory,
-    items: list[dict[str, Any]],
-    vectors: list[np.ndarray[Any, Any] | None],
-    parents: list[tuple[str | None, int | None]],
-    progress: bool,
-) -> int:
-    """Insert exported records as they were: ids, parents, and vectors where present."""
-    if not items:
-        return 0
-    records = [memory._new_record({**item, "dedupe": False}, i) for i, item in enumerate(items)]
-    dims = memory.embedder.dimensions
-    for rec, vec, (parent, position) in zip(records, vectors, parents, strict=True):
-        rec.parent_id, rec.position = parent, position
-        if vec is not None:
-            if vec.size % dims:
-                raise VectorError(
-                    f"{rec.id}: vector_b64 holds {vec.size} floats, not vectors of dimension "
-                    f"{dims} (a head vector, then any part vectors)"
-                )
-            rows = check_vectors(vec.reshape(-1, dims), dims)
-            rec.vector, rec.parts = head_and_parts(rows)
-    parent_ids = {p for p, _ in parents if p}
-    containers = frozenset(i for i, rec in enumerate(records) if rec.id in parent_ids)
-    return len(memory._insert(records, progress, containers=containers))
+def _signature(row: dict[str, Any], line: int) -> EmbedderSignature:
+    name, dims = row.get("embedder"), row.get("dimensions")
+    if not isinstance(name, str) or isinstance(dims, bool) or not isinstance(dims, int):
+        raise InvalidInputError(
+            f"line {line}: an export header names its embedder (a string) and dimensions "
+            "(an integer)"
+        )
+    return EmbedderSignature(name, dims)
 
 
 def _decode_vector(row: dict[str, Any], line: int) -> np.ndarray[Any, Any] | None:

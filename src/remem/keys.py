@@ -4,10 +4,8 @@ A key is ``rk_<key id>_<secret>``. The store keeps the key id, a SHA-256 of the 
 random 192-bit strings, so a fast hash is enough: there is nothing to brute-force), a name and
 the grant. The secret is shown once, when the key is made.
 
-A grant is *admin* (everything) or a tenant: the ``user_id`` values and/or ``agent_id`` values
-it may read and write. A record is visible to a tenant when each restricted field of the record
-holds one of the allowed values; a record without that field is not visible. Every read a tenant
-makes is and-ed with that condition, so no filter it sends can widen it.
+A key's grant (:class:`remem.access.Grant`) is admin or a tenant's users and/or agents; the
+engine applies it (``Memory.scoped``), so no face that serves a key can forget it.
 """
 
 from __future__ import annotations
@@ -23,104 +21,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from remem.errors import (
-    AuthenticationError,
-    InvalidInputError,
-    NotFoundError,
-    PermissionDeniedError,
-)
+from remem.access import Grant
+from remem.errors import AuthenticationError, InvalidInputError, NotFoundError
 from remem.stores.base import Store
 from remem.timeutil import from_epoch, now
 
-__all__ = ["Grant", "KeyInfo", "KeyRing", "presented_key"]
+__all__ = ["KeyInfo", "KeyRing", "presented_key"]
 
 _KEY = re.compile(r"^rk_([0-9a-f]{12})_([0-9a-f]{48})$")
 #: Seconds between two writes of a key's ``last_used_at`` (a write per request would cost a sync).
 _USED_EVERY = 60.0
-_SCOPE_FIELDS = {"user_id": "users", "agent_id": "agents"}
-
-
-@dataclass(frozen=True, slots=True)
-class Grant:
-    """What a key may read and write: everything (``admin``), or the listed users / agents."""
-
-    admin: bool = False
-    users: tuple[str, ...] = ()
-    agents: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.admin and not (self.users or self.agents):
-            raise InvalidInputError("a key is admin, or names the users and/or agents it may use")
-        for value in (*self.users, *self.agents):
-            if not isinstance(value, str) or not value.strip():
-                raise InvalidInputError(f"user and agent ids are non-empty strings: {value!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"admin": self.admin, "users": list(self.users), "agents": list(self.agents)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Grant:
-        return cls(
-            admin=bool(data.get("admin")),
-            users=tuple(data.get("users") or ()),
-            agents=tuple(data.get("agents") or ()),
-        )
-
-    def allowed(self, field: str) -> tuple[str, ...]:
-        """The values this grant allows for ``user_id`` or ``agent_id`` (empty: any)."""
-        return () if self.admin else getattr(self, _SCOPE_FIELDS[field])
-
-    def allows(self, record: Any) -> bool:
-        """Whether a record (or an item dict) with its ``user_id`` and ``agent_id`` is visible."""
-        for field in _SCOPE_FIELDS:
-            allowed = self.allowed(field)
-            value = record.get(field) if isinstance(record, Mapping) else getattr(record, field)
-            if allowed and value not in allowed:
-                return False
-        return True
-
-    def check(self, scope: Mapping[str, Any], *, write: bool) -> dict[str, Any]:
-        """The scope of a request, checked: a named user or agent outside the grant is refused;
-        an unnamed one is filled in for a write when the grant allows exactly one."""
-        checked = dict(scope)
-        for field in _SCOPE_FIELDS:
-            allowed = self.allowed(field)
-            value = checked.get(field)
-            if not allowed:
-                continue
-            if value is None:
-                if write and len(allowed) == 1:
-                    checked[field] = allowed[0]
-                elif write:
-                    raise InvalidInputError(
-                        f"this key may write for several {_SCOPE_FIELDS[field]}: give {field}"
-                    )
-            elif value not in allowed:
-                raise PermissionDeniedError(f"this key may not use {field} {value!r}")
-        return checked
-
-    def restrict(self, filters: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
-        """``filters`` and-ed with this grant's condition (a tenant cannot widen it)."""
-        own = {
-            field: {"$in": list(allowed)}
-            for field in _SCOPE_FIELDS
-            if (allowed := self.allowed(field))
-        }
-        if not own:
-            return filters
-        return {"$and": [own, dict(filters)]} if filters else own
-
-    def outside(self) -> dict[str, Any]:
-        """A filter matching the records this grant may *not* see (none for admin)."""
-        parts = [
-            {field: {"$nin": list(allowed)}}
-            for field in _SCOPE_FIELDS
-            if (allowed := self.allowed(field))
-        ]
-        return {"$or": parts} if parts else {"id": {"$in": []}}
-
-
-ADMIN = Grant(admin=True)
 
 
 @dataclass(frozen=True, slots=True)

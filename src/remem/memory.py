@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+import copy
 import functools
 import os
 import sys
 import threading
 import warnings
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -22,16 +23,20 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem import io as _io
+from remem.access import ADMIN, Grant
 from remem.cache import SemanticCache
 from remem.chat import ChatMemory
 from remem.chunking import ChunkStrategy, chunk_text
 from remem.config import Settings
 from remem.embedders import Embedder, check_vectors, get_embedder, normalize
 from remem.errors import (
+    ConflictError,
     EmbedderMismatchError,
     InvalidInputError,
     LongTextWarning,
     NotFoundError,
+    PermissionDeniedError,
+    VectorError,
 )
 from remem.facts import FactMemory
 from remem.keyvalue import KeyValueMemory
@@ -73,6 +78,8 @@ SEARCH_MODES = ("hybrid", "dense", "keyword")
 MAX_K = 1000
 #: Largest limit or offset of a listing (SQLite's integers are 64-bit).
 MAX_ROWS = 2**62
+#: Longest id a caller may choose for a record.
+MAX_ID_CHARS = 256
 _ITEM_KEYS = frozenset(
     {
         "text",
@@ -142,7 +149,11 @@ def _choose_embedder(store: Store, settings: Settings) -> Embedder:
 
 
 class Memory:
-    """Long-term memory over one store. Use as a context manager, or call :meth:`close`."""
+    """Long-term memory over one store. Use as a context manager, or call :meth:`close`.
+
+    A memory acts within its ``grant`` (admin, every record, unless made by :meth:`scoped`):
+    every read and write of every method and memory type goes through it here.
+    """
 
     def __init__(
         self,
@@ -153,8 +164,12 @@ class Memory:
         retrieval: RetrievalConfig | None = None,
         part_tokens: int = 128,
         part_overlap: int = 32,
+        grant: Grant = ADMIN,
     ) -> None:
         self.store = store
+        #: What this memory may read and write (see :mod:`remem.access`).
+        self.grant = grant
+        self._root = self  # the memory that owns the store; a scoped view points to it
         self.embedder = embedder
         self.progress = progress
         #: Default settings of every search; a call may override any field.
@@ -174,7 +189,18 @@ class Memory:
         self._lock = threading.RLock()
 
     # -- lifecycle ---------------------------------------------------------------------------------
+    def scoped(self, grant: Grant) -> Memory:
+        """A view of this memory inside ``grant``: the same store, embedder, caches and settings,
+        and every read (search, neighbours, context, get, list, export, chat, cache) sees only
+        the records the grant allows, every write is checked against it, and an id outside it
+        answers exactly as an unknown id. Closing a view leaves the store open."""
+        view = copy.copy(self)
+        view.grant = grant
+        return view
+
     def close(self) -> None:
+        if self._root is not self:
+            return  # a scoped view: the memory it came from owns the store
         try:
             for cache in self._caches.values():
                 cache.flush()
@@ -310,6 +336,7 @@ class Memory:
         A document's text cannot change in place (its chunks would go stale): delete it and add
         the new version.
         """
+        self.get(id)  # another tenant's id answers as an unknown one, before any work
         change = Update(importance=importance_value(importance), kind=kind, role=role)
         if metadata is not None:
             change.metadata = metadata_dict(metadata)
@@ -328,9 +355,12 @@ class Memory:
             return self.store.update(id, change)
 
     def delete(self, ids: str | Sequence[str]) -> int:
-        """Delete memories by id (a document takes its chunks along); returns how many went."""
+        """Delete memories by id (a document takes its chunks along); returns how many went.
+        Unknown ids, and ids outside this memory's grant, are passed over."""
         id_list = [ids] if isinstance(ids, str) else list(ids)
-        return self.store.delete(id_list)
+        if not self.grant.admin:
+            id_list = [r.id for r in self.store.get(id_list, self.grant.where())]
+        return self.store.delete(id_list) if id_list else 0
 
     # -- memory types ------------------------------------------------------------------------------
     def cache(self, name: str = "default", **options: Any) -> SemanticCache:
@@ -341,11 +371,13 @@ class Memory:
             if options or name not in self._caches:
                 if name in self._caches:
                     self._caches[name].flush()
-                self._caches[name] = SemanticCache(self, name=name, **options)
-            return self._caches[name]
+                self._caches[name] = SemanticCache(self._root, name=name, **options)
+            cache = self._caches[name]
+        return cache if self.grant.admin else cache.within(self)
 
     def cache_stats(self) -> dict[str, dict[str, Any]]:
         """Each cache opened on this memory so far: its entries and this process's counters."""
+        self._admin_only("cache statistics")
         with self._lock:
             caches = dict(self._caches)
         return {
@@ -353,8 +385,13 @@ class Memory:
         }
 
     def chat(self, session_id: str, **options: Any) -> ChatMemory:
-        """A :class:`ChatMemory` over this store for one conversation."""
-        return ChatMemory(self, session_id=session_id, **options)
+        """A :class:`ChatMemory` over this store for one conversation: the session
+        ``session_id`` of exactly this ``user_id`` and ``agent_id`` (another user's session of
+        the same name is another conversation)."""
+        scope = {name: options.pop(name, None) for name in ("user_id", "agent_id")}
+        return ChatMemory(
+            self, session_id=session_id, **self.grant.check(scope, write=True), **options
+        )
 
     def keyvalue(self, **options: Any) -> KeyValueMemory:
         """A :class:`KeyValueMemory` over this store (scope and matching as options)."""
@@ -370,11 +407,16 @@ class Memory:
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, id: str) -> MemoryRecord:
-        """The memory with this id; raises :class:`NotFoundError` if there is none."""
-        found = self.store.get([id])
+        """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
+        outside this memory's grant: the same error, word for word)."""
+        found = self.store.get([id], self.grant.where())
         if not found:
             raise NotFoundError(f"no memory with id {id!r}")
         return found[0]
+
+    def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
+        """The memories with these ids, in the order asked; unknown ids are left out."""
+        return self.store.get(builtins.list(ids), self.grant.where())
 
     def list(
         self,
@@ -396,7 +438,7 @@ class Memory:
                 )
         if order not in LIST_ORDERS:
             raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
-        where = scope_filter(user_id, agent_id, session_id, filters, kind=kind)
+        where = self._where(user_id, agent_id, session_id, filters, kind=kind)
         return self.store.list_records(where, limit=limit, offset=offset, order=order)
 
     def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
@@ -445,7 +487,10 @@ class Memory:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
             raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
         reference = reference_time(now)
-        where = scope_filter(user_id, agent_id, session_id, filters)
+        where = self._where(user_id, agent_id, session_id, filters)
+        # Neighbours (smoothing, expansion) lie in the search's scope and grant; its other
+        # filters choose the hits, not the context around them.
+        near = self._where(user_id, agent_id, session_id, None)
         if now is not None and query and cfg.resolve_time:
             where = and_filters(where, time_filter(query, reference))
         depth = max(k, cfg.candidates) if mode == "hybrid" or cfg.reorders else k
@@ -458,7 +503,7 @@ class Memory:
             # Smoothing alone reorders by ids and scores: fetch only the records that can
             # still make the top k (a few spare, for any deleted meanwhile).
             boosts = pipeline.neighbour_boosts(
-                fused, self.store.adjacent([i for i, _ in fused]), cfg.neighbor_weight
+                fused, self.store.adjacent([i for i, _ in fused], near), cfg.neighbor_weight
             )
             fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
             candidates = self._candidates_with_records(rankings, fused[: k + 10], boosts)
@@ -466,8 +511,12 @@ class Memory:
             candidates = self._candidates_with_records(
                 rankings, fused if cfg.reorders else fused[:k]
             )
-            candidates = self._reorder(candidates, query, k, cfg, reference)
-        hits = pipeline.expand(pipeline.to_hits(candidates[:k]), self._neighbours, cfg.expand)
+            candidates = self._reorder(candidates, query, k, cfg, reference, near)
+        hits = pipeline.expand(
+            pipeline.to_hits(candidates[:k]),
+            functools.partial(self._neighbours, near=near),
+            cfg.expand,
+        )
         if touch and hits:
             self.store.touch([h.id for h in hits], now_epoch())
         return hits
@@ -518,8 +567,62 @@ class Memory:
             self, path, format=format, reembed=reembed, progress=self._progress(progress)
         )
 
+    def import_records(
+        self,
+        rows: Sequence[Mapping[str, Any]],
+        *,
+        progress: bool | None = None,
+    ) -> builtins.list[MemoryRecord]:
+        """Store exported records as they were, in one transaction: :meth:`add_many`'s item
+        keys plus ``id``, ``parent_id`` and ``position`` (a chunk's document and place), and
+        ``vectors`` (float32 rows: the head vector, then any part vectors; None embeds the
+        text). Rows whose id this memory already holds are skipped; the others are returned.
+
+        Ids are global. Under an admin grant a row keeps its id; a scoped memory gives every
+        row it stores a fresh id (its ``parent_id`` links among the rows follow), so importing
+        a row whose id another tenant holds answers exactly as importing an unknown one.
+        """
+        for index, row in enumerate(rows):
+            if not isinstance(row, Mapping):
+                raise InvalidInputError(f"item {index} must be a dict")
+            if not isinstance(row.get("id", ""), str):
+                raise InvalidInputError(f"item {index}: id must be a string")
+        known = {r.id for r in self.get_many([row["id"] for row in rows if "id" in row])}
+        fresh = [row for row in rows if row.get("id") not in known]
+        renamed = {} if self.grant.admin else {row["id"]: new_id() for row in fresh if "id" in row}
+        records = []
+        dims = self.embedder.dimensions
+        for index, row in enumerate(fresh):
+            unknown = set(row) - _ITEM_KEYS - {"parent_id", "position", "vectors"}
+            if unknown:
+                raise InvalidInputError(f"item {index}: unknown keys {sorted(unknown)}")
+            keep = _ITEM_KEYS if self.grant.admin else _ITEM_KEYS - {"id"}
+            item = {key: value for key, value in row.items() if key in keep}
+            rec = self._new_record({**item, "dedupe": False}, index)
+            rec.id = renamed.get(row.get("id"), rec.id)
+            parent, position = row.get("parent_id"), row.get("position")
+            if parent is not None and not isinstance(parent, str):
+                raise InvalidInputError(f"item {index}: parent_id must be a string")
+            if isinstance(position, bool) or not isinstance(position, int | None):
+                raise InvalidInputError(f"item {index}: position must be an integer")
+            rec.parent_id, rec.position = renamed.get(parent, parent), position
+            vectors = row.get("vectors")
+            if vectors is not None:
+                flat = np.asarray(vectors, dtype=np.float32).reshape(-1)
+                if not flat.size or flat.size % dims:
+                    raise VectorError(
+                        f"item {index}: the vectors hold {flat.size} floats, not vectors of "
+                        f"dimension {dims} (a head vector, then any part vectors)"
+                    )
+                rec.vector, rec.parts = head_and_parts(check_vectors(flat.reshape(-1, dims), dims))
+            records.append(rec)
+        parents = {r.parent_id for r in records if r.parent_id}
+        containers = frozenset(i for i, rec in enumerate(records) if rec.id in parents)
+        return self._insert(records, progress, containers=containers)
+
     def reembed(self, embedder: str | Embedder, *, progress: bool | None = None) -> int:
         """Re-embed every memory with another embedder and make it this store's embedder."""
+        self._admin_only("re-embedding the store")
         new = get_embedder(embedder)
         ids, texts = [], []
         for record, vector in self.store.iter_records(with_vectors=True):
@@ -534,9 +637,56 @@ class Memory:
         return len(ids)
 
     def stats(self) -> StoreStats:
+        """Counts, size and settings of the whole store (admin)."""
+        self._admin_only("store statistics")
         return self.store.stats()
 
+    def embed(
+        self, texts: builtins.list[str], *, progress: bool = False, embedder: Embedder | None = None
+    ) -> NDArray[np.float32]:
+        """``texts`` embedded by this memory's embedder (or ``embedder``) as unit rows, checked
+        for shape and finiteness. Texts are embedded as given (to the model's window)."""
+        embedder = embedder or self.embedder
+        return check_vectors(embedder.embed(texts, progress=progress), embedder.dimensions)
+
+    def query_vector(self, query: str | None, vector: Any = None) -> NDArray[np.float32]:
+        """The unit vector a search by ``query`` uses: ``vector`` checked and normalised when
+        given, else the query embedded."""
+        if vector is not None:
+            vectors = normalize(check_vectors(vector, self.embedder.dimensions, count=1))
+        else:
+            self._check_signature()
+            vectors = self.embed([clean_text(query if query is not None else "")])
+        first: NDArray[np.float32] = vectors[0]
+        return first
+
+    def records(
+        self, *, with_vectors: bool = False
+    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
+        """Every memory this memory may see, oldest row first, with (when asked) its vectors as
+        rows: the head vector, then any part vectors. Read from the store a batch at a time."""
+        return self.store.iter_records(with_vectors=with_vectors, where=self.grant.where())
+
     # -- internals ---------------------------------------------------------------------------------
+    def _where(
+        self,
+        user_id: str | None,
+        agent_id: str | None,
+        session_id: str | None,
+        filters: Mapping[str, Any] | None,
+        *,
+        kind: str | None = None,
+    ) -> Filter | None:
+        """A read's filter: its scope (a user or agent outside the grant is refused), its
+        filters, and-ed with the grant's condition, which no filter can widen."""
+        self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
+        where = scope_filter(user_id, agent_id, session_id, filters, kind=kind)
+        return and_filters(where, self.grant.where())
+
+    def _admin_only(self, what: str) -> None:
+        if not self.grant.admin:
+            raise PermissionDeniedError(f"{what} needs an admin key")
+
     def _new_record(self, item: Mapping[str, Any], index: int) -> NewRecord:
         unknown = set(item) - _ITEM_KEYS
         if unknown:
@@ -549,13 +699,15 @@ class Memory:
             raise InvalidInputError(f"item {index}: kind must be a string")
         dedupe = item.get("dedupe")
         created = item.get("created_at")
+        scope = {name: opt_str(item.get(name), name) for name in ("user_id", "agent_id")}
+        scope = self.grant.check(scope, write=True)
         return NewRecord(
-            id=item.get("id") or new_id(),
+            id=self._record_id(item.get("id"), index),
             text=text,
             kind=kind,
             role=opt_str(item.get("role"), "role"),
-            user_id=opt_str(item.get("user_id"), "user_id"),
-            agent_id=opt_str(item.get("agent_id"), "agent_id"),
+            user_id=scope["user_id"],
+            agent_id=scope["agent_id"],
             session_id=opt_str(item.get("session_id"), "session_id"),
             metadata=metadata_dict(item.get("metadata")),
             created_at=epoch_time(created) if created is not None else now_epoch(),
@@ -563,6 +715,51 @@ class Memory:
             content_hash=content_hash(text),
             dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else bool(dedupe),
         )
+
+    def _record_id(self, given: Any, index: int) -> str:
+        """A new record's id: the caller's (admin only: ids are global, and a tenant choosing
+        one could learn whether another tenant holds it), else a fresh one."""
+        if given is None:
+            return new_id()
+        if not self.grant.admin:
+            raise InvalidInputError(
+                f"item {index}: a scoped memory gives its records their ids: leave out 'id'"
+            )
+        if not isinstance(given, str) or not given.strip() or len(given) > MAX_ID_CHARS:
+            raise InvalidInputError(
+                f"item {index}: id must be a non-empty string of at most {MAX_ID_CHARS} characters"
+            )
+        return given
+
+    def _check_links(self, records: builtins.list[NewRecord]) -> None:
+        """Ids are unique, and a record links (``parent_id``) only to a record of its own
+        scope that this memory may see, in the batch or stored; a link to another tenant's
+        record is refused exactly as a link to an unknown id."""
+        batch: dict[str, NewRecord] = {}
+        for index, rec in enumerate(records):
+            if rec.id in batch:
+                raise InvalidInputError(f"item {index}: id {rec.id!r} appears twice in the batch")
+            batch[rec.id] = rec
+        if self.grant.admin:
+            taken = self.store.get(builtins.list(batch))
+            if taken:
+                raise ConflictError(f"a memory with id {taken[0].id!r} is already stored")
+        wanted = {r.parent_id for r in records if r.parent_id is not None} - set(batch)
+        stored = {r.id: r for r in self.store.get(builtins.list(wanted), self.grant.where())}
+        for index, rec in enumerate(records):
+            if rec.parent_id is None:
+                continue
+            parent = batch.get(rec.parent_id) or stored.get(rec.parent_id)
+            if parent is None:
+                raise InvalidInputError(
+                    f"item {index}: parent_id {rec.parent_id!r}: no memory with that id"
+                )
+            mine = (rec.user_id, rec.agent_id, rec.session_id)
+            if (parent.user_id, parent.agent_id, parent.session_id) != mine:
+                raise InvalidInputError(
+                    f"item {index}: parent_id {rec.parent_id!r} lies in another scope than the "
+                    "item: a chunk shares its document's user_id, agent_id and session_id"
+                )
 
     def _insert(
         self,
@@ -578,6 +775,7 @@ class Memory:
         """
         if not records:
             return []
+        self._check_links(records)
         duplicates = self.store.find_duplicates(records)
         todo = [
             i
@@ -612,13 +810,6 @@ class Memory:
                 stacklevel=4,
             )
 
-    def _embed(
-        self, texts: builtins.list[str], *, progress: bool, embedder: Embedder | None = None
-    ) -> NDArray[np.float32]:
-        """Embed with this memory's embedder (or ``embedder``), checking what comes back."""
-        embedder = embedder or self.embedder
-        return check_vectors(embedder.embed(texts, progress=progress), embedder.dimensions)
-
     def _vectorize(
         self, texts: builtins.list[str], *, progress: bool, embedder: Embedder | None = None
     ) -> builtins.list[NDArray[np.float32]]:
@@ -636,7 +827,7 @@ class Memory:
                     parts = chunk_text(text, embedder, size=size, overlap=overlap)
                     windows += [part.text for part in parts]
                     owners += [index] * len(parts)
-        vectors = self._embed(texts + windows, progress=progress, embedder=embedder)
+        vectors = self.embed(texts + windows, progress=progress, embedder=embedder)
         rows: dict[int, builtins.list[int]] = {}
         for row, owner in enumerate(owners, start=len(texts)):
             rows.setdefault(owner, []).append(row)
@@ -656,15 +847,6 @@ class Memory:
             )
         self._checked_signature = True
 
-    def _query_vector(self, query: str | None, vector: Any) -> NDArray[np.float32]:
-        if vector is not None:
-            vectors = normalize(check_vectors(vector, self.embedder.dimensions, count=1))
-        else:
-            self._check_signature()
-            vectors = self._embed([clean_text(query if query is not None else "")], progress=False)
-        first: NDArray[np.float32] = vectors[0]
-        return first
-
     def _candidates(
         self,
         query: str | None,
@@ -678,7 +860,7 @@ class Memory:
         rankings: dict[str, builtins.list[tuple[str, float]]] = {}
         if mode != "keyword":
             rankings["dense"] = self.store.dense(
-                self._query_vector(query, vector), depth, where, part_weight=part_weight
+                self.query_vector(query, vector), depth, where, part_weight=part_weight
             )
         if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
             text = clean_text(query if query is not None else "")
@@ -691,7 +873,7 @@ class Memory:
         fused: builtins.list[tuple[str, float]],
         boosts: dict[str, float] | None = None,
     ) -> builtins.list[pipeline.Candidate]:
-        records = {r.id: r for r in self.store.get([i for i, _ in fused])}
+        records = {r.id: r for r in self.get_many([i for i, _ in fused])}
         signals = {
             name: {item: (score, rank) for rank, (item, score) in enumerate(ranking, start=1)}
             for name, ranking in rankings.items()
@@ -719,10 +901,11 @@ class Memory:
         k: int,
         cfg: RetrievalConfig,
         reference: datetime,
+        near: Filter | None,
     ) -> builtins.list[pipeline.Candidate]:
         """The stages after fusion, each one only when its setting turns it on."""
         if cfg.neighbor_weight > 0:
-            adjacent = self.store.adjacent([c.record.id for c in candidates])
+            adjacent = self.store.adjacent([c.record.id for c in candidates], near)
             candidates = pipeline.smooth(candidates, adjacent, cfg.neighbor_weight)
         if cfg.reranker is not None and query:
             reranker, keep = self._reranker(cfg.reranker), k * cfg.rerank_k_factor
@@ -741,22 +924,25 @@ class Memory:
             self._rerankers[spec] = get_reranker(spec)
         return self._rerankers[spec]
 
-    def _neighbours(self, record: MemoryRecord, width: int) -> builtins.list[MemoryRecord]:
+    def _neighbours(
+        self, record: MemoryRecord, width: int, *, near: Filter | None
+    ) -> builtins.list[MemoryRecord]:
         """Up to ``width`` records on each side, walking the store's one notion of adjacency
-        (:meth:`Store.adjacent`: chunks of a document, or turns of a session), in order."""
+        (:meth:`Store.adjacent`: chunks of a document, or turns of a session) within ``near``
+        (the search's scope and grant), in order."""
         before: builtins.list[str] = []
         after: builtins.list[str] = []
         back: str | None = record.id
         ahead: str | None = record.id
         for _ in range(width):
-            links = self.store.adjacent([i for i in (back, ahead) if i is not None])
+            links = self.store.adjacent([i for i in (back, ahead) if i is not None], near)
             back = links[back][0] if back in links else None
             ahead = links[ahead][1] if ahead in links else None
             if back is None and ahead is None:
                 break
             before += [back] if back is not None else []
             after += [ahead] if ahead is not None else []
-        found = {r.id: r for r in self.store.get(before + after)}
+        found = {r.id: r for r in self.store.get(before + after, near)}
         return [found[i] for i in [*reversed(before), *after] if i in found]
 
     def _progress(self, explicit: bool | None) -> bool:

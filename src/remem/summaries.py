@@ -155,7 +155,7 @@ def query_index(
         keys = memory.search(
             query, k=k, filters={"document": doc_id, "kind": "summary"}, touch=False
         )
-        chunks = {c.id: c for c in memory.store.get([h.metadata["children"][0] for h in keys])}
+        chunks = {c.id: c for c in memory.get_many([h.metadata["children"][0] for h in keys])}
         return [
             IndexHit(chunks[h.metadata["children"][0]], [h.text], h.score)
             for h in keys

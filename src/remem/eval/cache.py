@@ -65,10 +65,10 @@ def evaluate_cache(
     cache.clear()
     firsts = sorted({q1 for q1, _, _ in pairs})
     started = time.perf_counter()
-    vectors = memory._embed(firsts, progress=progress)
+    vectors = memory.embed(firsts, progress=progress)
     cache.set_many([(question, question) for question in firsts], vectors=vectors)
     fill_seconds = time.perf_counter() - started
-    asked = memory._embed([q2 for _, q2, _ in pairs], progress=progress)
+    asked = memory.embed([q2 for _, q2, _ in pairs], progress=progress)
     outcome: list[tuple[float, bool]] = []  # (cosine of the answering entry, right answer)
     reasons: dict[str, int] = {}
     timings: list[float] = []

@@ -42,8 +42,9 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import remem
+from remem.access import ADMIN, Grant
 from remem.errors import AuthenticationError, InvalidInputError, RememError
-from remem.keys import ADMIN, Grant, KeyRing, presented_key
+from remem.keys import KeyRing, presented_key
 from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response
@@ -135,60 +136,66 @@ class MemoryTools:
             known = ", ".join(tool.name for tool in self.tools)
             raise MCPError(types.INVALID_PARAMS, f"unknown tool {params.name!r}; known: {known}")
         try:
-            scope = self.scope_of(ctx.request)
+            memory, scope = self.caller(ctx.request)
         except RememError as exc:
             return failed(str(exc))
         run = functools.partial(
-            self.run, params.name, dict(params.arguments or {}), scope, str(ctx.request_id)
+            self.run, memory, params.name, dict(params.arguments or {}), scope, str(ctx.request_id)
         )
         return await anyio.to_thread.run_sync(run)
 
-    def scope_of(self, request: object) -> dict[str, Any]:
-        """The scope a call runs in. No HTTP request (stdio, or an in-process client): the
-        command's own. Over HTTP: the command's, checked against the grant the key check left
-        in the request — refused if there is none, so the SDK's app served without
-        :class:`McpHttpApp` fails closed instead of open."""
+    def caller(self, request: object) -> tuple[Memory, dict[str, Any]]:
+        """The memory and scope a call runs in. No HTTP request (stdio, or an in-process
+        client): the command's own. Over HTTP: the memory scoped to the grant the key check
+        left in the request, and the command's scope checked against it — refused if there is
+        no grant, so the SDK's app served without :class:`McpHttpApp` fails closed."""
         if request is None:
-            return dict(self.scope)
+            return self.memory, dict(self.scope)
         grant = getattr(request, "scope", {}).get(GRANT_SCOPE_KEY)
         if not isinstance(grant, Grant):
             raise AuthenticationError(
                 "this MCP endpoint is served without remem's key check: use mcp_http_app()"
             )
-        return grant.check(self.scope, write=True)
+        return self.memory.scoped(grant), grant.check(self.scope, write=True)
 
     def run(
-        self, name: str, arguments: dict[str, Any], scope: dict[str, Any], call_id: str
+        self,
+        memory: Memory,
+        name: str,
+        arguments: dict[str, Any],
+        scope: dict[str, Any],
+        call_id: str,
     ) -> types.CallToolResult:
         if name == "get_context":
             try:
-                return succeeded(self.context(arguments, scope))
+                return succeeded(context(memory, arguments, scope))
             except RememError as exc:
                 return failed(str(exc))
-        dispatcher = ToolDispatcher(self.memory, **scope)
+        dispatcher = ToolDispatcher(memory, **scope)
         result = dispatcher.execute(ToolCall(id=call_id, name=name, arguments=arguments))
         if not result["ok"]:
             return failed(str(result["error"]))
         return succeeded(json.dumps(result, ensure_ascii=False))
 
-    def context(self, arguments: dict[str, Any], scope: dict[str, Any]) -> str:
-        """``get_context``, with its arguments checked as strictly as the dispatcher's."""
-        unknown = set(arguments) - {"query", "budget_tokens", "k"}
-        if unknown:
-            raise InvalidInputError(f"unknown arguments {sorted(unknown)}")
-        query = arguments.get("query")
-        budget = arguments.get("budget_tokens", 1000)
-        k = arguments.get("k", 10)
-        if not isinstance(query, str) or not query.strip():
-            raise InvalidInputError("'query' must be a non-empty string")
-        if not _int_within(budget, 1, 100_000):
-            raise InvalidInputError(
-                f"budget_tokens must be an integer from 1 to 100000, got {budget!r}"
-            )
-        if not _int_within(k, 1, 50):
-            raise InvalidInputError(f"k must be an integer from 1 to 50, got {k!r}")
-        packed = self.memory.context(query, budget_tokens=budget, k=k, **scope)
-        return packed.text or "(nothing relevant is stored)"
+
+def context(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) -> str:
+    """``get_context``, with its arguments checked as strictly as the dispatcher's."""
+    unknown = set(arguments) - {"query", "budget_tokens", "k"}
+    if unknown:
+        raise InvalidInputError(f"unknown arguments {sorted(unknown)}")
+    query = arguments.get("query")
+    budget = arguments.get("budget_tokens", 1000)
+    k = arguments.get("k", 10)
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInputError("'query' must be a non-empty string")
+    if not _int_within(budget, 1, 100_000):
+        raise InvalidInputError(
+            f"budget_tokens must be an integer from 1 to 100000, got {budget!r}"
+        )
+    if not _int_within(k, 1, 50):
+        raise InvalidInputError(f"k must be an integer from 1 to 50, got {k!r}")
+    packed = memory.context(query, budget_tokens=budget, k=k, **scope)
+    return packed.text or "(nothing relevant is stored)"
 
 
 def _int_within(value: object, low: int, high: int) -> bool:

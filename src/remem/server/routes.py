@@ -1,9 +1,9 @@
 """The REST API under ``/v1``: every operation of :class:`remem.Memory`, inside the caller's grant.
 
-Each route is a thin call into the same ``Memory`` the Python API uses. The caller's
-:class:`~remem.keys.Grant` is applied here, in one place per kind of operation: writes get their
-scope checked (and filled in when the key allows exactly one user or agent), reads get the
-grant and-ed into their filters, and a record outside the grant is reported as not found.
+Each route is a thin call into the same ``Memory`` the Python API uses, scoped to the caller's
+key: ``memory.scoped(grant)``. The engine applies the grant on every path (writes checked and
+filled in when the key allows exactly one user or agent, reads and links inside it, another
+tenant's id answered as an unknown one); routes never filter records themselves.
 """
 
 from __future__ import annotations
@@ -19,15 +19,11 @@ from starlette.concurrency import run_in_threadpool
 
 import remem
 from remem import io as _io
-from remem.errors import (
-    InvalidInputError,
-    NotFoundError,
-    PermissionDeniedError,
-)
-from remem.keys import ADMIN, Grant, presented_key
+from remem.access import ADMIN, Grant
+from remem.errors import InvalidInputError
+from remem.keys import presented_key
 from remem.memory import Memory
 from remem.server import models as m
-from remem.types import MemoryRecord
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": m.ErrorOut, "description": text}
@@ -47,26 +43,10 @@ router = APIRouter(prefix="/v1", responses=ERRORS)
 
 @dataclass(slots=True)
 class Caller:
-    """The memory a request works on and what its key may touch."""
+    """A request's memory (scoped to its key's grant) and the grant itself."""
 
     memory: Memory
     grant: Grant
-
-    def visible(self, id: str) -> MemoryRecord:
-        """The record ``id``, or NotFoundError if it does not exist *or* lies outside the grant
-        (another tenant's ids are not even confirmed)."""
-        record = self.memory.get(id)
-        if not self.grant.allows(record):
-            raise NotFoundError(f"no memory with id {id!r}")
-        return record
-
-    def admin(self, what: str) -> None:
-        if not self.grant.admin:
-            raise PermissionDeniedError(f"{what} needs an admin key")
-
-    def item(self, item: dict[str, Any]) -> dict[str, Any]:
-        """A new memory's fields with the scope checked (and filled in) for this key."""
-        return {**item, **self.grant.check(item, write=True)}
 
 
 def token(request: Request) -> str | None:
@@ -77,7 +57,7 @@ def token(request: Request) -> str | None:
 def caller(request: Request) -> Caller:
     state = request.app.state
     grant = state.keys.authenticate(token(request)) if state.auth else ADMIN
-    return Caller(state.memory, grant)
+    return Caller(state.memory.scoped(grant), grant)
 
 
 Call = Annotated[Caller, Depends(caller)]
@@ -103,7 +83,6 @@ def whoami(call: Call, request: Request) -> m.GrantOut:
 @router.get("/stats", tags=["service"])
 def stats(call: Call) -> dict[str, Any]:
     """Store statistics, LLM spending per feature, and each open cache's counters (admin)."""
-    call.admin("store statistics")
     return {**call.memory.stats().to_dict(), "caches": call.memory.cache_stats()}
 
 
@@ -111,15 +90,13 @@ def stats(call: Call) -> dict[str, Any]:
 @router.post("/memories", status_code=201, tags=["memories"])
 def add(call: Call, body: m.MemoryIn) -> m.MemoryOut:
     """Store one memory (an exact duplicate in its scope returns the stored one)."""
-    item = call.item(body.item())
-    return call.memory.add_many([item], progress=False)[0]
+    return call.memory.add_many([body.item()], progress=False)[0]
 
 
 @router.post("/memories/batch", status_code=201, tags=["memories"])
 def add_many(call: Call, body: m.MemoriesIn) -> m.MemoryList:
     """Store many memories in one transaction: all or none."""
-    items = [call.item(item.item()) for item in body.items]
-    records = call.memory.add_many(items, progress=False)
+    records = call.memory.add_many([item.item() for item in body.items], progress=False)
     return m.MemoryList(items=records, next_offset=None)
 
 
@@ -136,13 +113,12 @@ def list_memories(
     order: Annotated[str, Query(pattern=r"^-?(created_at|updated_at|position)$")] = "created_at",
 ) -> m.MemoryList:
     """A page of memories in a scope, oldest first (``order=-created_at``: newest first)."""
-    scope = call.grant.check(
-        {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}, write=False
-    )
     found = call.memory.list(
-        **scope,
+        user_id=user_id,
+        agent_id=agent_id,
+        session_id=session_id,
         kind=kind,
-        filters=call.grant.restrict(json_filter(filters)),
+        filters=json_filter(filters),
         limit=limit,
         offset=offset,
         order=order,
@@ -153,20 +129,19 @@ def list_memories(
 
 @router.get("/memories/{id}", tags=["memories"])
 def get(call: Call, id: str) -> m.MemoryOut:
-    return call.visible(id)
+    return call.memory.get(id)
 
 
 @router.patch("/memories/{id}", tags=["memories"])
 def update(call: Call, id: str, body: m.MemoryPatch) -> m.MemoryOut:
     """Change a memory; new text is re-embedded; ``metadata`` replaces the old."""
-    call.visible(id)
     return call.memory.update(id, **body.model_dump(exclude_none=True))
 
 
 @router.delete("/memories/{id}", tags=["memories"])
 def delete(call: Call, id: str) -> m.Deleted:
     """Delete a memory (a document takes its chunks along)."""
-    call.visible(id)
+    call.memory.get(id)  # 404 for an unknown id, or one outside the key's grant
     return m.Deleted(deleted=call.memory.delete([id]))
 
 
@@ -174,25 +149,23 @@ def delete(call: Call, id: str) -> m.Deleted:
 def delete_many(call: Call, body: m.DeleteIn) -> m.Deleted:
     """Delete several memories; returns how many went. As in ``Memory.delete``, an unknown id
     is passed over, and so is one outside the key's grant (it is not deleted, nor confirmed)."""
-    ids = [r.id for r in call.memory.store.get(body.ids) if call.grant.allows(r)]
-    return m.Deleted(deleted=call.memory.delete(ids) if ids else 0)
+    return m.Deleted(deleted=call.memory.delete(body.ids))
 
 
 @router.post("/documents", status_code=201, tags=["memories"])
 def add_document(call: Call, body: m.DocumentIn) -> m.MemoryOut:
     """Store a document as overlapping chunks; returns the document record."""
-    fields = call.item(body.model_dump(exclude_none=True))
+    fields = body.model_dump(exclude_none=True)
     return call.memory.add_document(fields.pop("text"), progress=False, **fields)
 
 
 # -- retrieval -------------------------------------------------------------------------------------
-def _search_args(call: Caller, body: m.SearchIn) -> dict[str, Any]:
-    scope = call.grant.check(body.scope(), write=False)
+def _search_args(body: m.SearchIn) -> dict[str, Any]:
     return {
-        **scope,
+        **body.scope(),
         **body.options(),
         "k": body.k,
-        "filters": call.grant.restrict(body.filters),
+        "filters": body.filters,
         "mode": body.mode,
         "now": body.now,
         "vector": body.vector,
@@ -204,7 +177,7 @@ def _search_args(call: Caller, body: m.SearchIn) -> dict[str, Any]:
 def search(call: Call, body: m.SearchIn) -> m.Hits:
     """The ``k`` best memories for a query, each with its per-signal scores
     (``explain``: and why, one stage per line)."""
-    hits = call.memory.search(body.query, **_search_args(call, body))
+    hits = call.memory.search(body.query, **_search_args(body))
     return m.Hits(hits=hits_out(hits, body.explain))
 
 
@@ -217,7 +190,7 @@ def context(call: Call, body: m.ContextIn) -> m.ContextOut:
         body.query,
         budget_tokens=body.budget_tokens,
         order=body.order,
-        **_search_args(call, body),
+        **_search_args(body),
     )
     return m.ContextOut(
         text=packed.text, tokens=packed.tokens, hits=hits_out(packed.hits, body.explain)
@@ -232,13 +205,9 @@ def _chat(
     agent_id: str | None,
     **options: Any,
 ) -> remem.ChatMemory:
-    """A conversation inside the grant: its scope checked, and none of its stored turns may
-    belong to a scope outside the grant."""
-    scope = call.grant.check({"user_id": user_id, "agent_id": agent_id}, write=True)
-    outside = call.grant.outside()
-    if not call.grant.admin and call.memory.list(session_id=session_id, filters=outside, limit=1):
-        raise PermissionDeniedError(f"session {session_id!r} belongs to another scope")
-    return call.memory.chat(session_id, **scope, **options)
+    """The conversation ``session_id`` of this user and agent (the engine fills them in from
+    the key's grant, and keeps other users' sessions of the same name apart)."""
+    return call.memory.chat(session_id, user_id=user_id, agent_id=agent_id, **options)
 
 
 @router.post("/chats/{session_id}/messages", status_code=201, tags=["chat"])
@@ -286,8 +255,7 @@ def chat_window(call: Call, session_id: str, body: m.ChatWindowIn) -> m.ChatWind
 @router.post("/caches/{name}/lookup", tags=["cache"])
 def cache_lookup(call: Call, name: str, body: m.CacheLookupIn) -> m.CacheLookupOut:
     """The cached answer to a question or a paraphrase of it, in this scope."""
-    scope = call.grant.check(body.scope(), write=True)
-    found = call.memory.cache(name).lookup(body.question, **scope)
+    found = call.memory.cache(name).lookup(body.question, **body.scope())
     return m.CacheLookupOut(
         hit=found.hit,
         value=found.value,
@@ -300,16 +268,14 @@ def cache_lookup(call: Call, name: str, body: m.CacheLookupIn) -> m.CacheLookupO
 @router.post("/caches/{name}/entries", status_code=201, tags=["cache"])
 def cache_set(call: Call, name: str, body: m.CacheSetIn) -> m.CacheEntryOut:
     """Cache an answer (any JSON value) for a question in this scope."""
-    scope = call.grant.check(body.scope(), write=True)
-    entry = call.memory.cache(name).set(body.question, body.value, ttl=body.ttl, **scope)
+    entry = call.memory.cache(name).set(body.question, body.value, ttl=body.ttl, **body.scope())
     return m.CacheEntryOut(entry=entry)
 
 
 @router.post("/caches/{name}/clear", tags=["cache"])
 def cache_clear(call: Call, name: str, body: m.Scope) -> m.Deleted:
     """Delete a scope's entries (admin: no scope clears the whole cache)."""
-    scope = call.grant.check(body.scope(), write=True)
-    return m.Deleted(deleted=call.memory.cache(name).clear(**scope))
+    return m.Deleted(deleted=call.memory.cache(name).clear(**body.scope()))
 
 
 # -- export and import -----------------------------------------------------------------------------
@@ -321,7 +287,7 @@ def cache_clear(call: Call, name: str, body: m.Scope) -> m.Deleted:
 )
 def export(call: Call) -> StreamingResponse:
     """Every memory this key may read, with vectors, as JSON lines (streamed)."""
-    lines: Iterator[str] = _io.export_lines(call.memory, call.grant.allows)
+    lines: Iterator[str] = _io.export_lines(call.memory)
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
 
@@ -355,7 +321,6 @@ async def import_(
         "the request body",
         format=format,
         reembed=reembed,
-        admit=call.item,
     )
     return m.Imported(imported=count)
 

@@ -29,6 +29,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader
 
+from remem.access import Grant
 from remem.errors import (
     AuthenticationError,
     InvalidInputError,
@@ -36,7 +37,6 @@ from remem.errors import (
     PermissionDeniedError,
     RememError,
 )
-from remem.keys import Grant
 from remem.memory import MAX_K
 from remem.server.routes import Caller, caller, json_filter
 from remem.types import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
@@ -155,9 +155,9 @@ def browse_page(request: Request, call: PageCall) -> HTMLResponse:
 @pages.get("/memories/{id}")
 def memory_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
     """Every field of one memory, its document (for a chunk) or its chunks (for a document)."""
-    record = call.visible(id)
+    record = call.memory.get(id)
     chunks = call.memory.list(
-        filters=call.grant.restrict({"parent_id": record.id}),
+        filters={"parent_id": record.id},
         order="position",
         limit=CHUNKS_SHOWN,
     )
@@ -175,7 +175,7 @@ def memory_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
 @pages.post("/memories/{id}/delete")
 def delete_memory(id: str, call: PageCall) -> RedirectResponse:
     """Delete a memory (a document takes its chunks along) and say so on the browse page."""
-    call.visible(id)
+    call.memory.get(id)  # 404 for an unknown id, or one outside the key's grant
     count = call.memory.delete([id])
     query = urlencode({"deleted": id, "count": count})
     return RedirectResponse(f"/memories?{query}", status_code=303)
@@ -185,17 +185,10 @@ def delete_memory(id: str, call: PageCall) -> RedirectResponse:
 def stats_page(request: Request, call: PageCall) -> HTMLResponse:
     """Store statistics, cache counters and LLM spending: for admin keys only, as over /v1."""
     try:
-        call.admin("store statistics")
+        stats, caches = call.memory.stats(), call.memory.cache_stats()
     except PermissionDeniedError as exc:
         return render(request, "stats.html", denied=True, status=exc.status)
-    stats = call.memory.stats()
-    return render(
-        request,
-        "stats.html",
-        stats=stats,
-        caches=call.memory.cache_stats(),
-        spend=Spending.of(stats),
-    )
+    return render(request, "stats.html", stats=stats, caches=caches, spend=Spending.of(stats))
 
 
 @pages.get("/login", response_model=None)
@@ -352,14 +345,13 @@ def _search(call: Caller, params: Mapping[str, str]) -> list[SearchHit]:
     mode = params.get("mode") or "hybrid"
     if mode not in MODES:
         raise InvalidInputError(f"unknown search mode {mode!r}: use one of {', '.join(MODES)}")
-    scope = call.grant.check(_scope(params), write=False)
     return call.memory.search(
         _text(params, "q"),
         k=_int(params, "k", 10, 1, MAX_K),
         mode=MODES[mode],
-        filters=call.grant.restrict(json_filter(_text(params, "filters"))),
+        filters=json_filter(_text(params, "filters")),
         touch=False,
-        **scope,
+        **_scope(params),
     )
 
 
@@ -367,12 +359,11 @@ def _browse(
     call: Caller, params: Mapping[str, str], offset: int
 ) -> tuple[list[MemoryRecord], bool]:
     """One page of memories, and whether there is another after it."""
-    scope = call.grant.check(_scope(params), write=False)
     order = "created_at" if params.get("order") == "oldest" else "-created_at"
     found = call.memory.list(
-        **scope,
+        **_scope(params),
         kind=_text(params, "kind"),
-        filters=call.grant.restrict(_browse_filter(params)),
+        filters=_browse_filter(params),
         limit=PAGE_SIZE + 1,
         offset=offset,
         order=order,
@@ -403,7 +394,7 @@ def _parent(call: Caller, record: MemoryRecord) -> MemoryRecord | str | None:
     if record.parent_id is None:
         return None
     try:
-        return call.visible(record.parent_id)
+        return call.memory.get(record.parent_id)
     except NotFoundError:
         return record.parent_id
 
@@ -422,7 +413,7 @@ def _page_url(params: Mapping[str, str], offset: int) -> str:
     return "/memories?" + urlencode({**kept, "offset": max(offset, 0)})
 
 
-def _scope(params: Mapping[str, str]) -> dict[str, str | None]:
+def _scope(params: Mapping[str, str]) -> dict[str, Any]:
     return {name: _text(params, name) for name in ("user_id", "agent_id", "session_id")}
 
 

@@ -124,8 +124,9 @@ class Store(ABC):
 
     # -- reads -------------------------------------------------------------------------------------
     @abstractmethod
-    def get(self, ids: Sequence[str]) -> list[MemoryRecord]:
-        """Records in the order asked; unknown ids are left out."""
+    def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
+        """Records in the order asked; unknown ids, and records not matching ``where``, are
+        left out."""
 
     @abstractmethod
     def list_records(
@@ -134,15 +135,19 @@ class Store(ABC):
 
     @abstractmethod
     def iter_records(
-        self, *, with_vectors: bool, batch: int = 1000
+        self, *, with_vectors: bool, where: Filter | None = None, batch: int = 1000
     ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
-        """Every record in insertion order, with (when asked) its vectors as rows: head first,
-        then parts."""
+        """Every record (matching ``where``) in insertion order, with (when asked) its vectors
+        as rows: head first, then parts."""
 
     @abstractmethod
-    def adjacent(self, ids: Sequence[str]) -> dict[str, tuple[str | None, str | None]]:
+    def adjacent(
+        self, ids: Sequence[str], where: Filter | None = None
+    ) -> dict[str, tuple[str | None, str | None]]:
         """Each record's (previous, next) record: the chunks beside it in its document, or the
-        turns before and after it in its session (same kind, by ``created_at``)."""
+        turns before and after it in its session (same kind, by ``created_at``). Neighbours
+        share the record's ``user_id`` and ``agent_id`` and match ``where``; records that do
+        not match ``where`` are left out."""
 
     @abstractmethod
     def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:

@@ -68,22 +68,28 @@ _ORDERS = {
 _WORD = re.compile(r"\w+", re.UNICODE)
 #: Prefix of each scope field's token in ``memories_fts.fts_scope`` (migration 0004).
 _SCOPE_PREFIX = {"user_id": "u", "agent_id": "a", "session_id": "s", "kind": "k"}
-# Previous and next record: by position within a document, else by time within a session.
+# Previous and next record: by position within a document, else by time within a session; always
+# within the record's own user and agent (a session id or a parent link never reaches across
+# tenants), and within the caller's ``{within}`` condition (compiled once per alias).
 _ADJACENT = """
 SELECT m.id,
   CASE WHEN m.parent_id IS NOT NULL THEN
-    (SELECT p.id FROM memories p WHERE p.parent_id = m.parent_id AND p.position = m.position - 1)
+    (SELECT p.id FROM memories p WHERE p.parent_id = m.parent_id AND p.position = m.position - 1
+       AND p.user_id IS m.user_id AND p.agent_id IS m.agent_id AND {within_p})
   WHEN m.session_id IS NOT NULL THEN
     (SELECT p.id FROM memories p WHERE p.session_id = m.session_id AND p.kind = m.kind
+       AND p.user_id IS m.user_id AND p.agent_id IS m.agent_id AND {within_p}
        AND p.created_at < m.created_at ORDER BY p.created_at DESC LIMIT 1)
   END,
   CASE WHEN m.parent_id IS NOT NULL THEN
-    (SELECT n.id FROM memories n WHERE n.parent_id = m.parent_id AND n.position = m.position + 1)
+    (SELECT n.id FROM memories n WHERE n.parent_id = m.parent_id AND n.position = m.position + 1
+       AND n.user_id IS m.user_id AND n.agent_id IS m.agent_id AND {within_n})
   WHEN m.session_id IS NOT NULL THEN
     (SELECT n.id FROM memories n WHERE n.session_id = m.session_id AND n.kind = m.kind
+       AND n.user_id IS m.user_id AND n.agent_id IS m.agent_id AND {within_n}
        AND n.created_at > m.created_at ORDER BY n.created_at LIMIT 1)
   END
-FROM memories m WHERE m.id IN ({marks})
+FROM memories m WHERE m.id IN ({marks}) AND {within_m}
 """
 # Very common English words: they carry almost no BM25 weight but make OR queries slow.
 _STOPWORD_TEXT = """a an and are as at be but by did do does for from had has have he her his how
@@ -394,12 +400,15 @@ class SQLiteStore(Store):
             )
 
     # -- reads -------------------------------------------------------------------------------------
-    def get(self, ids: Sequence[str]) -> list[MemoryRecord]:
+    def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
+        clause, params = compile_sqlite(where)
         found: dict[str, MemoryRecord] = {}
-        for start in range(0, len(ids), 500):
-            part = list(ids[start : start + 500])
+        for part in _batches(ids):
             marks = ",".join("?" * len(part))
-            for row in self._query(f"SELECT {_COLUMNS} FROM memories WHERE id IN ({marks})", part):
+            for row in self._query(
+                f"SELECT {_COLUMNS} FROM memories m WHERE m.id IN ({marks}) AND {clause}",
+                (*part, *params),
+            ):
                 found[row["id"]] = _record(row)
         return [found[i] for i in ids if i in found]
 
@@ -415,15 +424,16 @@ class SQLiteStore(Store):
         return [_record(row) for row in rows]
 
     def iter_records(
-        self, *, with_vectors: bool, batch: int = 1000
+        self, *, with_vectors: bool, where: Filter | None = None, batch: int = 1000
     ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
         dims = self._dimensions()
+        clause, params = compile_sqlite(where)
         last = 0
         while True:
             rows = self._query(
-                f"SELECT {_COLUMNS}, embedding, rowid FROM memories WHERE rowid > ? "
-                "ORDER BY rowid LIMIT ?",
-                (last, batch),
+                f"SELECT {_COLUMNS}, m.embedding, m.rowid FROM memories m "
+                f"WHERE m.rowid > ? AND {clause} ORDER BY m.rowid LIMIT ?",
+                (last, *params, batch),
             )
             if not rows:
                 return
@@ -432,12 +442,19 @@ class SQLiteStore(Store):
                 yield _record(row), vector
             last = rows[-1]["rowid"]
 
-    def adjacent(self, ids: Sequence[str]) -> dict[str, tuple[str | None, str | None]]:
+    def adjacent(
+        self, ids: Sequence[str], where: Filter | None = None
+    ) -> dict[str, tuple[str | None, str | None]]:
+        sql: dict[str, str] = {}
+        params: dict[str, list[Any]] = {}
+        for alias in "mpn":
+            sql[f"within_{alias}"], params[alias] = compile_sqlite(where, alias)
         found: dict[str, tuple[str | None, str | None]] = {}
-        for start in range(0, len(ids), 500):
-            part = list(ids[start : start + 500])
+        for part in _batches(ids):
             marks = ",".join("?" * len(part))
-            for row in self._query(_ADJACENT.format(marks=marks), part):
+            p, n = params["p"], params["n"]
+            ordered = [*p, *p, *n, *n, *part, *params["m"]]
+            for row in self._query(_ADJACENT.format(marks=marks, **sql), ordered):
                 found[row[0]] = (row[1], row[2])
         return found
 
@@ -939,6 +956,12 @@ class SQLiteStore(Store):
             ).fetchall()
         )
         return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
+
+
+def _batches(ids: Sequence[str], size: int = 500) -> Iterator[list[str]]:
+    """``ids`` in lists of at most ``size`` (SQLite bounds the parameters of a statement)."""
+    for start in range(0, len(ids), size):
+        yield list(ids[start : start + size])
 
 
 def _scope_clause(scope: Scope) -> tuple[str, list[Any]]:
