@@ -14,9 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 import remem
 from remem.access import Grant
+from remem.keys import KeyRing
+from remem.server import create_app
+from tests import tenant_probe
 
 ALICE, BOB = Grant(users=("alice",)), Grant(users=("bob",))
 #: A word only Alice's memories hold: it must never reach Bob.
@@ -274,3 +278,23 @@ def test_memory_types_of_a_tenant_see_only_its_records(store: remem.Memory) -> N
     stream = bob.stream()
     assert leaked(store, stream.retrieve(f"where is the {CANARY} key", k=10)) == []
     assert leaked(store, bob.facts().search(f"{CANARY} key")) == []
+
+
+# -- every face: REST, the web page, MCP -----------------------------------------------------------
+def test_rest_and_web_page_as_two_tenants_leak_nothing(tmp_path: Path) -> None:
+    """A sample of the reliability suite's probe (benchmarks/reliability/tenants.py runs every
+    combination against a real server)."""
+    with remem.open(tmp_path / "rest", embedder="hash:64") as memory:
+        ring = KeyRing(memory.store)
+        admin_key = ring.create("ops", admin=True)[0]
+        bob_key = ring.create("bob", users=["bob"])[0]
+        app = create_app(memory)
+        admin = TestClient(app, headers={"Authorization": f"Bearer {admin_key}"})
+        bob = TestClient(app, headers={"Authorization": f"Bearer {bob_key}"})
+        alice = tenant_probe.seed(admin)
+        report = tenant_probe.probe(bob, alice)
+        assert report.probes > 100
+        assert report.leaks == [] and report.server_errors == [] and report.oracle == []
+        # Nothing of Alice's was changed or deleted by Bob's writes.
+        assert {r.id for r in memory.list_all(user_id="alice")} == set(alice["ids"])
+        assert all("bob" not in r.text for r in memory.list_all(user_id="alice"))

@@ -65,12 +65,15 @@ class Grant:
                 return False
         return True
 
-    def where(self) -> Filter | None:
-        """The condition a record must meet to be visible (None for admin: every record)."""
+    def where(self, named: Mapping[str, Any] | None = None) -> Filter | None:
+        """The condition a record must meet to be visible (None for admin: every record).
+        Fields ``named`` with a value (a read's scope, already checked by :meth:`check`) are left
+        out: that value is one the grant allows, and the read's own condition holds it."""
+        named = named or {}
         parts = tuple(
             Cond(field, "$in", allowed)
             for field in SCOPE_FIELDS
-            if (allowed := self.allowed(field))
+            if (allowed := self.allowed(field)) and named.get(field) is None
         )
         if not parts:
             return None

@@ -679,9 +679,9 @@ class Memory:
     ) -> Filter | None:
         """A read's filter: its scope (a user or agent outside the grant is refused), its
         filters, and-ed with the grant's condition, which no filter can widen."""
-        self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
+        named = self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
         where = scope_filter(user_id, agent_id, session_id, filters, kind=kind)
-        return and_filters(where, self.grant.where())
+        return and_filters(where, self.grant.where(named))
 
     def _admin_only(self, what: str) -> None:
         if not self.grant.admin:

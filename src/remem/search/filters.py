@@ -235,9 +235,15 @@ def scope_filter(
 
 
 def and_filters(left: Filter | None, right: Filter | None) -> Filter | None:
+    """Both filters; nested ``$and`` conditions are flattened, so a store sees scope conditions as
+    the plain conjunction it answers from its indexes."""
     if left is None or right is None:
         return left or right
-    return Logic("$and", (left, right))
+    parts = [
+        *(left.parts if isinstance(left, Logic) and left.op == "$and" else (left,)),
+        *(right.parts if isinstance(right, Logic) and right.op == "$and" else (right,)),
+    ]
+    return Logic("$and", tuple(parts))
 
 
 def time_filter(query: str, reference: datetime) -> Filter | None:
