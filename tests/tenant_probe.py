@@ -132,8 +132,11 @@ def search_bodies(alice: dict[str, Any], *, everything: bool) -> Iterator[dict[s
         yield body
 
 
-def probe(bob: Client, alice: dict[str, Any], *, everything: bool = False) -> Report:
-    """Send Bob's requests and scan every answer for Alice."""
+def probe(
+    bob: Client, alice: dict[str, Any], *, everything: bool = False, rounds: int = 3
+) -> Report:
+    """Send Bob's requests and scan every answer for Alice (``rounds``: how often each request
+    naming an id is sent with one of Alice's ids and with an unknown one)."""
     report = Report()
     secrets = [MARK, *alice["ids"]]
 
@@ -189,11 +192,13 @@ def probe(bob: Client, alice: dict[str, Any], *, everything: bool = False) -> Re
         send("POST", "/v1/import", content=json.dumps(row) + "\n")
     for page in ("/", "/memories", f"/memories/{alice['ids'][0]}", "/stats"):
         send("GET", page, params={"q": f"trip {CANARY}", "user_id": "bob"} if page == "/" else {})
-    _compare_oracle(send, report, alice)
+    _compare_oracle(send, report, alice, rounds)
     return report
 
 
-def _compare_oracle(send: Callable[..., Any], report: Report, alice: dict[str, Any]) -> None:
+def _compare_oracle(
+    send: Callable[..., Any], report: Report, alice: dict[str, Any], rounds: int
+) -> None:
     """Alice's ids against an unknown id, for every request that names an id: same status and
     body (the id blanked out), and their median times."""
     ops: dict[str, Callable[[str], tuple[str, str, dict[str, Any]]]] = {
@@ -206,7 +211,7 @@ def _compare_oracle(send: Callable[..., Any], report: Report, alice: dict[str, A
     }
     for name, make in ops.items():
         times: dict[str, list[float]] = {"foreign": [], "unknown": []}
-        for round_ in range(3):
+        for round_ in range(rounds):
             for kind, target in (
                 ("foreign", alice["ids"][round_ % len(alice["ids"])]),
                 ("unknown", UNKNOWN),
