@@ -30,6 +30,7 @@ PUBLIC = [
     "InvalidTextError",
     "LongTextWarning",
     "Memory",
+    "Grant",
     "MemoryRecord",
     "MissingDependencyError",
     "NotAStoreError",

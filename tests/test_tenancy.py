@@ -8,6 +8,7 @@ that tells another tenant's id from an unknown one.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -298,3 +299,14 @@ def test_rest_and_web_page_as_two_tenants_leak_nothing(tmp_path: Path) -> None:
         # Nothing of Alice's was changed or deleted by Bob's writes.
         assert {r.id for r in memory.list_all(user_id="alice")} == set(alice["ids"])
         assert all("bob" not in r.text for r in memory.list_all(user_id="alice"))
+
+
+def test_the_async_face_scopes_alike(store: remem.Memory) -> None:
+    async def as_bob() -> list[remem.SearchHit]:
+        bob = remem.AsyncMemory(store).scoped(BOB)
+        with pytest.raises(remem.NotFoundError):
+            await bob.get(next(iter(alices(store))))
+        return await bob.search(f"trip {CANARY}", k=20, expand=2)
+
+    hits = asyncio.run(as_bob())
+    assert hits and leaked(store, hits) == []

@@ -10,6 +10,7 @@ Nothing here does work at import time: models load on first use, stores open whe
 """
 
 from remem import tools
+from remem.access import Grant
 from remem.cache import CacheLookup, SemanticCache
 from remem.chat import ChatMemory
 from remem.client import Client
@@ -77,6 +78,7 @@ __all__ = [
     "FactChange",
     "FactMemory",
     "FilterError",
+    "Grant",
     "IndexWarning",
     "InvalidInputError",
     "InvalidTextError",

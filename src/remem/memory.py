@@ -979,18 +979,24 @@ class AsyncMemory:
     async def open(cls, path: str | Path | None = None, **kwargs: Any) -> AsyncMemory:
         return cls(await asyncio.to_thread(open, path, **kwargs))
 
+    def scoped(self, grant: Grant) -> AsyncMemory:
+        """:meth:`Memory.scoped`, awaited the same way."""
+        return AsyncMemory(self.sync.scoped(grant))
+
     add = _in_thread(Memory.add)
     add_many = _in_thread(Memory.add_many)
     add_document = _in_thread(Memory.add_document)
     update = _in_thread(Memory.update)
     delete = _in_thread(Memory.delete)
     get = _in_thread(Memory.get)
+    get_many = _in_thread(Memory.get_many)
     list = _in_thread(Memory.list)
     list_all = _in_thread(Memory.list_all)
     search = _in_thread(Memory.search)
     context = _in_thread(Memory.context)
     export = _in_thread(Memory.export)
     import_ = _in_thread(Memory.import_)
+    import_records = _in_thread(Memory.import_records)
     reembed = _in_thread(Memory.reembed)
     stats = _in_thread(Memory.stats)
     cache_stats = _in_thread(Memory.cache_stats)
