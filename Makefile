@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-llama bench bench-vectors bench-memory bench-server eval clean install install-dev chromium
+.PHONY: run test test-llama reliability bench bench-vectors bench-memory bench-server eval clean install install-dev chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ test: install-dev chromium
 test-llama: install-dev
 	CMAKE_ARGS="-DGGML_NATIVE=OFF" $(PIP) install -e '.[llama]' gguf
 	$(BIN)/python -m pytest -q tests/test_llama_cpp.py
+
+## reliability: remem's own reliability suite — crash-kill loops (library and server), several
+## processes writing and searching, hostile input over REST and MCP, two tenants against every
+## endpoint, backup under load, damaged index files; prints a table of figures (QUICK=1: small)
+reliability: install-dev
+	$(BIN)/python benchmarks/reliability/run.py $(if $(QUICK),--quick,) \
+		--json benchmarks/results/reliability$(if $(QUICK),-quick,).json
 
 ## bench: ingest rate and search latency on LoCoMo (figures, not a pass/fail test)
 bench: install

@@ -77,6 +77,10 @@ PUBLIC = [
     "PayloadTooLargeError",
     "PermissionDeniedError",
     "ServerUnavailableError",
+    # data integrity
+    "StorageFullError",
+    # hostile input
+    "Limits",
 ]
 
 

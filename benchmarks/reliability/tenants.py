@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,33 +37,11 @@ from mcp.client.streamable_http import streamable_http_client
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.reliability.common import free_port, start, stop, write_json  # noqa: E402
 from tests import tenant_probe  # noqa: E402
-from tests.serving import free_port  # noqa: E402
 
 import remem  # noqa: E402
 from remem.keys import KeyRing  # noqa: E402
-
-REMEM = str(Path(sys.executable).with_name("remem"))
-
-
-def start(args: list[str], port: int, path: str) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [REMEM, *args, "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}{path}", timeout=1)
-            return process
-        except httpx.TransportError as exc:
-            if process.poll() is not None:
-                said = process.stderr.read().decode() if process.stderr else ""
-                raise RuntimeError(f"remem {args[0]} exited: {said}") from exc
-            time.sleep(0.1)
-    process.kill()
-    raise RuntimeError(f"remem {args[0]} did not start")
 
 
 def make_keys(store: Path, embedder: str) -> dict[str, str]:
@@ -96,8 +73,7 @@ def rest(
             left = admin.get("/v1/memories", params={"user_id": "alice", "limit": 1000}).json()
             intact = {r["id"] for r in left["items"]} == set(alice["ids"])
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop(server)
     return {**report.to_dict(), "alice_intact": intact, "seconds": round(seconds, 1)}, alice
 
 
@@ -147,8 +123,7 @@ def mcp(store: Path, embedder: str, keys: dict[str, str], alice: dict[str, Any])
     try:
         anyio.run(scenario)
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop(server)
     return {"probes": probes, "leaks": len(leaks), "oracle_differences": len(oracle),
             "examples": (leaks + oracle)[:5]}  # fmt: skip
 
@@ -190,7 +165,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a sample of the REST probes")
     parser.add_argument("--embedder", default="hash:64")
-    parser.add_argument("--json", type=Path)
+    parser.add_argument("--json", help="write the results here")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "store"
@@ -214,8 +189,7 @@ def main() -> None:
           f"{channel['bob_top_score_after']} ({channel['relative_change']:+.1%}) after Alice "
           f"stored 1,000 records with the word; Bob's order changed: "
           f"{channel['bob_order_changed']}")  # fmt: skip
-    if options.json:
-        options.json.write_text(json.dumps(result, indent=2) + "\n")
+    write_json(options.json, result)
     failed = rest_result["leaks"] + rest_result["server_errors"] + mcp_result["leaks"]
     sys.exit(1 if failed or not rest_result["alice_intact"] else 0)
 

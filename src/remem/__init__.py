@@ -42,11 +42,13 @@ from remem.errors import (
     RerankerError,
     RerankWarning,
     ServerUnavailableError,
+    StorageFullError,
     StoreError,
     VectorError,
 )
 from remem.facts import FactChange, FactMemory
 from remem.keyvalue import KeyMatch, KeyValueMemory
+from remem.limits import Limits
 from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
 from remem.memory import AsyncMemory, Memory, open
 from remem.persona import Persona, PersonaContext
@@ -89,6 +91,7 @@ __all__ = [
     "LLMRateLimitError",
     "LLMReplyError",
     "LLMTimeoutError",
+    "Limits",
     "LongTextWarning",
     "Memory",
     "MemoryRecord",
@@ -110,6 +113,7 @@ __all__ = [
     "SemanticCache",
     "ServerUnavailableError",
     "Settings",
+    "StorageFullError",
     "StoreError",
     "StoreStats",
     "ToolCall",

@@ -39,7 +39,7 @@ from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError, PermissionDeniedError
 from remem.search.dense import VectorIndex
 from remem.timeutil import now
-from remem.validate import clean_text, opt_str
+from remem.validate import clean_text, json_text, opt_str, utf8
 
 if TYPE_CHECKING:
     from remem.memory import Memory
@@ -244,6 +244,7 @@ class SemanticCache:
     ) -> None:
         if not isinstance(name, str) or not name.strip():
             raise InvalidInputError("a cache name must be a non-empty string")
+        utf8(name, "the cache name")
         if isinstance(threshold, bool) or not isinstance(threshold, int | float):
             raise InvalidInputError(f"threshold must be a number, got {threshold!r}")
         if not -1.0 <= threshold <= 1.0:
@@ -309,7 +310,7 @@ class SemanticCache:
         vector: Any = None,
     ) -> CacheLookup:
         """Like :meth:`get`, with the evidence: score, the cached question, the reason."""
-        text = clean_text(question, "question: ")
+        text = clean_text(question, max_chars=self.memory.limits.max_query_chars, what="question")
         scope = self._scope(user_id, agent_id, session_id)
         query = self._vector(text, vector)
         with self._lock:
@@ -385,15 +386,20 @@ class SemanticCache:
         pairs = list(entries)
         scope = self._scope(user_id, agent_id, session_id)
         _check_ttl(ttl)
-        texts = [clean_text(q, f"question {i}: ") for i, (q, _) in enumerate(pairs)]
-        encoded = []
-        for i, (_, value) in enumerate(pairs):
-            try:
-                encoded.append(json.dumps(value, ensure_ascii=False))
-            except (TypeError, ValueError) as exc:
-                raise InvalidInputError(
-                    f"entry {i}: a cached value must be JSON-serialisable: {exc}"
-                ) from exc
+        limits = self.memory.limits
+        texts = [
+            clean_text(q, f"entry {i}: ", max_chars=limits.max_query_chars, what="question")
+            for i, (q, _) in enumerate(pairs)
+        ]
+        encoded = [
+            json_text(
+                value,
+                f"entry {i}: the cached value",
+                limits.max_cache_value_bytes,
+                limits.max_json_depth,
+            )
+            for i, (_, value) in enumerate(pairs)
+        ]
         if not pairs:
             return []
         if vectors is not None:

@@ -307,7 +307,7 @@ class ChatMemory:
             return []
         evicted_seq = {u.first + i for u in evicted for i in range(len(u.messages))}
         hits = self.memory.search(
-            query,
+            query[: self.memory.limits.max_query_chars],  # a long message: its opening
             k=max(self.spill_k * 3, 10),
             session_id=self.session_id if self.spill_scope == "session" else None,
             filters={"kind": "message", **self._owner},

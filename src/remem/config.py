@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.errors import InvalidInputError
+from remem.limits import DEFAULT_LIMITS, Limits
 
 __all__ = ["Settings", "default_store_path"]
 
@@ -44,6 +45,24 @@ class Settings:
     #: A search that may match at most this many vectors runs exactly; above it, the ANN index
     #: (IVF cells, built on first need, saved beside the store as ``remem.index.*``) answers.
     exact_search_limit: int = 20_000
+    # What one call may ask (see remem.limits.Limits, which documents each): REMEM_MAX_*.
+    max_text_chars: int = DEFAULT_LIMITS.max_text_chars
+    max_document_chars: int = DEFAULT_LIMITS.max_document_chars
+    max_query_chars: int = DEFAULT_LIMITS.max_query_chars
+    max_query_terms: int = DEFAULT_LIMITS.max_query_terms
+    max_k: int = DEFAULT_LIMITS.max_k
+    max_batch: int = DEFAULT_LIMITS.max_batch
+    max_filter_depth: int = DEFAULT_LIMITS.max_filter_depth
+    max_filter_conditions: int = DEFAULT_LIMITS.max_filter_conditions
+    max_filter_values: int = DEFAULT_LIMITS.max_filter_values
+    max_metadata_bytes: int = DEFAULT_LIMITS.max_metadata_bytes
+    max_json_depth: int = DEFAULT_LIMITS.max_json_depth
+    max_cache_value_bytes: int = DEFAULT_LIMITS.max_cache_value_bytes
+
+    @property
+    def limits(self) -> Limits:
+        """The ``max_*`` settings as :class:`~remem.limits.Limits` (checked there)."""
+        return Limits.of(self)
 
     @classmethod
     def load(cls, config_file: str | Path | None = None, **overrides: Any) -> Settings:

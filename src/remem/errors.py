@@ -15,7 +15,8 @@ The tree::
     │   └── EmbedderMismatchError   the store's vectors came from another embedder
     ├── PayloadTooLargeError (413)  a request body is over the server's limit
     ├── StoreError (500)            the database failed; wraps the backend exception
-    │   └── NotAStoreError (400)    the path is not (and cannot become) a remem store
+    │   ├── NotAStoreError (400)    the path is not (and cannot become) a remem store
+    │   └── StorageFullError (507)  the disk (or the database's size limit) is full
     ├── EmbedderError (502)         an embedding provider failed or answered nonsense
     ├── RerankerError (502)         a reranker failed (raised only in strict mode)
     ├── ServerUnavailableError (503) remem.Client cannot reach its server
@@ -52,6 +53,7 @@ __all__ = [
     "RerankWarning",
     "RerankerError",
     "ServerUnavailableError",
+    "StorageFullError",
     "StoreError",
     "VectorError",
 ]
@@ -132,6 +134,13 @@ class NotAStoreError(StoreError):
     """The path is not a remem store and cannot be made into one."""
 
     status = 400
+
+
+class StorageFullError(StoreError):
+    """The disk holding the store (or the database's size limit) is full: the write was undone
+    and nothing acknowledged before it is lost. Free space, then retry."""
+
+    status = 507
 
 
 class EmbedderError(RememError):

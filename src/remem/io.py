@@ -50,6 +50,10 @@ _IMPORT_KEYS = (
     "created_at",
     "importance",
 )
+#: What an export row holds besides the keys imported: read-only statistics, and the vectors.
+_EXPORT_ONLY = frozenset(
+    {"updated_at", "last_accessed_at", "access_count", "content_hash", "vector_b64"}
+)
 
 
 def export_jsonl(memory: Memory, path: str | Path, *, progress: bool = False) -> int:
@@ -76,7 +80,14 @@ def export_lines(memory: Memory) -> Iterator[str]:
         data = record.to_dict()
         if vector is not None:
             data["vector_b64"] = base64.b64encode(vector.astype("<f4").tobytes()).decode()
-        yield json.dumps(data, ensure_ascii=False) + "\n"
+        yield _one_line(json.dumps(data, ensure_ascii=False)) + "\n"
+
+
+def _one_line(text: str) -> str:
+    """JSON text with the characters some readers take for line breaks (NEL, LINE SEPARATOR,
+    PARAGRAPH SEPARATOR) escaped: JSON allows them raw in strings, ``str.splitlines`` splits
+    on them."""
+    return text.replace("\x85", "\\u0085").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 class _open_out:
@@ -141,21 +152,29 @@ def _import_jsonl(
 ) -> int:
     signature: EmbedderSignature | None = None
     items: list[dict[str, Any]] = []
+    names: list[str] = []
     for line, row in rows:
         if row.get("remem") == "export":
             signature = _signature(row, line)
             continue
+        unknown = set(row) - set(_IMPORT_KEYS) - _EXPORT_ONLY
+        if unknown:
+            raise InvalidInputError(
+                f"line {line}: unknown keys {sorted(unknown)}: a row holds {list(_IMPORT_KEYS)} "
+                "(and an export's own fields)"
+            )
         item = {k: row[k] for k in _IMPORT_KEYS if row.get(k) is not None}
         if not reembed:
             item["vectors"] = _decode_vector(row, line)
         items.append(item)
+        names.append(f"line {line}")
     foreign = signature is not None and signature != memory.embedder.signature
     if foreign and not reembed and any(i["vectors"] is not None for i in items):
         raise EmbedderMismatchError(
             f"the file's vectors were made by {signature}, this store uses "
             f"{memory.embedder.signature}: import with reembed=True (--reembed)"
         )
-    return len(memory.import_records(items, progress=progress))
+    return len(memory.import_records(items, progress=progress, names=names))
 
 
 def _signature(row: dict[str, Any], line: int) -> EmbedderSignature:
@@ -172,6 +191,8 @@ def _decode_vector(row: dict[str, Any], line: int) -> np.ndarray[Any, Any] | Non
     encoded = row.get("vector_b64")
     if encoded is None:
         return None
+    if not isinstance(encoded, str):
+        raise InvalidInputError(f"line {line}: vector_b64 must be a base64 string")
     try:
         return np.frombuffer(base64.b64decode(encoded, validate=True), dtype="<f4").copy()
     except (ValueError, TypeError) as exc:
@@ -202,7 +223,9 @@ def _json(text: str, name: str) -> Any:
 
 
 def _jsonl(text: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, line in enumerate(text.splitlines(), start=1):
+    # Lines end at "\n" only: a record's text may hold other characters that splitlines()
+    # would take for line breaks.
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
@@ -220,6 +243,10 @@ _SESSION = re.compile(r"^session_(\d+)$")
 
 def parse_locomo_time(text: str) -> datetime:
     """LoCoMo's session times, like ``"1:56 pm on 8 May, 2023"``, as UTC datetimes."""
+    if not isinstance(text, str):
+        raise InvalidInputError(
+            f"a LoCoMo time is a string like '1:56 pm on 8 May, 2023': {text!r}"
+        )
     cleaned = " ".join(text.replace(",", " ").split())
     for pattern in ("%I:%M %p on %d %B %Y", "%I:%M%p on %d %B %Y", "%I:%M %p on %B %d %Y"):
         try:
@@ -251,7 +278,15 @@ def locomo_items(data: Any) -> list[dict[str, Any]]:
             session = int(match.group(1))
             start = parse_locomo_time(conversation.get(f"{key}_date_time", ""))
             for offset, turn in enumerate(turns):
+                where = f"LoCoMo conversation {number} {key} turn {offset}"
+                if not isinstance(turn, dict):
+                    raise InvalidInputError(f"{where} is not an object")
+                missing = [k for k in ("speaker", "dia_id") if k not in turn]
+                if missing:
+                    raise InvalidInputError(f"{where} has no {missing}")
                 text = turn.get("text", "")
+                if not isinstance(text, str) or not isinstance(turn["speaker"], str):
+                    raise InvalidInputError(f"{where}: speaker and text must be strings")
                 if turn.get("blip_caption"):
                     text = f"{text} [shares a photo: {turn['blip_caption']}]"
                 items.append(

@@ -174,7 +174,8 @@ class KeyValueMemory:
     def _by_meaning(self, text: str) -> dict[str, float]:
         """Best cosine of each key (with its value) to the prompt or one of its sentences."""
         sentences = [s for s in _SENTENCES.split(text) if s.strip() and s != text]
-        pieces = [text, *sentences[:8]]
+        longest = self.memory.limits.max_query_chars  # a long prompt: its opening sentences
+        pieces = [piece[:longest] for piece in [text, *sentences[:8]]]
         best: dict[str, float] = {}
         for piece in pieces:
             hits = self.memory.search(

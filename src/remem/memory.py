@@ -35,11 +35,13 @@ from remem.errors import (
     InvalidInputError,
     LongTextWarning,
     NotFoundError,
+    PayloadTooLargeError,
     PermissionDeniedError,
     VectorError,
 )
 from remem.facts import FactMemory
 from remem.keyvalue import KeyValueMemory
+from remem.limits import DEFAULT_LIMITS, Limits
 from remem.rerankers import Reranker, get_reranker
 from remem.search import pipeline
 from remem.search.config import RetrievalConfig
@@ -60,6 +62,7 @@ from remem.types import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.validate import (
     TimeLike,
     as_item,
+    bounded,
     clean_text,
     content_hash,
     epoch_time,
@@ -68,6 +71,7 @@ from remem.validate import (
     new_id,
     opt_str,
     reference_time,
+    utf8,
 )
 
 __all__ = ["AsyncMemory", "Memory", "open"]
@@ -75,7 +79,8 @@ __all__ = ["AsyncMemory", "Memory", "open"]
 #: Kinds that are not deduplicated by default: a chat may repeat "ok", a document may repeat a line.
 NO_DEDUPE_KINDS = frozenset({"message", "chunk"})
 SEARCH_MODES = ("hybrid", "dense", "keyword")
-MAX_K = 1000
+#: The default of ``Limits.max_k``: most hits one search returns.
+MAX_K = DEFAULT_LIMITS.max_k
 #: Largest limit or offset of a listing (SQLite's integers are 64-bit).
 MAX_ROWS = 2**62
 #: Longest id a caller may choose for a record.
@@ -103,6 +108,7 @@ def open(
     embedder: str | Embedder | None = None,
     settings: Settings | None = None,
     retrieval: RetrievalConfig | None = None,
+    limits: Limits | None = None,
     **options: Any,
 ) -> Memory:
     """Open (or create) a memory store.
@@ -110,8 +116,10 @@ def open(
     ``path`` is a directory (created if missing) or ``":memory:"``; without it, ``$REMEM_STORE`` or
     the default data directory. ``embedder`` is a ``"provider:model"`` name or an instance; without
     it, the embedder the store was built with, or the bundled ``local:minilm``. ``retrieval``
-    sets the default of every search (e.g. ``remem.AGENT_RETRIEVAL``). Other keyword arguments
-    override :class:`~remem.config.Settings` fields.
+    sets the default of every search (e.g. ``remem.AGENT_RETRIEVAL``). ``limits`` bounds what
+    one call may ask (:class:`~remem.limits.Limits`; default: the ``max_*`` settings, i.e.
+    ``REMEM_MAX_*`` variables, else the documented defaults). Other keyword arguments override
+    :class:`~remem.config.Settings` fields.
     """
     settings = settings or Settings.load(
         store=str(path) if path is not None else None,
@@ -135,6 +143,7 @@ def open(
             retrieval=retrieval,
             part_tokens=settings.part_tokens,
             part_overlap=settings.part_overlap,
+            limits=limits or settings.limits,
         )
     except BaseException:
         store.close()
@@ -165,6 +174,7 @@ class Memory:
         part_tokens: int = 128,
         part_overlap: int = 32,
         grant: Grant = ADMIN,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         #: What this memory may read and write (see :mod:`remem.access`).
@@ -183,6 +193,10 @@ class Memory:
         #: A text longer than this many tokens also gets vectors of its overlapping windows.
         self.part_tokens = part_tokens
         self.part_overlap = part_overlap
+        if limits is not None and not isinstance(limits, Limits):
+            raise InvalidInputError(f"limits must be a remem.Limits, got {type(limits).__name__}")
+        #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits.
+        self.limits = limits or DEFAULT_LIMITS
         self._rerankers: dict[str, Reranker] = {}
         self._caches: dict[str, SemanticCache] = {}
         self._checked_signature = False
@@ -269,6 +283,12 @@ class Memory:
         Each item is a string or a dict with ``text`` and any of :meth:`add`'s keywords. Either all
         are stored or none. ``embeddings`` (one row per item) skips the embedder.
         """
+        items = builtins.list(items)
+        if len(items) > self.limits.max_batch:
+            raise InvalidInputError(
+                f"{len(items):,} items in one add_many, over the limit of "
+                f"{self.limits.max_batch:,}: add them in batches"
+            )
         records = [self._new_record(as_item(item, i), i) for i, item in enumerate(items)]
         if embeddings is not None:
             vectors = check_vectors(embeddings, self.embedder.dimensions, count=len(records))
@@ -306,7 +326,12 @@ class Memory:
             created_at=created_at,
             importance=importance,
         )
-        doc = self._new_record({**base, "text": text, "kind": kind, "dedupe": True}, 0)
+        doc = self._new_record(
+            {**base, "text": text, "kind": kind, "dedupe": True},
+            0,
+            max_chars=self.limits.max_document_chars,
+            what="document",
+        )
         duplicate = self.store.find_duplicates([doc])
         if duplicate:
             return duplicate[0]
@@ -315,7 +340,11 @@ class Memory:
         )
         records = [doc]
         for position, chunk in enumerate(chunks):
-            rec = self._new_record({**base, "text": chunk.text, "kind": "chunk"}, position)
+            rec = self._new_record(
+                {**base, "text": chunk.text, "kind": "chunk"},
+                position,
+                max_chars=self.limits.max_document_chars,
+            )
             rec.parent_id, rec.position = doc.id, position
             rec.metadata = {**doc.metadata, "start": chunk.start, "end": chunk.end}
             records.append(rec)
@@ -337,27 +366,33 @@ class Memory:
         the new version.
         """
         self.get(id)  # another tenant's id answers as an unknown one, before any work
-        change = Update(importance=importance_value(importance), kind=kind, role=role)
+        if kind is not None and (not isinstance(kind, str) or not kind.strip()):
+            raise InvalidInputError(f"kind must be a non-empty string, got {kind!r}")
+        change = Update(
+            importance=importance_value(importance),
+            kind=opt_str(kind, "kind"),
+            role=opt_str(role, "role"),
+        )
         if metadata is not None:
-            change.metadata = metadata_dict(metadata)
+            change.metadata = metadata_dict(metadata, self.limits)
         if text is not None:
             if self.store.list_records(Cond("parent_id", "$eq", id), limit=1, offset=0):
                 raise InvalidInputError(
                     f"{id!r} is a document with chunks: delete it and add_document() the new text"
                 )
-            change.text = clean_text(text)
+            change.text = clean_text(text, max_chars=self.limits.max_text_chars)
             change.content_hash = content_hash(change.text)
             rows = self._vectorize([change.text], progress=False)[0]
             change.vector, change.parts = head_and_parts(rows)
         with self._lock:
             if change.vector is not None:
                 self._check_signature()
-            return self.store.update(id, change)
+            return self.store.update(id, change, signature=self.embedder.signature)
 
     def delete(self, ids: str | Sequence[str]) -> int:
         """Delete memories by id (a document takes its chunks along); returns how many went.
         Unknown ids, and ids outside this memory's grant, are passed over."""
-        id_list = [ids] if isinstance(ids, str) else list(ids)
+        id_list = [_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
         if not self.grant.admin:
             id_list = [r.id for r in self.store.get(id_list, self.grant.where())]
         return self.store.delete(id_list) if id_list else 0
@@ -409,14 +444,14 @@ class Memory:
     def get(self, id: str) -> MemoryRecord:
         """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
         outside this memory's grant: the same error, word for word)."""
-        found = self.store.get([id], self.grant.where())
+        found = self.store.get([_id(id)], self.grant.where())
         if not found:
             raise NotFoundError(f"no memory with id {id!r}")
         return found[0]
 
     def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
         """The memories with these ids, in the order asked; unknown ids are left out."""
-        return self.store.get(builtins.list(ids), self.grant.where())
+        return self.store.get([_id(i) for i in ids], self.grant.where())
 
     def list(
         self,
@@ -484,8 +519,13 @@ class Memory:
         cfg = (config or self.retrieval).with_options(**options)
         if mode not in SEARCH_MODES:
             raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-            raise InvalidInputError(f"k must be an integer from 1 to {MAX_K}, got {k!r}")
+        top = self.limits.max_k
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= top:
+            raise InvalidInputError(f"k must be an integer from 1 to {top}, got {k!r}")
+        if query is not None:
+            if not isinstance(query, str):
+                raise InvalidInputError(f"query must be a string, got {type(query).__name__}")
+            bounded(query, self.limits.max_query_chars, "query")
         reference = reference_time(now)
         where = self._where(user_id, agent_id, session_id, filters)
         # Neighbours (smoothing, expansion) lie in the search's scope and grant; its other
@@ -572,6 +612,7 @@ class Memory:
         rows: Sequence[Mapping[str, Any]],
         *,
         progress: bool | None = None,
+        names: Sequence[str] | None = None,
     ) -> builtins.list[MemoryRecord]:
         """Store exported records as they were, in one transaction: :meth:`add_many`'s item
         keys plus ``id``, ``parent_id`` and ``position`` (a chunk's document and place), and
@@ -581,60 +622,119 @@ class Memory:
         Ids are global. Under an admin grant a row keeps its id; a scoped memory gives every
         row it stores a fresh id (its ``parent_id`` links among the rows follow), so importing
         a row whose id another tenant holds answers exactly as importing an unknown one.
+
+        A row that other rows name as their parent (a document) may hold up to
+        ``limits.max_document_chars`` characters, any other ``limits.max_text_chars``.
+        ``names`` says what messages call each row (default ``"item <index>"``).
         """
-        for index, row in enumerate(rows):
+        rows = builtins.list(rows)
+        if names is not None and len(names) != len(rows):
+            raise InvalidInputError(f"{len(names)} names for {len(rows)} rows")
+        labels = (
+            builtins.list(names) if names is not None else [f"item {i}" for i in range(len(rows))]
+        )
+        for label, row in zip(labels, rows, strict=True):
             if not isinstance(row, Mapping):
-                raise InvalidInputError(f"item {index} must be a dict")
-            if not isinstance(row.get("id", ""), str):
-                raise InvalidInputError(f"item {index}: id must be a string")
+                raise InvalidInputError(f"{label} must be a dict")
+            for key in ("id", "parent_id"):
+                if not isinstance(row.get(key, ""), str | None):
+                    raise InvalidInputError(f"{label}: {key} must be a string")
         known = {r.id for r in self.get_many([row["id"] for row in rows if "id" in row])}
-        fresh = [row for row in rows if row.get("id") not in known]
-        renamed = {} if self.grant.admin else {row["id"]: new_id() for row in fresh if "id" in row}
+        fresh = [(label, row) for label, row in zip(labels, rows, strict=True)
+                 if row.get("id") not in known]  # fmt: skip
+        renamed = (
+            {} if self.grant.admin else {row["id"]: new_id() for _, row in fresh if "id" in row}
+        )
+        parents = {row.get("parent_id") for _, row in fresh} - {None}
         records = []
         dims = self.embedder.dimensions
-        for index, row in enumerate(fresh):
+        for label, row in fresh:
             unknown = set(row) - _ITEM_KEYS - {"parent_id", "position", "vectors"}
             if unknown:
-                raise InvalidInputError(f"item {index}: unknown keys {sorted(unknown)}")
+                raise InvalidInputError(f"{label}: unknown keys {sorted(map(str, unknown))}")
             keep = _ITEM_KEYS if self.grant.admin else _ITEM_KEYS - {"id"}
             item = {key: value for key, value in row.items() if key in keep}
-            rec = self._new_record({**item, "dedupe": False}, index)
+            document = "id" in row and row["id"] in parents
+            limit = self.limits.max_document_chars if document else None
+            rec = self._new_record({**item, "dedupe": False}, label, max_chars=limit)
             rec.id = renamed.get(row.get("id"), rec.id)
             parent, position = row.get("parent_id"), row.get("position")
-            if parent is not None and not isinstance(parent, str):
-                raise InvalidInputError(f"item {index}: parent_id must be a string")
-            if isinstance(position, bool) or not isinstance(position, int | None):
-                raise InvalidInputError(f"item {index}: position must be an integer")
+            if parent is not None:
+                utf8(parent, f"{label}: parent_id")
+                if parent == row.get("id"):
+                    raise InvalidInputError(f"{label}: parent_id {parent!r} is the row's own id")
+            if position is not None and (
+                isinstance(position, bool)
+                or not isinstance(position, int)
+                or not 0 <= position <= MAX_ROWS
+            ):
+                raise InvalidInputError(
+                    f"{label}: position must be an integer from 0 to {MAX_ROWS}, got "
+                    f"{_shown(position)}"
+                )
             rec.parent_id, rec.position = renamed.get(parent, parent), position
             vectors = row.get("vectors")
             if vectors is not None:
-                flat = np.asarray(vectors, dtype=np.float32).reshape(-1)
+                try:
+                    flat = np.asarray(vectors, dtype=np.float32).reshape(-1)
+                except (TypeError, ValueError) as exc:
+                    raise VectorError(f"{label}: the vectors are not numbers: {exc}") from exc
                 if not flat.size or flat.size % dims:
                     raise VectorError(
-                        f"item {index}: the vectors hold {flat.size} floats, not vectors of "
+                        f"{label}: the vectors hold {flat.size} floats, not vectors of "
                         f"dimension {dims} (a head vector, then any part vectors)"
                     )
-                rec.vector, rec.parts = head_and_parts(check_vectors(flat.reshape(-1, dims), dims))
+                try:
+                    checked = check_vectors(flat.reshape(-1, dims), dims)
+                except VectorError as exc:
+                    raise VectorError(f"{label}: {exc}") from exc
+                rec.vector, rec.parts = head_and_parts(checked)
             records.append(rec)
-        parents = {r.parent_id for r in records if r.parent_id}
-        containers = frozenset(i for i, rec in enumerate(records) if rec.id in parents)
-        return self._insert(records, progress, containers=containers)
+        containers = frozenset(i for i, rec in enumerate(records) if rec.id in {
+            renamed.get(p, p) for p in parents})  # fmt: skip
+        return self._insert(
+            records, progress, containers=containers, labels=[label for label, _ in fresh]
+        )
 
     def reembed(self, embedder: str | Embedder, *, progress: bool | None = None) -> int:
         """Re-embed every memory with another embedder and make it this store's embedder."""
         self._admin_only("re-embedding the store")
         new = get_embedder(embedder)
-        ids, texts = [], []
+        expected = self.store.signature()
+        hashes: dict[str, str] = {}  # id -> content hash of the text embedded
+        texts: builtins.list[str] = []
         for record, vector in self.store.iter_records(with_vectors=True):
             if vector is not None:
-                ids.append(record.id)
+                hashes[record.id] = record.content_hash or ""
                 texts.append(record.text)
-        vectors = self._vectorize(texts, progress=self._progress(progress), embedder=new)
-        with self._lock:
-            self.store.replace_vectors(ids, vectors, new.signature)
-            self.embedder = new
-            self._checked_signature = True
-        return len(ids)
+        embedded = self._vectorize(texts, progress=self._progress(progress), embedder=new)
+        vectors = dict(zip(hashes, embedded, strict=True))
+
+        def embed(more: builtins.list[str]) -> builtins.list[NDArray[np.float32]]:
+            return self._vectorize(more, progress=False, embedder=new)
+
+        # Writers may add or change records while we embed: the store hands back those rows
+        # (nothing written) and we embed them too; the last round embeds them under the write
+        # lock, so it always completes.
+        for last in (False, False, False, True):
+            with self._lock:
+                stale = self.store.replace_vectors(
+                    builtins.list(vectors),
+                    builtins.list(vectors.values()),
+                    new.signature,
+                    expected=expected,
+                    hashes=[hashes[i] for i in vectors],
+                    embed=embed if last else None,
+                )
+                if not stale:
+                    self.embedder = new
+                    self._checked_signature = True
+                    return len(vectors)
+            changed = self.store.get(stale)
+            for record, rows in zip(changed, embed([r.text for r in changed]), strict=True):
+                hashes[record.id] = record.content_hash or ""
+                vectors[record.id] = rows
+        raise ConflictError("the store kept changing while re-embedding: retry")  # unreachable
 
     def stats(self) -> StoreStats:
         """Counts, size and settings of the whole store (admin)."""
@@ -660,6 +760,13 @@ class Memory:
         first: NDArray[np.float32] = vectors[0]
         return first
 
+    def backup(self, path: str | Path) -> dict[str, Any]:
+        """Copy the whole store into ``path`` (a new or empty directory) as one consistent
+        snapshot, while other handles and processes keep writing (admin). Returns the backup's
+        ``path``, ``records`` and ``size_bytes``; ``remem restore`` puts it back in place."""
+        self._admin_only("backing up the store")
+        return self.store.backup(path)
+
     def records(
         self, *, with_vectors: bool = False
     ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
@@ -680,65 +787,88 @@ class Memory:
         """A read's filter: its scope (a user or agent outside the grant is refused), its
         filters, and-ed with the grant's condition, which no filter can widen."""
         named = self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
-        where = scope_filter(user_id, agent_id, session_id, filters, kind=kind)
+        where = scope_filter(user_id, agent_id, session_id, filters, kind=kind, limits=self.limits)
         return and_filters(where, self.grant.where(named))
 
     def _admin_only(self, what: str) -> None:
         if not self.grant.admin:
             raise PermissionDeniedError(f"{what} needs an admin key")
 
-    def _new_record(self, item: Mapping[str, Any], index: int) -> NewRecord:
+    def _new_record(
+        self,
+        item: Mapping[str, Any],
+        index: int | str,
+        *,
+        max_chars: int | None = None,
+        what: str = "text",
+    ) -> NewRecord:
+        """A checked record from an item; ``index`` names it in messages (a number: "item 3",
+        or a label such as "line 7"). Its text may hold ``max_chars`` characters (default: the
+        limit on a memory's text)."""
+        where = f"item {index}" if isinstance(index, int) else index
         unknown = set(item) - _ITEM_KEYS
         if unknown:
-            raise InvalidInputError(f"item {index}: unknown keys {sorted(unknown)}")
+            raise InvalidInputError(f"{where}: unknown keys {sorted(map(str, unknown))}")
         if "text" not in item:
-            raise InvalidInputError(f"item {index}: missing 'text'")
-        text = clean_text(item["text"], f"item {index}: ")
+            raise InvalidInputError(f"{where}: missing 'text'")
+        limit = self.limits.max_text_chars if max_chars is None else max_chars
+        text = clean_text(item["text"], f"{where}: ", max_chars=limit, what=what)
         kind = item.get("kind") or "message"
         if not isinstance(kind, str):
-            raise InvalidInputError(f"item {index}: kind must be a string")
+            raise InvalidInputError(f"{where}: kind must be a string")
         dedupe = item.get("dedupe")
+        if dedupe is not None and not isinstance(dedupe, bool):
+            raise InvalidInputError(f"{where}: dedupe must be true, false or null, got {dedupe!r}")
         created = item.get("created_at")
-        scope = {name: opt_str(item.get(name), name) for name in ("user_id", "agent_id")}
-        scope = self.grant.check(scope, write=True)
-        return NewRecord(
-            id=self._record_id(item.get("id"), index),
-            text=text,
-            kind=kind,
-            role=opt_str(item.get("role"), "role"),
-            user_id=scope["user_id"],
-            agent_id=scope["agent_id"],
-            session_id=opt_str(item.get("session_id"), "session_id"),
-            metadata=metadata_dict(item.get("metadata")),
-            created_at=epoch_time(created) if created is not None else now_epoch(),
-            importance=importance_value(item.get("importance")),
-            content_hash=content_hash(text),
-            dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else bool(dedupe),
-        )
+        try:
+            scope = {name: opt_str(item.get(name), name) for name in ("user_id", "agent_id")}
+            scope = self.grant.check(scope, write=True)
+            return NewRecord(
+                id=self._record_id(item.get("id"), where),
+                text=text,
+                kind=utf8(kind, "kind"),
+                role=opt_str(item.get("role"), "role"),
+                user_id=scope["user_id"],
+                agent_id=scope["agent_id"],
+                session_id=opt_str(item.get("session_id"), "session_id"),
+                metadata=metadata_dict(item.get("metadata"), self.limits),
+                created_at=epoch_time(created) if created is not None else now_epoch(),
+                importance=importance_value(item.get("importance")),
+                content_hash=content_hash(text),
+                dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else dedupe,
+            )
+        except (InvalidInputError, PayloadTooLargeError) as exc:
+            if str(exc).startswith(where):
+                raise
+            raise type(exc)(f"{where}: {exc}") from exc
 
-    def _record_id(self, given: Any, index: int) -> str:
+    def _record_id(self, given: Any, where: str) -> str:
         """A new record's id: the caller's (admin only: ids are global, and a tenant choosing
         one could learn whether another tenant holds it), else a fresh one."""
         if given is None:
             return new_id()
         if not self.grant.admin:
             raise InvalidInputError(
-                f"item {index}: a scoped memory gives its records their ids: leave out 'id'"
+                f"{where}: a scoped memory gives its records their ids: leave out 'id'"
             )
         if not isinstance(given, str) or not given.strip() or len(given) > MAX_ID_CHARS:
             raise InvalidInputError(
-                f"item {index}: id must be a non-empty string of at most {MAX_ID_CHARS} characters"
+                f"{where}: id must be a non-empty string of at most {MAX_ID_CHARS} characters"
             )
-        return given
+        return utf8(given, "id")
 
-    def _check_links(self, records: builtins.list[NewRecord]) -> None:
+    def _check_links(
+        self, records: builtins.list[NewRecord], labels: Sequence[str] | None = None
+    ) -> None:
         """Ids are unique, and a record links (``parent_id``) only to a record of its own
-        scope that this memory may see, in the batch or stored; a link to another tenant's
-        record is refused exactly as a link to an unknown id."""
+        scope that this memory may see, in the batch or stored, and that is not itself a
+        chunk (one level: a document and its chunks); a link to another tenant's record is
+        refused exactly as a link to an unknown id. ``labels`` name the records in messages."""
+        names = labels or [f"item {i}" for i in range(len(records))]
         batch: dict[str, NewRecord] = {}
         for index, rec in enumerate(records):
             if rec.id in batch:
-                raise InvalidInputError(f"item {index}: id {rec.id!r} appears twice in the batch")
+                raise InvalidInputError(f"{names[index]}: id {rec.id!r} appears twice in the batch")
             batch[rec.id] = rec
         if self.grant.admin:
             taken = self.store.get(builtins.list(batch))
@@ -752,13 +882,18 @@ class Memory:
             parent = batch.get(rec.parent_id) or stored.get(rec.parent_id)
             if parent is None:
                 raise InvalidInputError(
-                    f"item {index}: parent_id {rec.parent_id!r}: no memory with that id"
+                    f"{names[index]}: parent_id {rec.parent_id!r}: no memory with that id"
                 )
             mine = (rec.user_id, rec.agent_id, rec.session_id)
             if (parent.user_id, parent.agent_id, parent.session_id) != mine:
                 raise InvalidInputError(
-                    f"item {index}: parent_id {rec.parent_id!r} lies in another scope than the "
-                    "item: a chunk shares its document's user_id, agent_id and session_id"
+                    f"{names[index]}: parent_id {rec.parent_id!r} lies in another scope than "
+                    "the item: a chunk shares its document's user_id, agent_id and session_id"
+                )
+            if parent.parent_id is not None:
+                raise InvalidInputError(
+                    f"{names[index]}: parent_id {rec.parent_id!r} is itself a chunk (it has a "
+                    "parent): a chunk's parent is a document"
                 )
 
     def _insert(
@@ -767,6 +902,7 @@ class Memory:
         progress: bool | None,
         *,
         containers: frozenset[int] = frozenset(),
+        labels: Sequence[str] | None = None,
     ) -> builtins.list[MemoryRecord]:
         """Embed what needs a vector, then insert all in one transaction.
 
@@ -775,7 +911,7 @@ class Memory:
         """
         if not records:
             return []
-        self._check_links(records)
+        self._check_links(records, labels)
         duplicates = self.store.find_duplicates(records)
         todo = [
             i
@@ -863,8 +999,11 @@ class Memory:
                 self.query_vector(query, vector), depth, where, part_weight=part_weight
             )
         if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
-            text = clean_text(query if query is not None else "")
-            rankings["keyword"] = self.store.keyword(text, depth, where)
+            text = clean_text(query if query is not None else "", what="query")
+            # An OR of every distinct word costs time per word: the first ones only.
+            rankings["keyword"] = self.store.keyword(
+                text, depth, where, max_terms=self.limits.max_query_terms
+            )
         return rankings
 
     def _candidates_with_records(
@@ -953,6 +1092,17 @@ class Memory:
         return self.progress == "on"
 
 
+def _id(value: Any) -> Any:
+    """An id as given, refused when it is a string that is not valid UTF-8 (any other value
+    simply matches nothing)."""
+    return utf8(value, "id") if isinstance(value, str) else value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge integer"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 R = TypeVar("R")
 
 
@@ -998,6 +1148,7 @@ class AsyncMemory:
     import_ = _in_thread(Memory.import_)
     import_records = _in_thread(Memory.import_records)
     reembed = _in_thread(Memory.reembed)
+    backup = _in_thread(Memory.backup)
     stats = _in_thread(Memory.stats)
     cache_stats = _in_thread(Memory.cache_stats)
     close = _in_thread(Memory.close)

@@ -163,9 +163,12 @@ class ToolDispatcher:
     # -- the tools ---------------------------------------------------------------------------------
     def _save(self, args: dict[str, Any]) -> dict[str, Any]:
         _only(args, {"text", "kind", "importance"})
+        kind = args.get("kind") or "fact"
+        if not isinstance(kind, str):
+            raise InvalidInputError(f"'kind' must be a string, got {type(kind).__name__}")
         record = self.memory.add(
             _text(args, "text"),
-            kind=str(args.get("kind") or "fact"),
+            kind=kind,
             importance=args.get("importance"),
             **self.scope,
         )

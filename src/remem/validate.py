@@ -15,7 +15,13 @@ from typing import Any
 
 import numpy as np
 
-from remem.errors import EmptyTextError, InvalidInputError, InvalidTextError
+from remem.errors import (
+    EmptyTextError,
+    InvalidInputError,
+    InvalidTextError,
+    PayloadTooLargeError,
+)
+from remem.limits import DEFAULT_LIMITS, Limits
 from remem.timeutil import now as now_epoch
 from remem.timeutil import to_datetime
 
@@ -37,37 +43,119 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
 
 
-def clean_text(text: Any, where: str = "") -> str:
+def clean_text(
+    text: Any, where: str = "", *, max_chars: int | None = None, what: str = "text"
+) -> str:
+    """``text`` stripped, refused when it is not a string, not valid UTF-8, empty, or longer
+    than ``max_chars`` (:class:`PayloadTooLargeError`, before any work is spent on it)."""
     if not isinstance(text, str):
-        raise InvalidInputError(f"{where}text must be a string, got {type(text).__name__}")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InvalidTextError(
-            f"{where}text is not valid UTF-8 (bad character at position {exc.start}): "
-            "decode your input as UTF-8 first"
-        ) from exc
+        raise InvalidInputError(f"{where}{what} must be a string, got {type(text).__name__}")
+    if max_chars is not None:
+        bounded(text, max_chars, f"{where}{what}")
+    utf8(text, f"{where}{what}")
     stripped = text.strip()
     if not stripped:
-        raise EmptyTextError(f"{where}text is empty: a memory needs some text")
+        needs = "a memory needs some text" if what == "text" else f"give a {what}"
+        raise EmptyTextError(f"{where}{what} is empty: {needs}")
     return stripped
 
 
+def bounded(text: str, max_chars: int, name: str) -> str:
+    """``text`` if it holds at most ``max_chars`` characters, else :class:`PayloadTooLargeError`
+    (checked before any work is spent on it)."""
+    if len(text) > max_chars:
+        raise PayloadTooLargeError(
+            f"{name} is {len(text):,} characters, over the limit of {max_chars:,}: shorten or "
+            "split it (or raise the limit: remem.Limits, REMEM_MAX_* settings)"
+        )
+    return text
+
+
+def utf8(value: str, name: str, error: type[InvalidInputError] = InvalidTextError) -> str:
+    """``value`` if it encodes as UTF-8; a lone surrogate (from a bad decode) is refused."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise error(
+            f"{name} is not valid UTF-8 (bad character at position {exc.start}): "
+            "decode your input as UTF-8 first"
+        ) from exc
+    return value
+
+
 def opt_str(value: Any, name: str) -> str | None:
-    if value is None or isinstance(value, str):
-        return value
+    """None, or a string that is valid UTF-8."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return utf8(value, name)
     raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
 
 
-def metadata_dict(value: Any) -> dict[str, Any]:
+def metadata_dict(value: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """A copy of ``value`` as plain JSON, within the limits on depth and encoded size."""
     if value is None:
         return {}
     if not isinstance(value, Mapping):
         raise InvalidInputError(f"metadata must be a dict, got {type(value).__name__}")
+    encoded = json_text(dict(value), "metadata", limits.max_metadata_bytes, limits.max_json_depth)
+    return dict(json.loads(encoded))
+
+
+def json_text(value: Any, name: str, max_bytes: int, max_depth: int) -> str:
+    """``value`` encoded as JSON text that will always read back and that SQLite's JSON
+    functions accept: not nested deeper than ``max_depth``, no NaN or infinity, valid UTF-8,
+    at most ``max_bytes`` bytes encoded. Datetimes and dates become ISO 8601 strings."""
+    deepest = json_depth(value, max_depth)
+    if deepest > max_depth:
+        raise InvalidInputError(
+            f"{name} is nested more than {max_depth} levels deep: flatten it "
+            "(or raise the limit: max_json_depth)"
+        )
     try:
-        return dict(json.loads(json.dumps(dict(value), default=json_default)))
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(f"metadata must be JSON-serialisable: {exc}") from exc
+        text = json.dumps(value, default=json_default, ensure_ascii=False, allow_nan=False)
+    except ValueError as exc:
+        if "Out of range float" in str(exc):
+            raise InvalidInputError(
+                f"{name} holds NaN or infinity, which JSON cannot carry: use null or a string"
+            ) from exc
+        raise InvalidInputError(f"{name} must be JSON-serialisable: {exc}") from exc
+    except TypeError as exc:
+        raise InvalidInputError(f"{name} must be JSON-serialisable: {exc}") from exc
+    try:
+        size = len(text.encode("utf-8"))
+    except UnicodeEncodeError as exc:
+        raise InvalidTextError(
+            f"{name} holds text that is not valid UTF-8 (a lone surrogate near "
+            f"{text[max(exc.start - 20, 0) : exc.start]!r}): decode your input as UTF-8 first"
+        ) from exc
+    if size > max_bytes:
+        raise PayloadTooLargeError(
+            f"{name} is {size:,} bytes as JSON, over the limit of {max_bytes:,}: store large "
+            "data elsewhere and keep a reference (or raise the limit)"
+        )
+    return text
+
+
+def json_depth(value: Any, stop: int) -> int:
+    """How deeply lists, tuples and dicts nest in ``value`` (a scalar is 0), counting no
+    further than ``stop + 1``; without recursion, so any depth is safe to measure."""
+    deepest = 0
+    todo: list[tuple[Any, int]] = [(value, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, Mapping):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        depth += 1
+        deepest = max(deepest, depth)
+        if deepest > stop:
+            return deepest
+        todo.extend((child, depth) for child in children)
+    return deepest
 
 
 def json_default(value: Any) -> Any:

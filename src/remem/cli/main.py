@@ -1,5 +1,5 @@
-"""Commands: add, search, get, list, delete, import, export, stats, reembed, cost, demo, eval;
-serve, keys and mcp live in :mod:`remem.cli.server` and :mod:`remem.cli.mcp`."""
+"""Commands: add, search, get, list, delete, import, export, stats, reembed, backup, restore, cost,
+demo, eval; serve, keys and mcp live in :mod:`remem.cli.server` and :mod:`remem.cli.mcp`."""
 
 from __future__ import annotations
 
@@ -333,6 +333,29 @@ def reembed(store_path: str | None, embedder: str) -> None:
     """Re-embed every memory with another embedder."""
     with remem.open(store_path) as mem:
         click.echo(json.dumps({"reembedded": mem.reembed(embedder), "embedder": embedder}))
+
+
+@cli.command()
+@click.argument("dest")
+@store_options
+def backup(dest: str, store_path: str | None, embedder: str | None) -> None:
+    """Copy the store into DEST (a new or empty directory): a consistent snapshot, taken while
+    other processes keep writing."""
+    with opened(store_path, embedder) as mem:
+        click.echo(json.dumps(mem.backup(dest)))
+
+
+@cli.command()
+@click.argument("backup_dir")
+@click.option("--store", "store_path", envvar="REMEM_STORE", required=True, help="Store directory.")
+@click.option("--force", is_flag=True, help="Replace a store that holds memories.")
+def restore(backup_dir: str, store_path: str, force: bool) -> None:
+    """Put the backup in BACKUP_DIR in place as the store (checked with PRAGMA
+    integrity_check; a store holding memories is replaced only with --force, one another
+    process has open never)."""
+    from remem.stores.sqlite import SQLiteStore
+
+    click.echo(json.dumps(SQLiteStore.restore(backup_dir, store_path, force=force)))
 
 
 @cli.command()

@@ -31,6 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.errors import MissingDependencyError
+from remem.files import digest, fsync_file, verify
 
 __all__ = ["SCOPE_FIELDS", "AnnIndex", "VectorIndex", "top_k"]
 
@@ -259,9 +260,11 @@ class VectorIndex:
         return np.asarray(sorted(self._heads), dtype=np.int64)
 
     # -- persistence ---------------------------------------------------------------------------
-    def save(self, base: str) -> None:
+    def save(self, base: str) -> dict[str, dict[str, int]]:
         """Write ``<base>.npy`` (the vectors), ``<base>.npz`` (the layout) and, with an ANN
-        index, ``<base>.faiss``; each streams to disk without a second copy in memory."""
+        index, ``<base>.faiss``; each streams to disk without a second copy in memory and is
+        flushed to the disk (``fsync``). Returns each part's size and checksum by suffix, for
+        the header that names them (:meth:`load` checks them)."""
         n = self.size
         np.save(f"{base}.npy", self.vectors[:n])
         np.savez(
@@ -276,10 +279,24 @@ class VectorIndex:
         )
         if self.ann is not None:
             _faiss().write_index(self.ann.index, f"{base}.faiss")
+        written: dict[str, dict[str, int]] = {}
+        for suffix in ("npy", "npz", "faiss") if self.ann is not None else ("npy", "npz"):
+            fsync_file(f"{base}.{suffix}")
+            written[suffix] = digest(f"{base}.{suffix}")
+        return written
 
     @classmethod
-    def load(cls, base: str, dimensions: int) -> VectorIndex:
-        """Read what :meth:`save` wrote; ``ValueError`` when the parts disagree."""
+    def load(
+        cls, base: str, dimensions: int, parts: Mapping[str, dict[str, int]] | None = None
+    ) -> VectorIndex:
+        """Read what :meth:`save` wrote; ``ValueError`` when the parts disagree, or when
+        ``parts`` (what :meth:`save` returned) is given and a part is missing, truncated or
+        fails its checksum — checked before anything is read."""
+        if parts is not None:
+            if not {"npy", "npz"} <= set(parts):
+                raise ValueError("its header lists no vectors or layout")
+            for suffix, expected in parts.items():
+                verify(f"{base}.{suffix}", expected)
         index = cls(dimensions)
         vectors = np.load(f"{base}.npy")  # read from a file, the array owns its memory
         with np.load(f"{base}.npz") as layout:
@@ -301,6 +318,8 @@ class VectorIndex:
         index.codes = [{value: code for code, value in enumerate(table)} for table in tables]
         index.postings = _postings(index.fields)
         if ann_state is not None:
+            if parts is not None and "faiss" not in parts:
+                raise ValueError("its header lists no ANN index, its layout does")
             index.ann = AnnIndex.from_index(_faiss().read_index(f"{base}.faiss"), ann_state)
             if len(index.ann) > n:
                 raise ValueError("its ANN index covers rows it does not hold")

@@ -13,10 +13,16 @@ operator dict::
 Operators: ``$eq $ne $gt $gte $lt $lte $in $nin $contains $exists``; logic: ``$and $or $not``.
 Record fields: see :data:`FIELDS`; any other key is a metadata key (dots address nested objects).
 Times accept datetimes, dates, ISO 8601 strings or Unix seconds.
+
+Limits (:class:`~remem.limits.Limits`): at most ``max_filter_depth`` nested ``$and`` / ``$or`` /
+``$not`` (32 by default), ``max_filter_conditions`` conditions (256) and ``max_filter_values``
+values in all ``$in`` / ``$nin`` lists together (1,000). Numbers are finite and integers fit
+SQLite's 64 bits; strings are valid UTF-8. Anything else is a :class:`FilterError`.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,8 +30,9 @@ from datetime import date, datetime
 from typing import Any
 
 from remem.errors import FilterError
+from remem.limits import DEFAULT_LIMITS, Limits
 from remem.search.timeparse import find_time_range
-from remem.validate import opt_str, time_value
+from remem.validate import opt_str, time_value, utf8
 
 __all__ = [
     "FIELDS",
@@ -60,6 +67,7 @@ COMPARE = {"$eq": "=", "$ne": "!=", "$gt": ">", "$gte": ">=", "$lt": "<", "$lte"
 OPERATORS = frozenset({*COMPARE, "$in", "$nin", "$contains", "$exists"})
 _BAD_KEY = re.compile(r'["\\\x00-\x1f]')
 Scalar = str | int | float | bool | None
+INT64 = (-(2**63), 2**63 - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,28 +86,65 @@ class Logic:
 Filter = Cond | Logic
 
 
-def parse_filter(spec: Mapping[str, Any] | None) -> Filter | None:
+def parse_filter(spec: Mapping[str, Any] | None, limits: Limits = DEFAULT_LIMITS) -> Filter | None:
     """Validate a filter dict; raises :class:`FilterError` saying what is wrong."""
+    return _parse(spec, _Budget(limits), 0)
+
+
+@dataclass(slots=True)
+class _Budget:
+    """What a filter being parsed has used of its limits."""
+
+    limits: Limits
+    conditions: int = 0
+    values: int = 0
+
+    def nest(self, depth: int) -> None:
+        if depth > self.limits.max_filter_depth:
+            raise FilterError(
+                f"the filter nests $and/$or/$not more than {self.limits.max_filter_depth} "
+                "levels deep: flatten it (a $and or $or takes a whole list)"
+            )
+
+    def condition(self, values: int = 0) -> None:
+        self.conditions += 1
+        self.values += values
+        if self.conditions > self.limits.max_filter_conditions:
+            raise FilterError(
+                f"the filter has more than {self.limits.max_filter_conditions} conditions: "
+                "use $in with a list of values instead of many alternatives"
+            )
+        if self.values > self.limits.max_filter_values:
+            raise FilterError(
+                f"the filter's $in/$nin lists hold more than {self.limits.max_filter_values:,} "
+                "values in all: narrow it (a scope, a time range, a metadata tag)"
+            )
+
+
+def _parse(spec: Any, budget: _Budget, depth: int) -> Filter | None:
     if spec is None:
         return None
     if not isinstance(spec, Mapping):
         raise FilterError(f"filters must be a dict, got {type(spec).__name__}")
-    parts = [_parse_item(key, value) for key, value in spec.items()]
+    parts = [_parse_item(key, value, budget, depth) for key, value in spec.items()]
     if not parts:
         return None
     return parts[0] if len(parts) == 1 else Logic("$and", tuple(parts))
 
 
-def _parse_item(key: str, value: Any) -> Filter:
+def _parse_item(key: Any, value: Any, budget: _Budget, depth: int) -> Filter:
     if not isinstance(key, str) or not key:
         raise FilterError(f"filter keys must be non-empty strings, got {key!r}")
+    utf8(key, f"the filter key {key!r}", FilterError)
     if key in ("$and", "$or"):
+        budget.nest(depth + 1)
         if not isinstance(value, list | tuple) or not value:
             raise FilterError(f"{key} takes a non-empty list of filters")
-        subs = [parse_filter(v) for v in value]
+        subs = [_parse(v, budget, depth + 1) for v in value]
         return Logic(key, tuple(s for s in subs if s is not None))
     if key == "$not":
-        sub = parse_filter(value)
+        budget.nest(depth + 1)
+        sub = _parse(value, budget, depth + 1)
         if sub is None:
             raise FilterError("$not takes a non-empty filter")
         return Logic("$not", (sub,))
@@ -109,9 +154,9 @@ def _parse_item(key: str, value: Any) -> Filter:
     if isinstance(value, Mapping):
         if not value:
             raise FilterError(f"empty operator dict for {key!r}")
-        conds: list[Filter] = [_cond(field, op, v) for op, v in value.items()]
+        conds: list[Filter] = [_cond(field, op, v, budget) for op, v in value.items()]
         return conds[0] if len(conds) == 1 else Logic("$and", tuple(conds))
-    return _cond(field, "$eq", value)
+    return _cond(field, "$eq", value, budget)
 
 
 def _field(key: str) -> str:
@@ -123,13 +168,15 @@ def _field(key: str) -> str:
     return "metadata." + path
 
 
-def _cond(field: str, op: str, value: Any) -> Cond:
-    if op not in OPERATORS:
+def _cond(field: str, op: Any, value: Any, budget: _Budget) -> Cond:
+    if not isinstance(op, str) or op not in OPERATORS:
         raise FilterError(f"unknown operator {op!r} on {field!r}: use one of {sorted(OPERATORS)}")
     if op in ("$in", "$nin"):
         if not isinstance(value, list | tuple | set | frozenset):
             raise FilterError(f"{op} on {field!r} takes a list")
+        budget.condition(len(value))
         return Cond(field, op, tuple(_scalar(field, v) for v in value))
+    budget.condition()
     if op == "$exists":
         if not isinstance(value, bool):
             raise FilterError(f"$exists on {field!r} takes true or false")
@@ -145,9 +192,27 @@ def _scalar(field: str, value: Any) -> Scalar:
         return time_value(value, field, FilterError).timestamp()
     if isinstance(value, datetime | date):
         return value.isoformat()
-    if value is None or isinstance(value, str | int | float | bool):
+    if isinstance(value, bool) or value is None:
         return value
-    raise FilterError(f"unsupported filter value {value!r} for {field!r}")
+    if isinstance(value, str):
+        return utf8(value, f"a filter value for {field!r}", FilterError)
+    if isinstance(value, int):
+        if not INT64[0] <= value <= INT64[1]:
+            raise FilterError(
+                f"an integer in the filter on {field!r} does not fit 64 bits: "
+                f"use a number from {INT64[0]} to {INT64[1]}"
+            )
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise FilterError(f"a filter value for {field!r} is {value}: use a finite number")
+        return value
+    raise FilterError(f"unsupported filter value {_shown(value)} for {field!r}")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 # -- SQLite ---------------------------------------------------------------------------------------
@@ -216,6 +281,7 @@ def scope_filter(
     filters: Mapping[str, Any] | None,
     *,
     kind: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Filter | None:
     parts: list[Filter] = []
     for name, value in (
@@ -226,7 +292,7 @@ def scope_filter(
     ):
         if value is not None:
             parts.append(Cond(name, "$eq", opt_str(value, name)))
-    parsed = parse_filter(filters)
+    parsed = parse_filter(filters, limits)
     if parsed is not None:
         parts.append(parsed)
     if not parts:
@@ -247,7 +313,12 @@ def and_filters(left: Filter | None, right: Filter | None) -> Filter | None:
 
 
 def time_filter(query: str, reference: datetime) -> Filter | None:
-    found = find_time_range(query, reference)
+    """The ``created_at`` range a time the query names covers ("last week"), or None; a time
+    beyond year 1 or 9999 ("yesterday" on 0001-01-01) is left unresolved."""
+    try:
+        found = find_time_range(query, reference)
+    except (OverflowError, ValueError):
+        return None
     if found is None:
         return None
     return Logic(

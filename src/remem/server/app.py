@@ -83,7 +83,10 @@ def create_app(
 
 
 def error_response(status: int, kind: str, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": {"type": kind, "message": message, **extra}}, status_code=status)
+    # A message quoting the caller's input may hold a lone surrogate: escape it, or the
+    # answer itself could not be encoded.
+    shown = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    return JSONResponse({"error": {"type": kind, "message": shown, **extra}}, status_code=status)
 
 
 async def _remem_error(request: Request, exc: Exception) -> JSONResponse:

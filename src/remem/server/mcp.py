@@ -37,6 +37,8 @@ import mcp.types as types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
+from mcp.shared.message import SessionMessage
+from pydantic import ValidationError
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -236,9 +238,90 @@ def build_mcp(
 
 async def serve_stdio(server: Server[Any]) -> None:
     """Serve one client over stdin/stdout until it closes them. The SDK points fd 1 at stderr
-    while it runs, so a stray print cannot corrupt the protocol stream."""
+    while it runs, so a stray print cannot corrupt the protocol stream. A line that is not a
+    JSON-RPC message is answered with a JSON-RPC error (the SDK alone would drop it silently,
+    leaving the client waiting), and the server reads on."""
     async with stdio_server() as (read, write):
-        await server.run(read, write, server.create_initialization_options())
+        answering = AnswerMalformed(read, write)
+        await server.run(answering, write, server.create_initialization_options())
+
+
+class AnswerMalformed:
+    """A transport's read stream that answers each line it could not read as a JSON-RPC
+    message (``Parse error``, or ``Invalid Request`` with the request's id when one can be
+    read) instead of handing the failure to the server, which would drop it unanswered."""
+
+    def __init__(self, inner: Any, write: Any) -> None:
+        self.inner = inner
+        self.write = write
+
+    @property
+    def last_context(self) -> Any:  # the SDK restores the sender's context from this
+        return getattr(self.inner, "last_context", None)
+
+    async def receive(self) -> Any:
+        while True:
+            item = await self.inner.receive()
+            if not isinstance(item, Exception):
+                return item
+            await self.write.send(SessionMessage(malformed_reply(item)))
+
+    async def aclose(self) -> None:
+        await self.inner.aclose()
+
+    def __aiter__(self) -> AnswerMalformed:
+        return self
+
+    async def __anext__(self) -> Any:
+        try:
+            return await self.receive()
+        except (anyio.EndOfStream, anyio.ClosedResourceError):
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> AnswerMalformed:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
+def malformed_reply(exc: Exception) -> types.JSONRPCError:
+    """The JSON-RPC error answering a message that failed to parse or validate: its id when
+    the message is a JSON object with one, else null (as JSON-RPC 2.0 asks)."""
+    errors = exc.errors() if isinstance(exc, ValidationError) else []
+    raw = next((e.get("input") for e in errors if e.get("type") == "json_invalid"), None)
+    request_id: str | int | None = None
+    if isinstance(raw, str):
+        try:
+            parsed = json.loads(raw)  # Python's reader takes what pydantic's refuses
+        except (ValueError, RecursionError):
+            code, message = types.PARSE_ERROR, "Parse error: the message is not valid JSON"
+        else:
+            request_id = _request_id(parsed)
+            code = types.INVALID_REQUEST
+            message = (
+                "Invalid Request: the message holds text that is not valid UTF-8 (a lone "
+                "surrogate escape such as \\ud800): send valid Unicode"
+            )
+    else:
+        first = errors[0].get("input") if errors else None
+        request_id = _request_id(first)
+        code, message = types.INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message"
+    return types.JSONRPCError(
+        jsonrpc="2.0", id=request_id, error=types.ErrorData(code=code, message=message)
+    )
+
+
+def _request_id(message: object) -> str | int | None:
+    found = message.get("id") if isinstance(message, dict) else None
+    if isinstance(found, bool) or not isinstance(found, int | str):
+        return None
+    if isinstance(found, str):
+        try:
+            found.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    return found
 
 
 class McpHttpApp:

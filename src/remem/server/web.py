@@ -39,6 +39,7 @@ from remem.errors import (
 )
 from remem.memory import MAX_K
 from remem.server.routes import Caller, caller, json_filter
+from remem.timeutil import MAX_TIME
 from remem.types import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
 
 __all__ = ["pages"]
@@ -379,7 +380,9 @@ def _browse_filter(params: Mapping[str, str]) -> dict[str, Any] | None:
     created: dict[str, str] = {}
     if start:
         created["$gte"] = start.isoformat()
-    if end:
+    if end and end == date.max:  # the last day there is: up to the last time stored
+        created["$lte"] = MAX_TIME.isoformat()
+    elif end:
         created["$lt"] = (end + timedelta(days=1)).isoformat()
     parts: list[dict[str, Any]] = [{"created_at": created}] if created else []
     extra = json_filter(_text(params, "filters"))

@@ -8,14 +8,16 @@ filter, and remembers which embedder made its vectors. It does no embedding, chu
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
+from remem.errors import StoreError
 from remem.search.filters import Filter
 from remem.types import MemoryRecord, StoreStats
 
@@ -99,10 +101,19 @@ class Store(ABC):
     def insert(
         self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
     ) -> list[MemoryRecord]:
-        """Insert all or nothing; a duplicate returns the record already stored."""
+        """Insert all or nothing; a duplicate returns the record already stored. Vectors from
+        an embedder other than the store's (``signature``, checked inside the transaction) are
+        refused with :class:`~remem.errors.EmbedderMismatchError`; a store with no vectors
+        takes the writer's ``signature``."""
 
     @abstractmethod
-    def update(self, id: str, change: Update) -> MemoryRecord: ...
+    def update(
+        self, id: str, change: Update, *, signature: EmbedderSignature | None = None
+    ) -> MemoryRecord:
+        """Change one record in one transaction. With a new vector and ``signature`` (the
+        writer's embedder), refuse it with :class:`~remem.errors.EmbedderMismatchError` unless
+        the store's vectors come from that embedder (a store with no vectors takes it); without
+        ``signature`` only the vector's width is checked."""
 
     @abstractmethod
     def delete(self, ids: Sequence[str]) -> int:
@@ -114,9 +125,29 @@ class Store(ABC):
         ids: Sequence[str],
         vectors: Sequence[NDArray[np.float32]],
         signature: EmbedderSignature,
-    ) -> None:
-        """Swap in vectors from another embedder, recording its signature. Each item holds a
-        record's head vector in its first row and its part vectors (if any) below."""
+        *,
+        expected: EmbedderSignature | None = None,
+        hashes: Sequence[str] | None = None,
+        embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
+    ) -> list[str]:
+        """Swap in vectors from another embedder, recording its signature, atomically against
+        other writers. Each item holds a record's head vector in its first row and its part
+        vectors (if any) below; ``hashes`` are the ``content_hash`` of the text each was made
+        from.
+
+        Inside the one write transaction: the store's signature must still be ``expected``
+        (when given; else :class:`~remem.errors.ConflictError`), and every record holding a
+        vector must be among ``ids`` (with the same content hash, when ``hashes`` are given).
+        Records that are not — written or rewritten after the caller read them — are embedded
+        by ``embed(texts)`` (each item: rows, head first) under the write lock; without
+        ``embed`` nothing is written and their ids are returned, for the caller to embed and
+        call again with all of them. Returns ``[]`` when the vectors were replaced."""
+
+    def backup(self, path: str | Path) -> dict[str, Any]:
+        """Copy the store into ``path`` (a new or empty directory) as one consistent snapshot
+        while writers keep writing; returns the backup's ``path``, ``records`` and
+        ``size_bytes``."""
+        raise StoreError(f"{type(self).__name__} cannot back itself up: use export()")
 
     @abstractmethod
     def touch(self, ids: Sequence[str], at: float) -> None:
@@ -166,8 +197,11 @@ class Store(ABC):
         part vectors scores ``part_weight · max(head, best part) + (1 − part_weight) · head``."""
 
     @abstractmethod
-    def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
-        """Top ``k`` (id, BM25 score, higher is better) for ``query``'s words."""
+    def keyword(
+        self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
+    ) -> list[tuple[str, float]]:
+        """Top ``k`` (id, BM25 score, higher is better) for ``query``'s words (its first
+        ``max_terms`` distinct ones, when given)."""
 
     @abstractmethod
     def stats(self) -> StoreStats: ...

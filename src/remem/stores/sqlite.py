@@ -16,7 +16,7 @@ import sqlite3
 import threading
 import uuid
 import warnings
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,17 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
-from remem.errors import IndexWarning, NotAStoreError, NotFoundError, StoreError
+from remem.errors import (
+    ConflictError,
+    EmbedderMismatchError,
+    IndexWarning,
+    NotAStoreError,
+    NotFoundError,
+    StorageFullError,
+    StoreError,
+    VectorError,
+)
+from remem.files import fsync_directory, fsync_file
 from remem.search.dense import SCOPE_FIELDS, VectorIndex
 from remem.search.filters import Cond, Filter, Logic, compile_sqlite
 from remem.stores.base import NewRecord, Scope, Store, Update
@@ -40,7 +50,7 @@ DB_NAME = "remem.db"
 #: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (ANN index).
 INDEX_NAME = "remem.index"
 _SCOPE = SCOPE_FIELDS[:3]  # user_id, agent_id, session_id
-INDEX_FORMAT = 2  # 2: IVF cells instead of an HNSW graph
+INDEX_FORMAT = 3  # 2: IVF cells instead of an HNSW graph; 3: parts fsynced, sized, checksummed
 #: Unscoped keyword search on a store with at least this many records drops the query's most
 #: common words once its rarer ones match :data:`KEYWORD_POSTINGS` documents.
 KEYWORD_PRUNE_FROM = 50_000
@@ -178,6 +188,16 @@ class SQLiteStore(Store):
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA cache_size = -65536")  # 64 MiB: index pages of large stores stay hot
 
+    def limit_size(self, max_bytes: int | None) -> int:
+        """Cap the database file at about ``max_bytes`` for this handle (never below its size
+        now; None lifts the cap), as a quota: a write past it fails whole with
+        :class:`~remem.errors.StorageFullError`, as on a full disk. Returns the cap in bytes."""
+        with self._lock:
+            (page,) = self._conn.execute("PRAGMA page_size").fetchone()
+            pages = 0xFFFFFFFE if max_bytes is None else max(1, max_bytes // page)
+            (granted,) = self._conn.execute(f"PRAGMA max_page_count = {int(pages)}").fetchone()
+            return int(granted) * int(page)
+
     # -- plumbing ----------------------------------------------------------------------------------
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -186,15 +206,16 @@ class SQLiteStore(Store):
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise StoreError(f"cannot start a write on {self.path}: {exc}") from exc
+                raise _store_error(f"cannot start a write on {self.path}", exc) from exc
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
             except BaseException as exc:
-                self._conn.execute("ROLLBACK")
+                if self._conn.in_transaction:  # SQLite may have rolled back already (disk full)
+                    self._conn.execute("ROLLBACK")
                 self._vectors = None  # it may hold this write's changes: reload on next search
                 if isinstance(exc, sqlite3.Error):
-                    raise StoreError(f"write to {self.path} failed and was undone: {exc}") from exc
+                    raise _store_error(f"write to {self.path} failed and was undone", exc) from exc
                 raise
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -202,7 +223,7 @@ class SQLiteStore(Store):
             try:
                 return self._conn.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
-                raise StoreError(f"query on {self.path} failed: {exc}") from exc
+                raise _store_error(f"query on {self.path} failed", exc) from exc
 
     # -- signature ---------------------------------------------------------------------------------
     def signature(self) -> EmbedderSignature | None:
@@ -226,6 +247,58 @@ class SQLiteStore(Store):
             "INSERT INTO meta(key, value) VALUES (?, ?) "
             "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
+        )
+
+    @staticmethod
+    def _read_signature(conn: sqlite3.Connection) -> EmbedderSignature | None:
+        rows = dict(
+            conn.execute(
+                "SELECT key, value FROM meta WHERE key IN ('embedder', 'dimensions')"
+            ).fetchall()
+        )
+        if "embedder" not in rows:
+            return None
+        return EmbedderSignature(rows["embedder"], int(rows["dimensions"]))
+
+    def _claim_signature(
+        self, conn: sqlite3.Connection, signature: EmbedderSignature | None, widths: Iterable[int]
+    ) -> bool:
+        """Inside a write transaction that writes vectors ``widths`` wide: refuse them unless
+        they come from the store's embedder. A store with no vectors yet takes the caller's
+        ``signature`` (bumping ``vector_generation``, so every process rebuilds its index at
+        the new width); True when it did. Without ``signature`` only the width is checked."""
+        stored = self._read_signature(conn)
+        widths = set(widths)
+        if signature is None:
+            if stored is not None and widths - {stored.dimensions}:
+                made = f"{min(widths - {stored.dimensions})}-d vectors"
+                raise self._mismatch(stored, made, "<embedder>")
+            return False
+        if widths - {signature.dimensions}:
+            raise VectorError(
+                f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
+                "vectors the embedder made"
+            )
+        if stored == signature:
+            return False
+        if (
+            stored is not None
+            and conn.execute(
+                "SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"
+            ).fetchone()
+        ):
+            raise self._mismatch(stored, str(signature), signature.name)
+        self._write_signature(conn, signature)
+        conn.execute(
+            "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation'"
+        )
+        return True
+
+    def _mismatch(self, stored: EmbedderSignature, made: str, new: str) -> EmbedderMismatchError:
+        return EmbedderMismatchError(
+            f"this store's vectors were made by {stored}, not {made}: open it with "
+            f"embedder={stored.name!r}, or re-embed it with `remem reembed --store {self.path} "
+            f"--embedder {new}` (then reopen the other writers)"
         )
 
     def count_vectors(self) -> int:
@@ -257,11 +330,10 @@ class SQLiteStore(Store):
     ) -> list[MemoryRecord]:
         out: list[MemoryRecord | None] = [None] * len(records)
         rows: list[tuple[Any, ...]] = []
+        adopted = False
         fresh: list[NewRecord] = []
         with self._transaction() as conn:
             self._sync(conn)
-            if signature is not None:
-                self._write_signature(conn, signature)
             seen: dict[tuple[Any, ...], int] = {}
             existing = self._duplicates(conn, records)
             stamp = now()
@@ -296,6 +368,14 @@ class SQLiteStore(Store):
                 )
                 fresh.append(rec)
                 out[index] = _from_new(rec, stamp)
+            # The vectors' embedder is checked against the store's inside this transaction: a
+            # handle that checked earlier cannot write another embedder's vectors after a
+            # re-embed (or a first writer) changed it.
+            widths = [np.asarray(r.vector).shape[-1] for r in fresh if r.vector is not None]
+            if widths:
+                adopted = self._claim_signature(conn, signature, widths)
+            elif signature is not None and self._read_signature(conn) is None:
+                self._write_signature(conn, signature)
             if rows:
                 conn.executemany(_INSERT, rows)
                 # Under the write lock every new row id follows the largest one before: the
@@ -309,17 +389,23 @@ class SQLiteStore(Store):
                     (first,),
                 )
                 _note_changes(conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh})
-        if self._vectors is not None and rows:
-            with_vectors = [(first + i, r) for i, r in enumerate(fresh) if r.vector is not None]
-            self._vectors.append(
-                [rowid for rowid, _ in with_vectors],
-                [_rows(r.vector, r.parts) for _, r in with_vectors],  # type: ignore[arg-type]
-                [tuple(getattr(r, name) for name in SCOPE_FIELDS) for _, r in with_vectors],
-            )
-            self._unsaved = True
+            if adopted:
+                self._vectors = None  # the store took this embedder: rebuild at its width
+            # Still under the store's lock (a search in another thread never sees the index
+            # half-appended); should the commit fail, the transaction drops the index.
+            if self._vectors is not None and rows:
+                with_vectors = [(first + i, r) for i, r in enumerate(fresh) if r.vector is not None]
+                self._vectors.append(
+                    [rowid for rowid, _ in with_vectors],
+                    [_rows(r.vector, r.parts) for _, r in with_vectors],  # type: ignore[arg-type]
+                    [tuple(getattr(r, name) for name in SCOPE_FIELDS) for _, r in with_vectors],
+                )
+                self._unsaved = True
         return [r for r in out if r is not None]
 
-    def update(self, id: str, change: Update) -> MemoryRecord:
+    def update(
+        self, id: str, change: Update, *, signature: EmbedderSignature | None = None
+    ) -> MemoryRecord:
         sets: dict[str, Any] = {}
         for name in ("text", "content_hash", "importance", "kind", "role"):
             value = getattr(change, name)
@@ -339,10 +425,15 @@ class SQLiteStore(Store):
             ).fetchone()
             if row is None:
                 raise NotFoundError(f"no memory with id {id!r}")
+            adopted = change.vector is not None and self._claim_signature(
+                conn, signature, [np.asarray(change.vector).shape[-1]]
+            )
             conn.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*sets.values(), id))
             _note_changes(conn, {tuple(row[1:]), (*row[1:4], change.kind or row[4])})
             if change.vector is not None or change.kind is not None:
                 self._reload_rows(conn, [row[0]])
+        if adopted:
+            self._vectors = None  # the store took this embedder: rebuild at its width
         return self.get([id])[0]
 
     def delete(self, ids: Sequence[str]) -> int:
@@ -376,17 +467,51 @@ class SQLiteStore(Store):
         ids: Sequence[str],
         vectors: Sequence[NDArray[np.float32]],
         signature: EmbedderSignature,
-    ) -> None:
+        *,
+        expected: EmbedderSignature | None = None,
+        hashes: Sequence[str] | None = None,
+        embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
+    ) -> list[str]:
+        # One transaction, so no other writer commits between the checks and the writes.
         with self._transaction() as conn:
+            stored = self._read_signature(conn)
+            if expected is not None and stored != expected:
+                raise ConflictError(
+                    f"the store's embedder changed from {expected} to {stored} while its "
+                    "vectors were being re-embedded (another re-embed?): re-embed again"
+                )
+            found = dict(zip(ids, vectors, strict=True))
+            given = dict(zip(ids, hashes, strict=True)) if hashes is not None else None
+            stale = [
+                (row[0], row[1])
+                for row in conn.execute(
+                    "SELECT id, text, content_hash FROM memories WHERE embedding IS NOT NULL"
+                )
+                if row[0] not in found or (given is not None and given[row[0]] != row[2])
+            ]
+            if stale and embed is None:
+                return [id_ for id_, _ in stale]  # nothing written: the caller embeds these
+            if stale:
+                assert embed is not None
+                fresh = embed([text for _, text in stale])
+                found.update(zip((id_ for id_, _ in stale), fresh, strict=True))
+            widths = {np.asarray(v).shape[-1] for v in found.values()}
+            if widths - {signature.dimensions}:
+                raise VectorError(
+                    f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
+                    "vectors the embedder made"
+                )
+            # Only rows that hold a vector get one (a document's container never does).
             conn.executemany(
-                "UPDATE memories SET embedding = ? WHERE id = ?",
-                [(_blob(v[0], v[1:]), i) for i, v in zip(ids, vectors, strict=True)],
+                "UPDATE memories SET embedding = ? WHERE id = ? AND embedding IS NOT NULL",
+                [(_blob(v[0], v[1:]), i) for i, v in found.items()],
             )
             self._write_signature(conn, signature)
             conn.execute(
                 "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation'"
             )
         self._vectors = None  # reload lazily at the new width
+        return []
 
     def touch(self, ids: Sequence[str], at: float) -> None:
         if not ids:
@@ -482,6 +607,16 @@ class SQLiteStore(Store):
     ) -> list[tuple[str, float]]:
         with self._lock:
             index = self._index()
+            width = np.asarray(vector).shape[-1]
+            if index.size and width != index.dimensions:  # never read as another width
+                stored = self.signature()
+                raise (
+                    self._mismatch(stored, f"{width}-d queries", "<embedder>")
+                    if stored
+                    else (
+                        VectorError(f"a {width}-d query cannot search {index.dimensions}-d vectors")
+                    )
+                )
             allowed: NDArray[np.bool_] | NDArray[np.int64] | None = None
             if where is not None:
                 values = _field_values(where)
@@ -501,8 +636,10 @@ class SQLiteStore(Store):
                 self.save_index()  # an ANN index takes seconds to build: keep it
             return self._ids_for(rowids, scores.tolist())
 
-    def keyword(self, query: str, k: int, where: Filter | None) -> list[tuple[str, float]]:
-        terms = fts_terms(query)
+    def keyword(
+        self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
+    ) -> list[tuple[str, float]]:
+        terms = fts_terms(query)[:max_terms]
         # Scope and kind conditions become scope tokens FTS5 intersects with the words, so a
         # user's search never scores the other users' matches; SQL still checks every filter.
         scoped = _field_values(where) if where is not None else None
@@ -629,25 +766,53 @@ class SQLiteStore(Store):
             "generation": self._generation,
             "seq": self._seq,
         }
-        # The parts are written under a new token, then the header naming that token replaces
-        # the old header in one rename: a reader sees the old index or the new one, never a mix.
+        # The parts are written under a new token and flushed to the disk, then the header
+        # naming that token (and each part's size and checksum) replaces the old header in one
+        # rename: a reader sees the old index or the new one, never a mix, and after a power
+        # loss either one whole index or one that fails its checks (and is rebuilt).
         token = uuid.uuid4().hex[:12]
         header = self.index_path
         temporary = header.with_name(f".{header.name}.{token}.tmp")
+        base = self._index_part(token)
         try:
-            index.save(str(self._index_part(token)))
-            temporary.write_text(json.dumps({**meta, "token": token}), encoding="utf-8")
-            os.replace(temporary, header)
+            parts = index.save(str(base))
+            fsync_directory(header.parent)  # the parts' names, before a header names them
+            temporary.write_text(
+                json.dumps({**meta, "token": token, "parts": parts}), encoding="utf-8"
+            )
+            fsync_file(temporary)
+            # Under the write lock, so saves by several processes take turns: the store notes
+            # the token of the header it last saved (and the one before, which a reader may be
+            # opening), and a header naming any other token is never used.
             with self._transaction() as conn:
-                conn.execute(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('index_saved', ?)", (now(),)
+                for suffix, expected in parts.items():  # another save may have removed them
+                    if os.stat(f"{base}.{suffix}").st_size != expected["size"]:
+                        raise OSError(f"its part {base.name}.{suffix} changed while saving")
+                row = conn.execute("SELECT value FROM meta WHERE key = 'index_token'").fetchone()
+                previous = str(row[0]) if row else None
+                conn.executemany(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                    [
+                        ("index_saved", now()),
+                        ("index_token", token),
+                        ("index_token_previous", previous or ""),
+                    ],
                 )
-        except (OSError, StoreError) as exc:
+                os.replace(temporary, header)
+                fsync_directory(header.parent)
+                self._remove_old_index_parts(keep=(token, previous))
+        except (OSError, ValueError, StoreError) as exc:
             temporary.unlink(missing_ok=True)
-            warnings.warn(f"could not save the vector index: {exc}", IndexWarning, stacklevel=2)
+            for part in header.parent.glob(f"{base.name}.*"):
+                part.unlink(missing_ok=True)
+            warnings.warn(
+                f"could not save the vector index ({exc}); searches stay correct, and it is "
+                "rebuilt from the store when next opened. Free disk space if the disk is full.",
+                IndexWarning,
+                stacklevel=2,
+            )
             return False
         self._unsaved = False
-        self._remove_old_index_parts(keep=(token, self._index_token))
         self._index_token = token
         return True
 
@@ -662,6 +827,109 @@ class SQLiteStore(Store):
         for part in self.index_path.parent.glob(f"{INDEX_NAME}.*.*"):
             if part.name.split(".")[2] not in keep:
                 part.unlink(missing_ok=True)
+
+    # -- backup and restore ----------------------------------------------------------------------
+    def backup(self, path: str | Path) -> dict[str, Any]:
+        """Copy the store into ``path``, a new or empty directory, as a consistent snapshot
+        while writers keep writing (SQLite's online backup, one read transaction on a
+        connection of its own, so this handle stays free). The copy is checked
+        (``PRAGMA integrity_check``), flushed to the disk and only then named ``remem.db``; its
+        vector index is rebuilt when the backup is first opened. Returns the backup's path,
+        records and size in bytes."""
+        if self.index_path is None:
+            raise StoreError("an in-memory store has nothing on disk to back up: use export()")
+        target = Path(path).expanduser()
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise ConflictError(
+                f"{target} exists and is not an empty directory: back up into a new directory"
+            )
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the backup directory {target}: {exc}") from exc
+        temporary = target / f".{DB_NAME}.partial"
+        source_path = self.index_path.with_name(DB_NAME)
+        try:
+            source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
+            copy = sqlite3.connect(temporary, isolation_level=None)
+            try:
+                source.backup(copy)  # all pages in one step: one snapshot of the source
+                # The copy has no index beside it yet: it must not say it saved one.
+                copy.execute("DELETE FROM meta WHERE key LIKE 'index\\_%' ESCAPE '\\'")
+                _check_integrity(copy, temporary)
+                (records,) = copy.execute("SELECT count(*) FROM memories").fetchone()
+            finally:
+                source.close()
+                copy.close()  # the last connection: its WAL is folded into the file
+            fsync_file(temporary)
+            os.replace(temporary, target / DB_NAME)
+            fsync_directory(target)
+        except sqlite3.Error as exc:
+            temporary.unlink(missing_ok=True)
+            raise _store_error(f"backup of {self.path} into {target} failed", exc) from exc
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise StoreError(f"backup of {self.path} into {target} failed: {exc}") from exc
+        size = (target / DB_NAME).stat().st_size
+        return {"path": str(target), "records": int(records), "size_bytes": size}
+
+    @staticmethod
+    def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dict[str, Any]:
+        """Put the backup in directory ``backup`` in place as the store in directory ``path``.
+
+        The backup is checked (``PRAGMA integrity_check``) and copied beside the store, flushed
+        to the disk, and renamed over ``remem.db`` in one step; the old vector index is removed
+        (it is rebuilt). A store that holds records is replaced only with ``force``; a store
+        another process has open is never replaced (stop it first). Returns the store's path
+        and records."""
+        source_path = Path(backup).expanduser() / DB_NAME
+        if not source_path.is_file():
+            raise NotAStoreError(
+                f"{backup} holds no {DB_NAME}: pass a directory `remem backup` made"
+            )
+        target = Path(path).expanduser()
+        db = Path(resolve_db_path(target))  # refuses a file, or a folder that is not a store
+        temporary = target / f".{DB_NAME}.restoring"
+        try:
+            source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
+            try:
+                _check_integrity(source, source_path)
+                if source.execute("SELECT 1 FROM meta WHERE key = 'store_id'").fetchone() is None:
+                    raise NotAStoreError(f"{source_path} is not a remem store")
+                if db.exists():
+                    _refuse_replacing(db, force)
+                copy = sqlite3.connect(temporary, isolation_level=None)
+                try:
+                    source.backup(copy)
+                    _check_integrity(copy, temporary)
+                    (records,) = copy.execute("SELECT count(*) FROM memories").fetchone()
+                finally:
+                    copy.close()
+            finally:
+                source.close()
+            fsync_file(temporary)
+            # The old database's WAL must never be replayed onto the new one: it goes first.
+            for stale in (f"{DB_NAME}-wal", f"{DB_NAME}-shm", f"{INDEX_NAME}.json"):
+                (target / stale).unlink(missing_ok=True)
+            for part in target.glob(f"{INDEX_NAME}.*.*"):
+                part.unlink(missing_ok=True)
+            os.replace(temporary, db)
+            fsync_directory(target)
+        except sqlite3.Error as exc:
+            temporary.unlink(missing_ok=True)
+            raise _store_error(f"restoring {backup} into {target} failed", exc) from exc
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise StoreError(f"restoring {backup} into {target} failed: {exc}") from exc
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+        check = sqlite3.connect(db)
+        try:
+            _check_integrity(check, db)
+        finally:
+            check.close()
+        return {"path": str(target), "records": int(records)}
 
     # -- what language models cost --------------------------------------------------------------
     def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
@@ -792,10 +1060,30 @@ class SQLiteStore(Store):
 
     # -- the in-memory vector index ----------------------------------------------------------------
     def _index(self) -> VectorIndex:
-        self._sync(self._conn)
-        if self._vectors is None:
-            self._vectors = self._open_index()
-        return self._vectors
+        with self._read_snapshot():
+            self._sync(self._conn)
+            if self._vectors is None:
+                self._vectors = self._open_index()
+            return self._vectors
+
+    @contextmanager
+    def _read_snapshot(self) -> Iterator[None]:
+        """One read transaction (a deferred ``BEGIN``) around several reads, so they see one
+        state of the store while other processes commit; inside our own write transaction, that
+        transaction already is one."""
+        with self._lock:
+            if self._conn.in_transaction:
+                yield
+                return
+            try:
+                self._conn.execute("BEGIN")
+            except sqlite3.Error as exc:
+                raise _store_error(f"cannot read {self.path}", exc) from exc
+            try:
+                yield
+            finally:
+                if self._conn.in_transaction:
+                    self._conn.execute("COMMIT")  # a read: nothing to undo
 
     def _sync(self, conn: sqlite3.Connection) -> None:
         """Catch the index up with commits made by other connections: their deletes and
@@ -810,20 +1098,27 @@ class SQLiteStore(Store):
             self._vectors = None  # all vectors replaced, or the change log moved on: reload
 
     def _catch_up(self, conn: sqlite3.Connection) -> bool:
-        """Apply logged changes, then appends; False when the log no longer reaches back."""
+        """Apply logged changes, then appends; False when the log no longer reaches back.
+
+        Called inside one read snapshot (:meth:`_read_snapshot`, or our write transaction), so
+        the log and the rows agree while other processes commit. The append mark is taken
+        before any change is applied: reloading a changed row appends it to the index and
+        raises its largest row id, and rows another process appended below that changed row
+        would otherwise never be read."""
         index = self._vectors
         assert index is not None
-        # One statement, one snapshot: the changes and the mark they reach agree even while
-        # other processes commit. Sequence numbers only have gaps where old ones were pruned.
+        mark = index.max_rowid
+        # Sequence numbers only have gaps where old ones were pruned.
         changes = conn.execute(
             "SELECT seq, row FROM vector_changes WHERE seq > ? ORDER BY seq", (self._seq,)
         ).fetchall()
         if changes:
             if changes[0][0] > self._seq + 1:
                 return False
-            rows = list(dict.fromkeys(row for _, row in changes))
+            # A changed row past the mark is read with the appends, as it is now.
+            rows = list(dict.fromkeys(row for _, row in changes if row <= mark))
             self._reload_rows(conn, rows, seq=changes[-1][0])
-        self._load(conn, index, "rowid > ?", (index.max_rowid,))
+        self._load(conn, index, "rowid > ?", (mark,))
         return True
 
     def _reload_rows(
@@ -910,8 +1205,17 @@ class SQLiteStore(Store):
                 or meta.get("generation") != self._generation
             ):
                 raise ValueError("it was built for other vectors")
+            saved = [
+                str(r[0])
+                for r in conn.execute(
+                    "SELECT value FROM meta WHERE key IN ('index_token', 'index_token_previous')"
+                )
+            ]
+            if str(meta.get("token")) not in saved:
+                raise ValueError("it is not the index this store last saved (an older header?)")
+            # Every part's size and checksum are checked before it is read.
             index = VectorIndex.load(
-                str(self._index_part(str(meta["token"]))), signature.dimensions
+                str(self._index_part(str(meta["token"]))), signature.dimensions, meta["parts"]
             )
             index.exact_limit = self.exact_search_limit
             self._vectors, self._seq = index, int(meta["seq"])
@@ -956,6 +1260,57 @@ class SQLiteStore(Store):
             ).fetchall()
         )
         return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
+
+
+def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise :class:`StoreError` unless ``PRAGMA integrity_check`` finds the database sound."""
+    found = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
+    if found != ["ok"]:
+        raise StoreError(
+            f"{path} is damaged ({'; '.join(found[:3])}): use another backup, or `remem export` "
+            "what can still be read"
+        )
+
+
+def _refuse_replacing(db: Path, force: bool) -> None:
+    """Before a restore over ``db``: refuse when another process has it open (it holds a
+    lock), or when it holds records and ``force`` is not set."""
+    conn = sqlite3.connect(db, isolation_level=None, timeout=0.5)
+    try:
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        try:
+            conn.execute("BEGIN EXCLUSIVE")
+        except sqlite3.OperationalError as exc:
+            raise ConflictError(
+                f"the store at {db.parent} is open in another process ({exc}): stop it (and "
+                "any `remem serve` on it), then restore"
+            ) from exc
+        try:
+            (records,) = conn.execute("SELECT count(*) FROM memories").fetchone()
+        except sqlite3.Error:
+            records = 0  # not a remem database yet: nothing to lose
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+    if records and not force:
+        raise ConflictError(
+            f"the store at {db.parent} holds {records} memories: restore into a new directory, "
+            "or pass --force (force=True) to replace them"
+        )
+
+
+def _store_error(what: str, exc: sqlite3.Error) -> StoreError:
+    """A backend error as remem's: :class:`StorageFullError` when the disk (or the database's
+    size limit) is full, else :class:`StoreError`."""
+    full = getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL or (
+        "database or disk is full" in str(exc)
+    )
+    if full:
+        return StorageFullError(
+            f"{what}: the disk holding the store is full ({exc}). Nothing written before was "
+            "lost; free some space (or raise the size limit) and retry."
+        )
+    return StoreError(f"{what}: {exc}")
 
 
 def _batches(ids: Sequence[str], size: int = 500) -> Iterator[list[str]]:

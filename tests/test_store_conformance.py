@@ -1,0 +1,251 @@
+"""What every store must do: one suite, parameterised by store factory.
+
+Each test speaks only the :class:`remem.stores.Store` interface (records in, records and
+candidates out), never a backend's tables, so a second backend passes the same suite by adding a
+factory to ``FACTORIES``. Vectors are small and made by hand, so each expectation is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from remem.embedders.base import EmbedderSignature
+from remem.errors import NotFoundError
+from remem.search.filters import Cond, Logic, parse_filter
+from remem.stores import NewRecord, Store, Update, open_store
+from remem.validate import content_hash
+
+DIMS = 8
+SIGNATURE = EmbedderSignature("test:8", DIMS)
+Factory = Callable[[Path], Store]
+FACTORIES: dict[str, Factory] = {
+    "sqlite-file": lambda tmp: open_store(tmp / "store"),
+    "sqlite-memory": lambda tmp: open_store(":memory:"),
+}
+
+
+@pytest.fixture(params=sorted(FACTORIES))
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    made = FACTORIES[request.param](tmp_path)
+    made.set_signature(SIGNATURE)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def unit(*hot: int) -> np.ndarray:
+    vector = np.zeros(DIMS, dtype=np.float32)
+    vector[list(hot)] = 1.0
+    return vector / np.linalg.norm(vector)
+
+
+def record(rid: str, text: str, *hot: int, **fields: object) -> NewRecord:
+    rec = NewRecord(
+        id=rid,
+        text=text,
+        kind=str(fields.pop("kind", "message")),
+        content_hash=content_hash(text),
+        created_at=float(fields.pop("created_at", 1_700_000_000.0)),  # type: ignore[arg-type]
+        vector=unit(*hot) if hot else None,
+    )
+    for name, value in fields.items():
+        setattr(rec, name, value)
+    return rec
+
+
+def ids(found: list[tuple[str, float]]) -> list[str]:
+    return [i for i, _ in found]
+
+
+# -- writes and reads ------------------------------------------------------------------------------
+def test_records_round_trip_with_every_field(store: Store) -> None:
+    rec = record(
+        "a", "Sam is allergic to cashews", 0, kind="fact", role="user", user_id="sam",
+        agent_id="bot", session_id="s1", metadata={"tags": ["food"], "n": 1}, importance=7.0,
+    )  # fmt: skip
+    (stored,) = store.insert([rec], signature=SIGNATURE)
+    (got,) = store.get(["a"])
+    assert got == stored
+    assert (got.kind, got.role, got.user_id, got.agent_id, got.session_id) == (
+        "fact", "user", "sam", "bot", "s1",
+    )  # fmt: skip
+    assert got.metadata == {"tags": ["food"], "n": 1} and got.importance == 7.0
+    assert got.created_at.timestamp() == 1_700_000_000.0
+    assert store.get(["missing", "a", "missing"]) == [got]
+    assert store.count_vectors() == 1 and store.signature() == SIGNATURE
+
+
+def test_an_insert_is_all_or_nothing(store: Store) -> None:
+    store.insert([record("a", "first", 0)])
+    with pytest.raises(Exception):  # noqa: B017 - the backend's error, wrapped or not
+        store.insert([record("b", "second", 1), record("a", "same id again", 2)])
+    assert [r.id for r, _ in store.iter_records(with_vectors=False)] == ["a"]
+
+
+def test_exact_duplicates_are_found_within_scope_and_kind(store: Store) -> None:
+    store.insert([record("a", "Bob likes jazz.", 0, kind="fact", user_id="u1")])
+    again = record("b", "Bob likes jazz.", 0, kind="fact", user_id="u1")
+    other_user = record("c", "Bob likes jazz.", 0, kind="fact", user_id="u2")
+    other_kind = record("d", "Bob likes jazz.", 0, kind="message", user_id="u1")
+    found = store.find_duplicates([again, other_user, other_kind])
+    assert {i: r.id for i, r in found.items()} == {0: "a"}
+    assert [r.id for r in store.insert([again])] == ["a"]  # the stored one comes back
+
+
+def test_updates_change_fields_and_vectors(store: Store) -> None:
+    store.insert([record("a", "old text", 0), record("b", "other", 1)])
+    changed = store.update(
+        "a",
+        Update(text="new words", content_hash=content_hash("new words"), vector=unit(1),
+               metadata={"v": 2}, importance=3.0, kind="fact"),
+    )  # fmt: skip
+    assert (changed.text, changed.metadata, changed.importance, changed.kind) == (
+        "new words", {"v": 2}, 3.0, "fact",
+    )  # fmt: skip
+    assert ids(store.keyword("words", 5, None)) == ["a"]
+    assert store.keyword("old", 5, None) == []
+    assert set(ids(store.dense(unit(1), 2, None))) == {"a", "b"}
+    with pytest.raises(NotFoundError):
+        store.update("missing", Update(importance=1.0))
+
+
+def test_deleting_a_document_takes_its_chunks(store: Store) -> None:
+    doc = record("doc", "the whole document", kind="document")
+    chunks = [
+        record(f"c{i}", f"chunk {i}", i, kind="chunk", parent_id="doc", position=i)
+        for i in range(3)
+    ]
+    store.insert([doc, *chunks, record("other", "unrelated", 5)])
+    assert store.delete(["doc"]) == 4
+    assert [r.id for r in store.get(["doc", "c0", "c1", "c2", "other"])] == ["other"]
+    assert ids(store.dense(unit(0), 10, None)) == ["other"]
+    assert ids(store.keyword("chunk", 10, None)) == []
+    assert store.delete(["missing"]) == 0
+
+
+def test_vectors_round_trip_head_and_parts(store: Store) -> None:
+    rec = record("long", "a long text", 0)
+    rec.parts = np.stack([unit(1), unit(2)])
+    store.insert([rec, record("short", "short", 3), record("none", "no vector")])
+    exported = {r.id: v for r, v in store.iter_records(with_vectors=True)}
+    assert exported["none"] is None
+    np.testing.assert_allclose(exported["long"], np.stack([unit(0), unit(1), unit(2)]))
+    np.testing.assert_allclose(exported["short"], unit(3)[None, :])
+    heads = store.vectors(["long", "short", "none"])
+    assert set(heads) == {"long", "short"}
+    np.testing.assert_allclose(heads["long"], unit(0))
+    # A part vector finds its record once, scored by its best vector with part_weight=1.
+    found = store.dense(unit(2), 5, None, part_weight=1.0)
+    assert found[0] == ("long", pytest.approx(1.0, abs=1e-5))
+    assert ids(found).count("long") == 1
+
+
+def test_replacing_every_vector_records_the_new_embedder(store: Store) -> None:
+    store.insert([record("a", "one", 0), record("b", "two", 1)])
+    wider = EmbedderSignature("test:4", 4)
+    store.replace_vectors(
+        ["a", "b"], [np.eye(4, dtype=np.float32)[:1], np.eye(4, dtype=np.float32)[1:2]], wider
+    )
+    assert store.signature() == wider
+    assert ids(store.dense(np.eye(4, dtype=np.float32)[1], 1, None)) == ["b"]
+
+
+# -- candidates ------------------------------------------------------------------------------------
+def test_dense_and_keyword_candidates_respect_filters(store: Store) -> None:
+    store.insert(
+        [
+            record("a", "Sam likes green tea", 0, user_id="sam", kind="fact"),
+            record("b", "Alex likes green tea", 0, user_id="alex", kind="fact"),
+            record("c", "Sam drinks coffee", 1, user_id="sam", kind="message"),
+            record("d", "A document", kind="document", user_id="sam"),  # no vector: no candidate
+        ]
+    )
+    sam = Cond("user_id", "$eq", "sam")
+    assert ids(store.dense(unit(0), 10, sam))[0] == "a"
+    assert "b" not in ids(store.dense(unit(0), 10, sam))
+    assert ids(store.keyword("green tea", 10, sam)) == ["a"]
+    facts = parse_filter({"kind": "fact", "user_id": {"$in": ["sam", "alex"]}})
+    assert set(ids(store.keyword("tea", 10, facts))) == {"a", "b"}
+    assert "d" not in ids(store.keyword("document", 10, None))
+    hostile = parse_filter({"$or": [{"user_id": "alex"}, {"kind": "message"}]})
+    both = Logic("$and", (sam, hostile))  # a grant and-ed with a widening filter
+    assert ids(store.keyword("coffee tea", 10, both)) == ["c"]
+    assert set(ids(store.dense(unit(0), 10, both))) == {"c"}
+
+
+def test_keyword_search_treats_user_text_as_words(store: Store) -> None:
+    store.insert([record("a", 'He said "hello" AND left (quickly)', 0)])
+    for query in ('"hello"', "AND", "left)", "NEAR(", "*", "hello OR", ":"):
+        store.keyword(query, 5, None)  # never a syntax error
+    assert ids(store.keyword("hello", 5, None)) == ["a"]
+    # A bound on the words looked up keeps the first distinct ones.
+    assert ids(store.keyword("hello quickly", 5, None, max_terms=1)) == ["a"]
+    assert ids(store.keyword("nothing hello", 5, None, max_terms=1)) == []
+
+
+def test_lists_filter_order_and_page(store: Store) -> None:
+    store.insert(
+        [record(f"r{i}", f"text {i}", i % DIMS, user_id="u", created_at=1000.0 + i)
+         for i in range(5)]
+    )  # fmt: skip
+    where = Cond("user_id", "$eq", "u")
+    assert [r.id for r in store.list_records(where, limit=2, offset=1)] == ["r1", "r2"]
+    newest = store.list_records(where, limit=2, offset=0, order="-created_at")
+    assert [r.id for r in newest] == ["r4", "r3"]
+    assert store.list_records(Cond("user_id", "$eq", "nobody"), limit=10, offset=0) == []
+
+
+# -- scope on every read that follows a link -------------------------------------------------------
+def test_reads_by_id_honour_a_condition(store: Store) -> None:
+    store.insert([record("a", "mine", 0, user_id="sam"), record("b", "theirs", 1, user_id="alex")])
+    sam = Cond("user_id", "$in", ("sam",))
+    assert [r.id for r in store.get(["a", "b"], sam)] == ["a"]
+    assert [r.id for r, _ in store.iter_records(with_vectors=False, where=sam)] == ["a"]
+
+
+def test_adjacency_stays_within_a_user_and_agent(store: Store) -> None:
+    turns = [
+        record(f"{user}{i}", f"{user} turn {i}", i, user_id=user, session_id="shared",
+               created_at=1000.0 + 2 * i + (user == "b"))
+        for i in range(3)
+        for user in ("a", "b")
+    ]  # fmt: skip
+    store.insert(turns)
+    assert store.adjacent(["a1"]) == {"a1": ("a0", "a2")}
+    assert store.adjacent(["b0"]) == {"b0": (None, "b1")}
+    only_a = Cond("user_id", "$eq", "a")
+    assert store.adjacent(["a1", "b1"], only_a) == {"a1": ("a0", "a2")}
+    doc = record("doc", "document", kind="document", user_id="a")
+    chunks = [
+        record(f"c{i}", f"chunk {i}", i, kind="chunk", parent_id="doc", position=i, user_id="a")
+        for i in range(3)
+    ]
+    store.insert([doc, *chunks])
+    assert store.adjacent(["c1"]) == {"c1": ("c0", "c2")}
+
+
+# -- several handles -------------------------------------------------------------------------------
+def test_a_second_handle_sees_every_write(tmp_path: Path) -> None:
+    for name, factory in FACTORIES.items():
+        if name.endswith("memory"):
+            continue  # one handle per in-memory store
+        first, second = factory(tmp_path / name), factory(tmp_path / name)
+        try:
+            first.set_signature(SIGNATURE)
+            first.insert([record("a", "first", 0)])
+            assert ids(second.dense(unit(0), 5, None)) == ["a"]  # loads its index now
+            second_sees = [record(f"n{i}", f"new {i}", i % DIMS) for i in range(6)]
+            first.insert(second_sees)
+            first.update("n5", Update(vector=unit(7)))
+            first.delete(["n0"])
+            found = set(ids(second.dense(unit(7), 20, None)))
+            assert found == {"a", "n1", "n2", "n3", "n4", "n5"}
+            assert ids(second.keyword("new", 20, None)) != []
+        finally:
+            first.close()
+            second.close()
