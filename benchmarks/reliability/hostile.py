@@ -117,10 +117,22 @@ def main() -> int:
         )
     for name, figures in faces.items():
         print(f"slowest {name}: {figures['slowest']}")
-    result = {"faces": faces, "seconds": round(total, 1), "embedder": args.embedder}
-    write_json(args.json, result)
+    rest_f, mcp_f = faces["REST (remem serve)"], faces["MCP (streamable HTTP)"]
     bad = any(f["server_errors"] or f["lost"] for f in faces.values())
-    broken = faces["MCP (streamable HTTP)"]["good_calls_failed_after_bad"]
+    broken = mcp_f["good_calls_failed_after_bad"]
+    figures = {
+        "rest_requests": rest_f["requests"],
+        "rest_5xx": rest_f["server_errors"],
+        "rest_lost": rest_f["lost"],
+        "mcp_requests": mcp_f["requests"],
+        "mcp_5xx": mcp_f["server_errors"],
+        "mcp_lost": mcp_f["lost"],
+        "mcp_good_calls_failed_after_bad": broken,
+        "slowest_s": max(f["slowest_seconds"] for f in faces.values()),
+        "seconds": round(total, 1),
+    }
+    result = {"name": "hostile", "ok": not (bad or broken), "figures": figures, "faces": faces}
+    write_json(args.json, {**result, "embedder": args.embedder})
     return 1 if bad or broken else 0
 
 

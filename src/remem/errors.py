@@ -13,12 +13,18 @@ The tree::
     ├── NotFoundError (404, also a KeyError)
     ├── ConflictError (409)
     │   └── EmbedderMismatchError   the store's vectors came from another embedder
-    ├── PayloadTooLargeError (413)  a request body is over the server's limit
+    ├── PayloadTooLargeError (413)  a text or request body is over its limit (remem.Limits)
     ├── StoreError (500)            the database failed; wraps the backend exception
     │   ├── NotAStoreError (400)    the path is not (and cannot become) a remem store
     │   └── StorageFullError (507)  the disk (or the database's size limit) is full
     ├── EmbedderError (502)         an embedding provider failed or answered nonsense
     ├── RerankerError (502)         a reranker failed (raised only in strict mode)
+    ├── LLMError (502)              a language model call failed or answered nonsense
+    │   ├── LLMAuthError (401)      the model's server refused the credentials
+    │   ├── LLMRateLimitError (429) "too many requests" after every retry
+    │   ├── LLMTimeoutError (504)   no answer in time, after every retry
+    │   ├── LLMReplyError           an answer in an unusable form
+    │   └── ContextOverflowError (413) the request does not fit the model's window
     ├── ServerUnavailableError (503) remem.Client cannot reach its server
     └── MissingDependencyError (500, also an ImportError)
                                     an optional extra is not installed
@@ -100,7 +106,8 @@ class PermissionDeniedError(RememError):
 
 
 class PayloadTooLargeError(RememError):
-    """A request body is larger than the server accepts."""
+    """A text, a value or a request body is larger than its limit (:class:`remem.Limits`, or
+    the server's --max-body)."""
 
     status = 413
 
