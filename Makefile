@@ -31,11 +31,13 @@ run: install
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { apt-get update -q && apt-get install -y -q chromium; }
 
-## test: set up with dev dependencies, lint, type-check and run the test suite
+## test: set up with dev dependencies, lint, type-check, check the import contracts and run the
+## test suite
 test: install-dev chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -q
 
 ## test-llama: the in-process llama.cpp provider against a tiny GGUF the test writes

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import remem
-from remem.stream import MemoryStream, heuristic_importance
+from remem.rewrite import heuristic_importance
+from remem.stream import MemoryStream
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 

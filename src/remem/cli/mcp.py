@@ -9,8 +9,7 @@ from __future__ import annotations
 import anyio
 import click
 
-from remem.cli.main import opened, scope_options, store_options
-from remem.cli.server import need_server_extra
+from remem.cli.options import need_server_extra, opened, scope_options, store_options
 from remem.errors import MissingDependencyError
 
 

@@ -7,17 +7,8 @@ from typing import Any
 
 import click
 
-from remem.cli.main import opened, output_options, store_options
-from remem.errors import MissingDependencyError
+from remem.cli.options import need_server_extra, opened, output_options, store_options
 from remem.keys import KeyInfo, KeyRing
-
-
-def need_server_extra() -> None:
-    try:
-        import fastapi  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError as exc:
-        raise MissingDependencyError.for_extra(exc.name or "fastapi", "server") from exc
 
 
 @click.command()

@@ -1,0 +1,112 @@
+"""Options and helpers every ``remem`` command shares: the store and scope options, opening a
+store, reading JSON and stdin arguments, and printing records as JSON lines or for people."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import click
+
+import remem
+from remem.errors import InvalidInputError, MissingDependencyError
+from remem.types import MemoryRecord, SearchHit
+
+__all__ = [
+    "emit",
+    "json_arg",
+    "need_server_extra",
+    "opened",
+    "output_options",
+    "read_text",
+    "scope_options",
+    "store_options",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+# -- options ------------------------------------------------------------------------------
+def store_options(func: F) -> F:
+    func = click.option(
+        "--embedder",
+        envvar="REMEM_EMBEDDER",
+        help="Embedder as provider:model (default: the store's own, else local:minilm).",
+    )(func)
+    func = click.option(
+        "--store",
+        "store_path",
+        envvar="REMEM_STORE",
+        help="Store directory, or :memory: [env REMEM_STORE; default ~/.local/share/remem].",
+    )(func)
+    return func
+
+
+def scope_options(func: F) -> F:
+    for name in ("session", "agent", "user"):
+        func = click.option(f"--{name}", f"{name}_id", help=f"Scope: {name} id.")(func)
+    return func
+
+
+def output_options(func: F) -> F:
+    return click.option("--plain", is_flag=True, help="Human-readable output instead of JSON.")(
+        func
+    )
+
+
+@contextmanager
+def opened(store_path: str | None, embedder: str | None) -> Iterator[remem.Memory]:
+    with remem.open(store_path, embedder=embedder) as memory:
+        yield memory
+
+
+def json_arg(value: str | None, name: str) -> Any:
+    if value is None:
+        return None
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(f"{name} is not valid JSON: {exc}") from exc
+
+
+def read_text(text: str) -> str:
+    """The argument, or all of stdin for ``-`` (decoded strictly as UTF-8)."""
+    if text != "-":
+        return text
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidInputError(f"stdin is not valid UTF-8 (byte {exc.start})") from exc
+
+
+def emit(record: MemoryRecord | dict[str, Any], plain: bool) -> None:
+    data = record.to_dict() if isinstance(record, MemoryRecord) else record
+    if not plain:
+        click.echo(json.dumps(data, ensure_ascii=False, default=str))
+        return
+    if isinstance(record, SearchHit):
+        signals = "  ".join(
+            f"{k}={v:.4g}" for k, v in record.scores.items() if not k.endswith("_rank")
+        )
+        click.echo(f"{record.score:.4f}  {record.text}\n        {signals}  id={record.id}")
+        for neighbour in record.neighbors:
+            click.echo(f"        | {neighbour.text}")
+    elif isinstance(record, MemoryRecord):
+        scope = "/".join(s or "-" for s in (record.user_id, record.agent_id, record.session_id))
+        stamp = record.created_at.strftime("%Y-%m-%d %H:%M")
+        click.echo(f"{record.id}  {stamp}  {record.kind:<9} {scope}  {record.text}")
+    else:
+        for key, value in data.items():
+            click.echo(f"{key}: {value}")
+
+
+def need_server_extra() -> None:
+    try:
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise MissingDependencyError.for_extra(exc.name or "fastapi", "server") from exc
