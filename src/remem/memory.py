@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import builtins
 import copy
+import dataclasses
 import functools
 import os
 import sys
 import threading
+import time
 import warnings
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
@@ -57,6 +59,7 @@ from remem.search.packing import pack
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS, head_and_parts
 from remem.stream import MemoryStream
+from remem.timeutil import from_epoch
 from remem.timeutil import now as now_epoch
 from remem.types import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.validate import (
@@ -85,6 +88,11 @@ MAX_K = DEFAULT_LIMITS.max_k
 MAX_ROWS = 2**62
 #: Longest id a caller may choose for a record.
 MAX_ID_CHARS = 256
+#: Pending access statistics are written once this many records have some, or once the oldest
+#: is this many seconds old (checked at the next search), at the next write and at close.
+TOUCH_LIMIT = 1000
+TOUCH_AGE = 5.0
+_ACCESS_FIELDS = frozenset({"access_count", "last_accessed_at"})
 _ITEM_KEYS = frozenset(
     {
         "text",
@@ -201,6 +209,7 @@ class Memory:
         self._caches: dict[str, SemanticCache] = {}
         self._checked_signature = False
         self._lock = threading.RLock()
+        self._touches = _Touches()  # shared with scoped views (copy.copy keeps the object)
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def scoped(self, grant: Grant) -> Memory:
@@ -216,6 +225,7 @@ class Memory:
         if self._root is not self:
             return  # a scoped view: the memory it came from owns the store
         try:
+            self._touches.flush(self.store)
             for cache in self._caches.values():
                 cache.flush()
         finally:
@@ -384,6 +394,7 @@ class Memory:
             change.content_hash = content_hash(change.text)
             rows = self._vectorize([change.text], progress=False)[0]
             change.vector, change.parts = head_and_parts(rows)
+        self._touches.flush(self.store)
         with self._lock:
             if change.vector is not None:
                 self._check_signature()
@@ -395,6 +406,7 @@ class Memory:
         id_list = [_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
         if not self.grant.admin:
             id_list = [r.id for r in self.store.get(id_list, self.grant.where())]
+        self._touches.flush(self.store)
         return self.store.delete(id_list) if id_list else 0
 
     # -- memory types ------------------------------------------------------------------------------
@@ -444,14 +456,15 @@ class Memory:
     def get(self, id: str) -> MemoryRecord:
         """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
         outside this memory's grant: the same error, word for word)."""
-        found = self.store.get([_id(id)], self.grant.where())
+        found = self._touches.read(lambda: self.store.get([_id(id)], self.grant.where()))
         if not found:
             raise NotFoundError(f"no memory with id {id!r}")
         return found[0]
 
     def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
         """The memories with these ids, in the order asked; unknown ids are left out."""
-        return self.store.get([_id(i) for i in ids], self.grant.where())
+        wanted = [_id(i) for i in ids]
+        return self._touches.read(lambda: self.store.get(wanted, self.grant.where()))
 
     def list(
         self,
@@ -474,7 +487,11 @@ class Memory:
         if order not in LIST_ORDERS:
             raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
         where = self._where(user_id, agent_id, session_id, filters, kind=kind)
-        return self.store.list_records(where, limit=limit, offset=offset, order=order)
+        if _names_access(where):
+            self._touches.flush(self.store)  # the store must answer the filter with our accesses
+        return self._touches.read(
+            lambda: self.store.list_records(where, limit=limit, offset=offset, order=order)
+        )
 
     def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
         """Every memory matching :meth:`list`'s criteria, read ``page`` at a time."""
@@ -533,6 +550,8 @@ class Memory:
         near = self._where(user_id, agent_id, session_id, None)
         if now is not None and query and cfg.resolve_time:
             where = and_filters(where, time_filter(query, reference))
+        if _names_access(where):
+            self._touches.flush(self.store)  # the store must answer the filter with our accesses
         depth = max(k, cfg.candidates) if mode == "hybrid" or cfg.reorders else k
         rankings = self._candidates(query, vector, mode, depth, where, cfg.part_weight)
         if mode == "hybrid":
@@ -552,13 +571,15 @@ class Memory:
                 rankings, fused if cfg.reorders else fused[:k]
             )
             candidates = self._reorder(candidates, query, k, cfg, reference, near)
-        hits = pipeline.expand(
-            pipeline.to_hits(candidates[:k]),
-            functools.partial(self._neighbours, near=near),
-            cfg.expand,
-        )
+        hits = pipeline.to_hits(candidates[:k])
+        if cfg.expand > 0:
+            hits = pipeline.expand(hits, self._neighbours(hits, cfg.expand, near=near))
         if touch and hits:
-            self.store.touch([h.id for h in hits], now_epoch())
+            # Deferred: a search takes no write lock; written in one transaction when due,
+            # before this memory's next write, and at close (docs/architecture.md, "Search").
+            self._touches.add([h.id for h in hits], now_epoch())
+            if self._touches.due():
+                self._touches.flush(self.store, wait=False)
         return hits
 
     def context(
@@ -699,6 +720,7 @@ class Memory:
     def reembed(self, embedder: str | Embedder, *, progress: bool | None = None) -> int:
         """Re-embed every memory with another embedder and make it this store's embedder."""
         self._admin_only("re-embedding the store")
+        self._touches.flush(self.store)
         new = get_embedder(embedder)
         expected = self.store.signature()
         hashes: dict[str, str] = {}  # id -> content hash of the text embedded
@@ -772,6 +794,7 @@ class Memory:
     ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
         """Every memory this memory may see, oldest row first, with (when asked) its vectors as
         rows: the head vector, then any part vectors. Read from the store a batch at a time."""
+        self._touches.flush(self.store)
         return self.store.iter_records(with_vectors=with_vectors, where=self.grant.where())
 
     # -- internals ---------------------------------------------------------------------------------
@@ -912,6 +935,7 @@ class Memory:
         if not records:
             return []
         self._check_links(records, labels)
+        self._touches.flush(self.store)  # a duplicate is returned as stored: with its accesses
         duplicates = self.store.find_duplicates(records)
         todo = [
             i
@@ -1064,25 +1088,18 @@ class Memory:
         return self._rerankers[spec]
 
     def _neighbours(
-        self, record: MemoryRecord, width: int, *, near: Filter | None
-    ) -> builtins.list[MemoryRecord]:
-        """Up to ``width`` records on each side, walking the store's one notion of adjacency
-        (:meth:`Store.adjacent`: chunks of a document, or turns of a session) within ``near``
-        (the search's scope and grant), in order."""
-        before: builtins.list[str] = []
-        after: builtins.list[str] = []
-        back: str | None = record.id
-        ahead: str | None = record.id
-        for _ in range(width):
-            links = self.store.adjacent([i for i in (back, ahead) if i is not None], near)
-            back = links[back][0] if back in links else None
-            ahead = links[ahead][1] if ahead in links else None
-            if back is None and ahead is None:
-                break
-            before += [back] if back is not None else []
-            after += [ahead] if ahead is not None else []
-        found = {r.id: r for r in self.store.get(before + after, near)}
-        return [found[i] for i in [*reversed(before), *after] if i in found]
+        self, records: Sequence[MemoryRecord], width: int, *, near: Filter | None
+    ) -> dict[str, builtins.list[MemoryRecord]]:
+        """Each record's neighbours, up to ``width`` on each side, in order, walking the store's
+        one notion of adjacency (:meth:`Store.adjacent`: chunks of a document, or turns of a
+        session) within ``near`` (the search's scope and grant). All records walk together:
+        one ``adjacent`` call per step and one ``get`` for every neighbour."""
+        walks = pipeline.walk(
+            [r.id for r in records], lambda ids: self.store.adjacent(ids, near), width
+        )
+        wanted = builtins.list(dict.fromkeys(i for ids in walks.values() for i in ids))
+        found = {r.id: r for r in self._touches.read(lambda: self.store.get(wanted, near))}
+        return {item: [found[i] for i in ids if i in found] for item, ids in walks.items()}
 
     def _progress(self, explicit: bool | None) -> bool:
         if explicit is not None:
@@ -1090,6 +1107,67 @@ class Memory:
         if self.progress == "auto":
             return sys.stderr.isatty() and "PYTEST_CURRENT_TEST" not in os.environ
         return self.progress == "on"
+
+
+class _Touches:
+    """Access statistics not yet written: id → (accesses, last access), one buffer shared by a
+    memory and its scoped views. Reads through :meth:`read` show them at once; the store gets
+    them in one transaction (:meth:`flush`) when :meth:`due`, before a write, and at close.
+    A crash loses at most these."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.pending: dict[str, tuple[int, float]] = {}
+        self.since = 0.0  # time.monotonic() of the oldest pending access
+
+    def add(self, ids: Sequence[str], at: float) -> None:
+        with self.lock:
+            if not self.pending:
+                self.since = time.monotonic()
+            for item in dict.fromkeys(ids):  # one access per search, as one UPDATE ... IN made
+                count = self.pending[item][0] if item in self.pending else 0
+                self.pending[item] = (count + 1, at)
+
+    def due(self) -> bool:
+        pending = len(self.pending)
+        return pending >= TOUCH_LIMIT or (
+            pending > 0 and time.monotonic() - self.since >= TOUCH_AGE
+        )
+
+    def flush(self, store: Store, *, wait: bool = True) -> None:
+        """Write the pending accesses in one transaction. Held under the lock until committed,
+        so a read always sees them, in the store or here. ``wait=False`` (the search
+        path) leaves them pending when another writer holds the store's write lock."""
+        with self.lock:
+            if self.pending and store.touch(self.pending, wait=wait):
+                self.pending = {}
+
+    def read(self, fetch: Callable[[], builtins.list[MemoryRecord]]) -> builtins.list[MemoryRecord]:
+        """``fetch()``'s records, with the pending accesses added to their statistics."""
+        if not self.pending:  # nothing to add (a flush in progress keeps them until committed)
+            return fetch()
+        with self.lock:
+            records = fetch()
+            pending = self.pending
+            return [
+                dataclasses.replace(
+                    r,
+                    access_count=r.access_count + pending[r.id][0],
+                    last_accessed_at=from_epoch(pending[r.id][1]),
+                )
+                if r.id in pending
+                else r
+                for r in records
+            ]
+
+
+def _names_access(node: Filter | None) -> bool:
+    """Whether a filter reads access statistics (then the store must hold the pending ones)."""
+    if node is None:
+        return False
+    if isinstance(node, Cond):
+        return node.field in _ACCESS_FIELDS
+    return any(_names_access(part) for part in node.parts)
 
 
 def _id(value: Any) -> Any:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -37,6 +37,7 @@ __all__ = [
     "score",
     "smooth",
     "to_hits",
+    "walk",
 ]
 
 
@@ -165,18 +166,52 @@ def diversify(
     return [pool[i] for i in chosen]
 
 
-Neighbours = Callable[[MemoryRecord, int], Sequence[MemoryRecord]]
+Adjacent = Callable[[list[str]], Mapping[str, tuple[str | None, str | None]]]
 
 
-def expand(hits: list[SearchHit], neighbours: Neighbours, width: int) -> list[SearchHit]:
-    """Attach each hit's neighbours (before and after, in order), never repeating a record that
-    is itself a hit or already attached to a better hit."""
-    if width <= 0:
-        return hits
+def walk(ids: Sequence[str], adjacent: Adjacent, width: int) -> dict[str, list[str]]:
+    """Up to ``width`` ids on each side of each of ``ids``, in order (``[…, 2 before, 1 before,
+    1 after, 2 after, …]``), following ``adjacent`` (ids → each id's (previous, next)).
+
+    One ``adjacent`` call per step reads the next link of every walk still going, so ``n`` ids
+    cost at most ``width`` calls, not ``n × width``; each walk is exactly the one it would be
+    alone, since an id's links do not depend on the other ids asked with it.
+    """
+    back = {item: item for item in ids}  # each walk's frontier, behind and ahead
+    ahead = dict(back)
+    before: dict[str, list[str]] = {item: [] for item in ids}
+    after: dict[str, list[str]] = {item: [] for item in ids}
+    for _ in range(width):
+        frontier = list(dict.fromkeys([*back.values(), *ahead.values()]))
+        if not frontier:
+            break
+        links = adjacent(frontier)
+        back = _step(back, links, 0)
+        ahead = _step(ahead, links, 1)
+        for item, at in back.items():
+            before[item].append(at)
+        for item, at in ahead.items():
+            after[item].append(at)
+    return {item: [*reversed(before[item]), *after[item]] for item in ids}
+
+
+def _step(
+    frontier: dict[str, str], links: Mapping[str, tuple[str | None, str | None]], side: int
+) -> dict[str, str]:
+    """Each walk's next id on ``side`` (0 before, 1 after); walks that reach an end stop."""
+    moved = {item: links[at][side] if at in links else None for item, at in frontier.items()}
+    return {item: at for item, at in moved.items() if at is not None}
+
+
+def expand(
+    hits: list[SearchHit], neighbours: Mapping[str, Sequence[MemoryRecord]]
+) -> list[SearchHit]:
+    """Attach each hit's neighbours (``neighbours[hit id]``: before and after, in order), never
+    repeating a record that is itself a hit or already attached to a better hit."""
     taken = {hit.id for hit in hits}
     out = []
     for hit in hits:
-        around = [r for r in neighbours(hit, width) if r.id not in taken]
+        around = [r for r in neighbours.get(hit.id, ()) if r.id not in taken]
         taken.update(r.id for r in around)
         out.append(replace(hit, neighbors=tuple(around)))
     return out

@@ -150,8 +150,11 @@ class Store(ABC):
         raise StoreError(f"{type(self).__name__} cannot back itself up: use export()")
 
     @abstractmethod
-    def touch(self, ids: Sequence[str], at: float) -> None:
-        """Record an access: bump ``access_count``, set ``last_accessed_at``."""
+    def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
+        """Record accesses in one transaction: for each id, add ``count`` to ``access_count``
+        and set ``last_accessed_at`` to ``at`` (``accesses``: id → (count, at); unknown ids
+        are passed over). With ``wait=False`` a store whose write lock another writer holds
+        writes nothing and returns False instead of waiting for it; else True."""
 
     # -- reads -------------------------------------------------------------------------------------
     @abstractmethod

@@ -513,16 +513,33 @@ class SQLiteStore(Store):
         self._vectors = None  # reload lazily at the new width
         return []
 
-    def touch(self, ids: Sequence[str], at: float) -> None:
-        if not ids:
-            return
-        marks = ",".join("?" * len(ids))
-        with self._transaction() as conn:
-            conn.execute(
-                "UPDATE memories SET access_count = access_count + 1, last_accessed_at = ? "
-                f"WHERE id IN ({marks})",
-                (at, *ids),
-            )
+    def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
+        if not accesses:
+            return True
+        rows = [(count, at, id) for id, (count, at) in accesses.items()]
+        with self._lock:
+            if not wait:  # take the write lock now or not at all: never wait for a writer
+                (waits,) = self._conn.execute("PRAGMA busy_timeout").fetchone()
+                self._conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                with self._transaction() as conn:
+                    conn.executemany(
+                        "UPDATE memories SET access_count = access_count + ?, "
+                        "last_accessed_at = ? WHERE id = ?",
+                        rows,
+                    )
+            except StoreError as exc:
+                cause = exc.__cause__
+                busy = isinstance(cause, sqlite3.Error) and (
+                    getattr(cause, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
+                )
+                if wait or not busy:
+                    raise
+                return False
+            finally:
+                if not wait:
+                    self._conn.execute(f"PRAGMA busy_timeout = {int(waits)}")
+        return True
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
