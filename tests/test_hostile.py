@@ -29,6 +29,7 @@ from remem.server import create_app
 from remem.server.mcp import build_mcp, mcp_http_app
 from remem.timeutil import MAX_EPOCH, MIN_EPOCH, from_epoch, to_datetime
 from tests import hostile_probe as probe
+from tests.test_mcp import INITIALIZE
 
 
 @pytest.fixture
@@ -466,7 +467,7 @@ def stdio(tmp_path: Path) -> Iterator[Stdio]:
     with remem.open(tmp_path / "store", embedder="hash:64") as mem:
         mem.add("Sam is allergic to cashews", user_id="sam", kind="fact")
     server = Stdio(tmp_path / "store")
-    server.send(json.dumps(probe_initialize()).encode())
+    server.send(json.dumps(INITIALIZE).encode())
     assert server.receive()["id"] == 1
     server.send(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
     try:
@@ -475,19 +476,6 @@ def stdio(tmp_path: Path) -> Iterator[Stdio]:
         assert server.process.stdin is not None
         server.process.stdin.close()
         server.process.wait(timeout=20)
-
-
-def probe_initialize() -> dict[str, Any]:
-    return {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": "2025-06-18",
-            "capabilities": {},
-            "clientInfo": {"name": "test", "version": "0"},
-        },
-    }
 
 
 def test_mcp_stdio_answers_every_bad_message_and_keeps_serving(stdio: Stdio) -> None:
