@@ -249,3 +249,19 @@ def test_a_second_handle_sees_every_write(tmp_path: Path) -> None:
         finally:
             first.close()
             second.close()
+
+
+def test_change_token_moves_when_another_handle_commits(tmp_path: Path) -> None:
+    for name, factory in FACTORIES.items():
+        if name.endswith("memory"):
+            continue
+        first, second = factory(tmp_path / name), factory(tmp_path / name)
+        try:
+            first.set_signature(SIGNATURE)
+            seen = second.change_token()
+            assert second.change_token() == seen  # nobody wrote
+            first.insert([record("a", "first", 0)])
+            assert second.change_token() != seen
+        finally:
+            first.close()
+            second.close()

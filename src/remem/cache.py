@@ -43,7 +43,7 @@ from remem.validate import clean_text, json_text, opt_str, utf8
 
 if TYPE_CHECKING:
     from remem.memory import Memory
-    from remem.stores.base import Scope
+    from remem.stores.tables import Scope
 
 __all__ = ["DEFAULT_THRESHOLD", "CacheLookup", "CacheStats", "SemanticCache", "opposite"]
 
@@ -142,7 +142,7 @@ class _Shared:
 
     index: VectorIndex | None = None
     state: tuple[int, int] = (0, 0)  # (entries, largest row id) the index holds
-    version: int = -1  # the store's data_version when the index was last checked
+    version: int = -1  # the store's change token when the index was last checked
     pending: dict[int, tuple[int, float, float | None]] = field(default_factory=dict)
 
 
@@ -582,7 +582,7 @@ class SemanticCache:
     def _synced_index(self) -> VectorIndex:
         """The in-memory index of this cache's entries, caught up with other processes."""
         store = self.memory.store
-        version = store.data_version()
+        version = store.change_token()
         if self._shared.index is not None and version == self._shared.version:
             return self._shared.index  # nobody else wrote; our own writes are in the index already
         self._shared.version = version

@@ -23,7 +23,7 @@ from typing import Any
 
 from remem.access import Grant
 from remem.errors import AuthenticationError, InvalidInputError, NotFoundError
-from remem.stores.base import Store
+from remem.stores.tables import KeyTable
 from remem.timeutil import from_epoch, now
 
 __all__ = ["KeyInfo", "KeyRing", "presented_key"]
@@ -62,7 +62,7 @@ class KeyInfo:
 class KeyRing:
     """The keys of one store: make, list, revoke, and check a presented key."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: KeyTable) -> None:
         self.store = store
         self._used: dict[str, float] = {}
         self._lock = threading.Lock()

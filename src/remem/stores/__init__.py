@@ -5,9 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from remem.stores.base import NewRecord, Store, Update
+from remem.stores.base import NewRecord, RecordStore, Store, Update
+from remem.stores.tables import CacheTable, KeyTable, UsageTable
 
-__all__ = ["NewRecord", "Store", "Update", "open_store"]
+__all__ = [
+    "CacheTable",
+    "KeyTable",
+    "NewRecord",
+    "RecordStore",
+    "Store",
+    "Update",
+    "UsageTable",
+    "open_store",
+]
 
 
 def open_store(path: str | Path, **options: Any) -> Store:

@@ -19,12 +19,18 @@ from numpy.typing import NDArray
 from remem.embedders.base import EmbedderSignature
 from remem.errors import StoreError
 from remem.search.filters import Filter
+from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
 from remem.types import MemoryRecord, StoreStats
 
-__all__ = ["LIST_ORDERS", "NewRecord", "Scope", "Store", "Update", "head_and_parts"]
-
-#: (user_id, agent_id, session_id); None is "no value" in a record and "any value" in a pattern.
-Scope = tuple[str | None, str | None, str | None]
+__all__ = [
+    "LIST_ORDERS",
+    "NewRecord",
+    "RecordStore",
+    "Scope",
+    "Store",
+    "Update",
+    "head_and_parts",
+]
 
 #: Orders ``Store.list`` accepts; ``-`` means descending.
 LIST_ORDERS = ("created_at", "-created_at", "updated_at", "-updated_at", "position")
@@ -76,8 +82,9 @@ class Update:
     parts: NDArray[np.float32] | None = None
 
 
-class Store(ABC):
-    """A backend that holds records. Implementations must pass ``tests/test_store_conformance``."""
+class RecordStore(ABC):
+    """A backend that holds records, their vectors and their keyword index, and answers
+    candidate queries. Implementations must pass ``tests/test_store_conformance.py``."""
 
     path: str
 
@@ -209,84 +216,14 @@ class Store(ABC):
     @abstractmethod
     def stats(self) -> StoreStats: ...
 
-    # -- what language models cost --------------------------------------------------------------
     @abstractmethod
-    def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
-        """Add one call's spending (calls, prompt_tokens, completion_tokens, cost) to a
-        feature's running totals."""
-
-    @abstractmethod
-    def llm_usage(self) -> dict[str, dict[str, float]]:
-        """Running totals per feature."""
-
-    # -- scope changes and the semantic cache ----------------------------------------------------
-    @abstractmethod
-    def changed_since(
-        self, scope: Scope, since: float, *, kinds: Sequence[str] | None = None
-    ) -> bool:
-        """Whether a memory matching ``scope`` (of ``kinds``; None: any) was added, changed or
-        deleted after ``since``."""
-
-    @abstractmethod
-    def cache_put(
-        self,
-        name: str,
-        entries: Sequence[tuple[Scope, str, str, NDArray[np.float32]]],
-        *,
-        created_at: float,
-        expires_at: float | None,
-    ) -> list[int]:
-        """Store cache entries (scope, question, JSON value, vector) in one transaction;
-        returns their row ids."""
-
-    @abstractmethod
-    def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
-        """Entries past row ``after``: row id, scope, vector."""
-
-    @abstractmethod
-    def data_version(self) -> int:
-        """A number that changes when another connection or process commits a change."""
-
-    @abstractmethod
-    def cache_state(self, name: str) -> tuple[int, int]:
-        """(entries, largest row id) of one cache."""
-
-    @abstractmethod
-    def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
-        """Entries by row id: query, value, created_at, expires_at, last_hit_at, hits, scope."""
-
-    @abstractmethod
-    def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
-        """Count hits: (row id, how many, last at, new expiry or None to keep it)."""
-
-    @abstractmethod
-    def cache_delete(self, rowids: Sequence[int]) -> int: ...
-
-    @abstractmethod
-    def cache_victims(self, name: str, policy: str, count: int) -> list[int]:
-        """The ``count`` entries ``policy`` (fifo, lru, lfu) evicts first."""
-
-    @abstractmethod
-    def cache_matching(
-        self, name: str, scope: Scope | None, *, expired_at: float | None
-    ) -> list[int]:
-        """Entries in ``scope`` (None: all), or only those expired by ``expired_at``."""
-
-    # -- API keys of the servers ---------------------------------------------------------------
-    @abstractmethod
-    def key_put(self, row: Mapping[str, Any]) -> None:
-        """Store a new key: key_id, secret_hash, name, grant_json, created_at."""
-
-    @abstractmethod
-    def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
-        """Every key (or the one ``key_id``), oldest first, revoked ones included."""
-
-    @abstractmethod
-    def key_revoke(self, key_id: str, at: float) -> bool:
-        """Revoke a key; False when there is no such key or it was already revoked."""
-
-    @abstractmethod
-    def key_used(self, key_id: str, at: float) -> None: ...
+    def change_token(self) -> int:
+        """A value that changes whenever another handle or process commits a change (this
+        handle's own commits need not change it): a cheap "did anyone else write?" check."""
 
     @abstractmethod
     def close(self) -> None: ...
+
+
+class Store(RecordStore, CacheTable, KeyTable, UsageTable):
+    """A whole store: the records and the tables beside them (what ``remem.open`` needs)."""

@@ -1009,7 +1009,7 @@ class SQLiteStore(Store):
         )
         return [(r[0], (r[1], r[2], r[3]), np.frombuffer(r[4], dtype=np.float32)) for r in rows]
 
-    def data_version(self) -> int:
+    def change_token(self) -> int:
         return int(self._query("PRAGMA data_version")[0][0])
 
     def cache_state(self, name: str) -> tuple[int, int]:
