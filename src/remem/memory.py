@@ -52,10 +52,10 @@ from remem.search.filters import (
     Filter,
     and_filters,
     scope_filter,
-    time_filter,
 )
 from remem.search.fusion import fuse
 from remem.search.packing import pack
+from remem.search.timeparse import time_filter
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS, head_and_parts
 from remem.stream import MemoryStream

@@ -31,7 +31,6 @@ from typing import Any
 
 from remem.errors import FilterError
 from remem.limits import DEFAULT_LIMITS, Limits
-from remem.search.timeparse import find_time_range
 from remem.validate import opt_str, time_value, utf8
 
 __all__ = [
@@ -41,7 +40,6 @@ __all__ = [
     "compile_sqlite",
     "parse_filter",
     "scope_filter",
-    "time_filter",
 ]
 
 FIELDS = frozenset(
@@ -310,19 +308,3 @@ def and_filters(left: Filter | None, right: Filter | None) -> Filter | None:
         *(right.parts if isinstance(right, Logic) and right.op == "$and" else (right,)),
     ]
     return Logic("$and", tuple(parts))
-
-
-def time_filter(query: str, reference: datetime) -> Filter | None:
-    """The ``created_at`` range a time the query names covers ("last week"), or None; a time
-    beyond year 1 or 9999 ("yesterday" on 0001-01-01) is left unresolved."""
-    try:
-        found = find_time_range(query, reference)
-    except (OverflowError, ValueError):
-        return None
-    if found is None:
-        return None
-    return Logic(
-        "$and",
-        (Cond("created_at", "$gte", found.start.timestamp()),
-         Cond("created_at", "$lt", found.end.timestamp())),
-    )  # fmt: skip

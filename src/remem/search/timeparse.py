@@ -13,7 +13,9 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-__all__ = ["TimeRange", "find_time_range"]
+from remem.search.filters import Cond, Filter, Logic
+
+__all__ = ["TimeRange", "find_time_range", "time_filter"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS |= {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
@@ -124,3 +126,19 @@ def _resolve(kind: str, groups: tuple[str, ...], now: datetime) -> tuple[datetim
     if kind == "past":
         return now - _span(groups[1], _count(groups[0])), now
     return None
+
+
+def time_filter(query: str, reference: datetime) -> Filter | None:
+    """The ``created_at`` range a time the query names covers ("last week"), or None; a time
+    beyond year 1 or 9999 ("yesterday" on 0001-01-01) is left unresolved."""
+    try:
+        found = find_time_range(query, reference)
+    except (OverflowError, ValueError):
+        return None
+    if found is None:
+        return None
+    return Logic(
+        "$and",
+        (Cond("created_at", "$gte", found.start.timestamp()),
+         Cond("created_at", "$lt", found.end.timestamp())),
+    )  # fmt: skip
