@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from remem.embedders.base import EmbedderSignature
-from remem.errors import NotFoundError
+from remem.errors import ConflictError, NotFoundError
 from remem.search.filters import Cond, Logic, parse_filter
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.validate import content_hash
@@ -82,7 +82,7 @@ def test_records_round_trip_with_every_field(store: Store) -> None:
 
 def test_an_insert_is_all_or_nothing(store: Store) -> None:
     store.insert([record("a", "first", 0)])
-    with pytest.raises(Exception):  # noqa: B017 - the backend's error, wrapped or not
+    with pytest.raises(ConflictError, match="'a' is already stored"):
         store.insert([record("b", "second", 1), record("a", "same id again", 2)])
     assert [r.id for r, _ in store.iter_records(with_vectors=False)] == ["a"]
 

@@ -669,11 +669,11 @@ class Memory:
         parents = {row.get("parent_id") for _, row in fresh} - {None}
         records = []
         dims = self.embedder.dimensions
+        keep = _ITEM_KEYS if self.grant.admin else _ITEM_KEYS - {"id"}
         for label, row in fresh:
             unknown = set(row) - _ITEM_KEYS - {"parent_id", "position", "vectors"}
             if unknown:
                 raise InvalidInputError(f"{label}: unknown keys {sorted(map(str, unknown))}")
-            keep = _ITEM_KEYS if self.grant.admin else _ITEM_KEYS - {"id"}
             item = {key: value for key, value in row.items() if key in keep}
             document = "id" in row and row["id"] in parents
             limit = self.limits.max_document_chars if document else None
@@ -711,8 +711,8 @@ class Memory:
                     raise VectorError(f"{label}: {exc}") from exc
                 rec.vector, rec.parts = head_and_parts(checked)
             records.append(rec)
-        containers = frozenset(i for i, rec in enumerate(records) if rec.id in {
-            renamed.get(p, p) for p in parents})  # fmt: skip
+        documents = {renamed.get(p, p) for p in parents}
+        containers = frozenset(i for i, rec in enumerate(records) if rec.id in documents)
         return self._insert(
             records, progress, containers=containers, labels=[label for label, _ in fresh]
         )
@@ -883,7 +883,8 @@ class Memory:
     def _check_links(
         self, records: builtins.list[NewRecord], labels: Sequence[str] | None = None
     ) -> None:
-        """Ids are unique, and a record links (``parent_id``) only to a record of its own
+        """Ids are unique in the batch (the store refuses one it already holds, with
+        :class:`ConflictError`), and a record links (``parent_id``) only to a record of its own
         scope that this memory may see, in the batch or stored, and that is not itself a
         chunk (one level: a document and its chunks); a link to another tenant's record is
         refused exactly as a link to an unknown id. ``labels`` name the records in messages."""
@@ -893,10 +894,6 @@ class Memory:
             if rec.id in batch:
                 raise InvalidInputError(f"{names[index]}: id {rec.id!r} appears twice in the batch")
             batch[rec.id] = rec
-        if self.grant.admin:
-            taken = self.store.get(builtins.list(batch))
-            if taken:
-                raise ConflictError(f"a memory with id {taken[0].id!r} is already stored")
         wanted = {r.parent_id for r in records if r.parent_id is not None} - set(batch)
         stored = {r.id: r for r in self.store.get(builtins.list(wanted), self.grant.where())}
         for index, rec in enumerate(records):

@@ -9,6 +9,7 @@ that follows other processes' commits: appends are read incrementally, and delet
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -377,7 +378,15 @@ class SQLiteStore(Store):
             elif signature is not None and self._read_signature(conn) is None:
                 self._write_signature(conn, signature)
             if rows:
-                conn.executemany(_INSERT, rows)
+                try:
+                    conn.executemany(_INSERT, rows)
+                except sqlite3.IntegrityError as exc:
+                    if "memories.id" not in str(exc):
+                        raise
+                    # The constraint decides, inside the transaction (no race with another
+                    # writer); the look-up runs only on the failure path.
+                    taken = self._held_before(conn, [row[0] for row in rows])
+                    raise ConflictError(f"a memory with id {taken!r} is already stored") from exc
                 # Under the write lock every new row id follows the largest one before: the
                 # batch holds the row ids from ``first`` on, in order. One FTS statement for
                 # the batch is several times faster than a trigger per row.
@@ -402,6 +411,19 @@ class SQLiteStore(Store):
                 )
                 self._unsaved = True
         return [r for r in out if r is not None]
+
+    @staticmethod
+    def _held_before(conn: sqlite3.Connection, ids: Sequence[str]) -> str:
+        """After a batch insert stopped on an id the store held already: that id. The rows
+        before it were inserted by the batch itself, so every id of the batch up to it is held
+        now; the last of that run of held ids is one the store held before."""
+        held: set[str] = set()
+        for part in _batches(ids):
+            marks = ",".join("?" * len(part))
+            rows = conn.execute(f"SELECT id FROM memories WHERE id IN ({marks})", part)
+            held |= {row[0] for row in rows}
+        run = list(itertools.takewhile(held.__contains__, ids))
+        return run[-1] if run else "?"
 
     def update(
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
