@@ -395,9 +395,7 @@ class Memory:
             rows = self._vectorize([change.text], progress=False)[0]
             change.vector, change.parts = head_and_parts(rows)
         self._touches.flush(self.store)
-        with self._lock:
-            if change.vector is not None:
-                self._check_signature()
+        with self._lock:  # the embedder as reembed() left it: the store checks it in the write
             return self.store.update(id, change, signature=self.embedder.signature)
 
     def delete(self, ids: str | Sequence[str]) -> int:
@@ -945,8 +943,7 @@ class Memory:
             show = self._progress(progress) and len(todo) >= 64
             for i, rows in zip(todo, self._vectorize(texts, progress=show), strict=True):
                 records[i].vector, records[i].parts = head_and_parts(rows)
-        with self._lock:
-            self._check_signature()
+        with self._lock:  # the embedder as reembed() left it: the store checks it in the write
             return self.store.insert(records, signature=self.embedder.signature)
 
     def _warn_if_long(self, texts: builtins.list[str]) -> None:
@@ -991,7 +988,8 @@ class Memory:
         return [vectors[[i, *rows.get(i, ())]] for i in range(len(texts))]
 
     def _check_signature(self) -> None:
-        """Refuse to mix vectors from two embedders in one store."""
+        """Refuse to search a store's vectors with another embedder's query (writes are checked
+        by the store, inside each write transaction)."""
         if self._checked_signature:
             return
         recorded = self.store.signature()
