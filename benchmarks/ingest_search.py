@@ -19,7 +19,7 @@ from typing import Any
 
 import remem
 from remem.eval.metrics import percentile
-from remem.io import locomo_items
+from remem.transfer import locomo_items
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared/data/locomo/locomo10.json"
 

@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 
 import remem
-from remem.chat import ChatMemory
-from remem.stream import MemoryStream
+from remem.memory_types.chat import ChatMemory
+from remem.memory_types.stream import MemoryStream
 from remem.tokens import count_messages, token_counter
 
 HERE = Path(__file__).resolve().parent

@@ -44,7 +44,7 @@ import numpy as np
 
 import remem
 from remem.eval.metrics import percentile
-from remem.io import locomo_items
+from remem.transfer import locomo_items
 
 HERE = Path(__file__).resolve().parent
 WORK = HERE / ".work" / "read_path"

@@ -31,9 +31,9 @@ from typing import Any
 import httpx
 
 import remem
+from remem.apikeys import KeyRing
 from remem.eval.metrics import percentile
-from remem.io import locomo_items
-from remem.keys import KeyRing
+from remem.transfer import locomo_items
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared/data/locomo/locomo10.json"
 

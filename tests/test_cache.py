@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import remem
-from remem import cache as cache_module
-from remem.cache import SemanticCache, opposite
+from remem.memory_types import cache as cache_module
+from remem.memory_types.cache import SemanticCache, opposite
 
 
 def test_paraphrase_hits_and_scopes_stay_apart(model_mem_factory: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import remem
-from remem.chat import ChatMemory
+from remem.memory_types.chat import ChatMemory
 from remem.tokens import count_messages, token_counter
 
 SYSTEM = "You are a helpful assistant who remembers what the user says."

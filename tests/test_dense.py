@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from remem.search.dense import VectorIndex
+from remem.vector_index import VectorIndex
 
 DIMS = 16
 

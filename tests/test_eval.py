@@ -13,7 +13,7 @@ from remem.eval.common import ABLATION
 from remem.eval.locomo import evaluate_locomo, normalise_evidence
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 
-from .test_io import LOCOMO_SAMPLE
+from .test_transfer import LOCOMO_SAMPLE
 
 
 def test_recall() -> None:

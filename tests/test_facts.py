@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 import remem
-from remem.facts import FactMemory, heuristic_facts, is_junk
 from remem.llm.openai import OpenAIChat
+from remem.memory_types.facts import FactMemory, heuristic_facts, is_junk
 
 from .openai_wire import Server, completion, error, serve
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 import remem
-from remem.search.filters import parse_filter
+from remem.filters import parse_filter
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import math
 import pytest
 
 import remem
-from remem.search.fusion import fuse, normalised_fusion, reciprocal_rank_fusion
+from remem.retrieval.fusion import fuse, normalised_fusion, reciprocal_rank_fusion
 
 DENSE = [("a", 0.9), ("b", 0.8), ("c", 0.5)]
 KEYWORD = [("c", 12.0), ("d", 6.0), ("a", 0.0)]

@@ -18,7 +18,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 import remem
-from remem.config import Settings
 from remem.errors import (
     FilterError,
     InvalidInputError,
@@ -27,6 +26,7 @@ from remem.errors import (
 )
 from remem.server import create_app
 from remem.server.mcp import build_mcp, mcp_http_app
+from remem.settings import Settings
 from remem.timeutil import MAX_EPOCH, MIN_EPOCH, from_epoch, to_datetime
 from tests import hostile_probe as probe
 from tests.test_mcp import INITIALIZE

@@ -27,7 +27,7 @@ from remem.embedders.base import EmbedderSignature
 from remem.embedders.hashing import HashEmbedder
 from remem.errors import EmbedderMismatchError, StorageFullError
 from remem.stores.base import Update
-from remem.stores.sqlite import SQLiteStore
+from remem.stores.sqlite.store import SQLiteStore
 
 
 def dense_ids(mem: remem.Memory, query: str, k: int = 1000) -> set[str]:

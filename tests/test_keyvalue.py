@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import remem
-from remem.keyvalue import KeyValueMemory
+from remem.memory_types.keyvalue import KeyValueMemory
 
 
 def test_mapping_basics(mem: remem.Memory) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import remem
-import remem.stores.sqlite as sqlite_store
+import remem.stores.sqlite.store as sqlite_store
 
 
 def test_common_words_are_dropped_on_large_stores(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -195,7 +195,7 @@ def test_a_model_looping_on_tools_is_stopped(server: Server, mem: remem.Memory) 
 
 
 def test_write_path_spending_shows_in_stats(server: Server, mem: remem.Memory) -> None:
-    from remem.stream import MemoryStream
+    from remem.memory_types.stream import MemoryStream
 
     server.steps = [completion("Rating: 7", prompt_tokens=40, completion_tokens=2)]
     MemoryStream(mem, llm=model(server, prices=(1.0, 1.0)), auto_reflect=False).observe(

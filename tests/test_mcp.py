@@ -22,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.routing import Route
 
 import remem
-from remem.keys import KeyRing
+from remem.apikeys import KeyRing
 from remem.server.mcp import build_mcp, mcp_http_app
 from remem.tools import schemas
 from tests.serving import running

@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import remem
-from remem.stores.migrations import MIGRATIONS, apply_migrations
-from remem.stores.sqlite import DB_NAME
+from remem.stores.sqlite.db import DB_NAME
+from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.validate import content_hash
 
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 import remem
-from remem.chat import ChatMemory
-from remem.persona import Persona, PersonaContext
+from remem.memory_types.chat import ChatMemory
+from remem.memory_types.persona import Persona, PersonaContext
 from remem.tokens import count_messages, token_counter
 
 AVA = Persona(

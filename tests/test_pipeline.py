@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import remem
-from remem.search.timeparse import find_time_range
+from remem.retrieval.timeparse import find_time_range
 
 NOW = datetime(2024, 6, 19, 15, 30, tzinfo=UTC)  # a Wednesday
 

@@ -8,8 +8,8 @@ import pytest
 
 import remem
 from remem import prompts
+from remem.memory_types.stream import MemoryStream
 from remem.prompts import BUILT_IN, ChatTemplate
-from remem.stream import MemoryStream
 
 
 @pytest.fixture(autouse=True)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 import remem
-from remem.search import pipeline
-from remem.search.filters import Cond, Filter, scope_filter
-from remem.stores.sqlite import SQLiteStore
+from remem.filters import Cond, Filter, scope_filter
+from remem.retrieval import pipeline
+from remem.stores.sqlite.store import SQLiteStore
 
 NOW = datetime(2024, 6, 19, 15, 30, tzinfo=UTC)
 WORDS = ["river", "mountain", "garden", "violin", "harbour", "lantern", "orchard", "glacier"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import remem
-from remem.rewrite import rate_importance, rewrite_memory, rewrite_query
+from remem.enrich import rate_importance, rewrite_memory, rewrite_query
 
 CONTEXT = [
     {"role": "assistant", "content": "Shall I book the 9:40 flight to Lisbon for Ann?"},
@@ -52,8 +52,8 @@ def test_with_an_llm(mem: remem.Memory) -> None:
 
 
 def test_enrichment_as_options(mem: remem.Memory) -> None:
-    from remem.chat import ChatMemory
-    from remem.facts import FactMemory
+    from remem.memory_types.chat import ChatMemory
+    from remem.memory_types.facts import FactMemory
 
     searched: list[str] = []
 

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 import remem
+from remem.apikeys import KeyRing
 from remem.cli import cli
-from remem.keys import KeyRing
 from remem.server import create_app
 from tests.serving import running
 

@@ -15,7 +15,7 @@ import pytest
 
 from remem.embedders.base import EmbedderSignature
 from remem.errors import ConflictError, NotFoundError
-from remem.search.filters import Cond, Logic, parse_filter
+from remem.filters import Cond, Logic, parse_filter
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.validate import content_hash
 

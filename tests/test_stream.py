@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import remem
-from remem.rewrite import heuristic_importance
-from remem.stream import MemoryStream
+from remem.enrich import heuristic_importance
+from remem.memory_types.stream import MemoryStream
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 

@@ -12,7 +12,12 @@ from click.testing import CliRunner
 
 import remem
 from remem.cli.main import cli
-from remem.summaries import build_list_index, build_tree_index, estimate_costs, query_index
+from remem.memory_types.summaries import (
+    build_list_index,
+    build_tree_index,
+    estimate_costs,
+    query_index,
+)
 from remem.tokens import token_counter
 
 SUMMARY = 24

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 import remem
 from remem.access import Grant
-from remem.keys import KeyRing
+from remem.apikeys import KeyRing
 from remem.server import create_app
 from tests import tenant_probe
 

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright
 
 import remem
-from remem.keys import KeyRing
+from remem.apikeys import KeyRing
 from remem.server import create_app
 from tests.serving import running
 

@@ -51,7 +51,7 @@ def writer(store: str, log: str, seed: int) -> None:
 
 def run(writers: int, backups: int, seed_records: int, work: Path) -> dict[str, Any]:
     import remem
-    from remem.stores.sqlite import SQLiteStore
+    from remem.stores.sqlite.store import SQLiteStore
 
     store = work / "store"
     with remem.open(store, embedder=EMBEDDER) as mem:

@@ -41,7 +41,7 @@ from benchmarks.reliability.common import free_port, start, stop, write_json  # 
 from tests import tenant_probe  # noqa: E402
 
 import remem  # noqa: E402
-from remem.keys import KeyRing  # noqa: E402
+from remem.apikeys import KeyRing  # noqa: E402
 
 
 def make_keys(store: Path, embedder: str) -> dict[str, str]:

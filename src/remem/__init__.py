@@ -11,10 +11,7 @@ Nothing here does work at import time: models load on first use, stores open whe
 
 from remem import tools
 from remem.access import Grant
-from remem.cache import CacheLookup, SemanticCache
-from remem.chat import ChatMemory
 from remem.client import Client
-from remem.config import Settings
 from remem.embedders import Embedder, EmbedderSignature, get_embedder, register_embedder
 from remem.errors import (
     AuthenticationError,
@@ -46,17 +43,20 @@ from remem.errors import (
     StoreError,
     VectorError,
 )
-from remem.facts import FactChange, FactMemory
-from remem.keyvalue import KeyMatch, KeyValueMemory
 from remem.limits import Limits
 from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
 from remem.memory import AsyncMemory, Memory, open
-from remem.persona import Persona, PersonaContext
+from remem.memory_types.cache import CacheLookup, SemanticCache
+from remem.memory_types.chat import ChatMemory
+from remem.memory_types.facts import FactChange, FactMemory
+from remem.memory_types.keyvalue import KeyMatch, KeyValueMemory
+from remem.memory_types.persona import Persona, PersonaContext
+from remem.memory_types.stream import MemoryStream
+from remem.records import Context, MemoryRecord, SearchHit, StoreStats
 from remem.rerankers import Reranker, get_reranker, register_reranker
-from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
-from remem.stream import MemoryStream
+from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
+from remem.settings import Settings
 from remem.tokens import token_counter
-from remem.types import Context, MemoryRecord, SearchHit, StoreStats
 
 __version__ = "0.1.0"
 

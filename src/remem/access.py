@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from remem.errors import InvalidInputError, PermissionDeniedError
-from remem.search.filters import Cond, Filter, Logic
+from remem.filters import Cond, Filter, Logic
 
 __all__ = ["ADMIN", "SCOPE_FIELDS", "Grant"]
 

@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from remem import errors
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError
-from remem.types import Context, MemoryRecord, SearchHit, StoreStats
+from remem.records import Context, MemoryRecord, SearchHit, StoreStats
 
 if TYPE_CHECKING:
     import httpx

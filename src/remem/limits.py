@@ -87,7 +87,7 @@ class Limits:
     @classmethod
     def of(cls, source: Any) -> Limits:
         """The limits named by ``source``'s attributes of the same names (a
-        :class:`~remem.config.Settings`), defaults for any it lacks."""
+        :class:`~remem.settings.Settings`), defaults for any it lacks."""
         return cls(
             **{f.name: getattr(source, f.name) for f in fields(cls) if hasattr(source, f.name)}
         )

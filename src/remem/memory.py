@@ -24,12 +24,9 @@ from typing import Any, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from remem import io as _io
+from remem import transfer
 from remem.access import ADMIN, Grant
-from remem.cache import SemanticCache
-from remem.chat import ChatMemory
 from remem.chunking import ChunkStrategy, chunk_text
-from remem.config import Settings
 from remem.embedders import Embedder, check_vectors, get_embedder, normalize
 from remem.errors import (
     ConflictError,
@@ -41,27 +38,30 @@ from remem.errors import (
     PermissionDeniedError,
     VectorError,
 )
-from remem.facts import FactMemory
-from remem.keyvalue import KeyValueMemory
-from remem.limits import DEFAULT_LIMITS, Limits
-from remem.rerankers import Reranker, get_reranker
-from remem.search import pipeline
-from remem.search.config import RetrievalConfig
-from remem.search.filters import (
+from remem.filters import (
     Cond,
     Filter,
     and_filters,
     scope_filter,
 )
-from remem.search.fusion import fuse
-from remem.search.packing import pack
-from remem.search.timeparse import time_filter
+from remem.limits import DEFAULT_LIMITS, Limits
+from remem.memory_types.cache import SemanticCache
+from remem.memory_types.chat import ChatMemory
+from remem.memory_types.facts import FactMemory
+from remem.memory_types.keyvalue import KeyValueMemory
+from remem.memory_types.stream import MemoryStream
+from remem.records import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.rerankers import Reranker, get_reranker
+from remem.retrieval import pipeline
+from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.fusion import fuse
+from remem.retrieval.packing import pack
+from remem.retrieval.timeparse import time_filter
+from remem.settings import Settings
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS, head_and_parts
-from remem.stream import MemoryStream
 from remem.timeutil import from_epoch
 from remem.timeutil import now as now_epoch
-from remem.types import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.validate import (
     TimeLike,
     as_item,
@@ -127,7 +127,7 @@ def open(
     sets the default of every search (e.g. ``remem.AGENT_RETRIEVAL``). ``limits`` bounds what
     one call may ask (:class:`~remem.limits.Limits`; default: the ``max_*`` settings, i.e.
     ``REMEM_MAX_*`` variables, else the documented defaults). Other keyword arguments override
-    :class:`~remem.config.Settings` fields.
+    :class:`~remem.settings.Settings` fields.
     """
     settings = settings or Settings.load(
         store=str(path) if path is not None else None,
@@ -523,7 +523,7 @@ class Memory:
         ``mode``: ``hybrid`` (dense + BM25 keyword, fused), ``dense`` or ``keyword``. Every later
         stage is set by ``config`` (default: this memory's ``retrieval``) and any of its fields
         given as keywords, e.g. ``mmr_lambda=0.7``, ``recency_weight=1``, ``expand=1``,
-        ``fusion="rrf"``; see :class:`~remem.search.config.RetrievalConfig`.
+        ``fusion="rrf"``; see :class:`~remem.retrieval.config.RetrievalConfig`.
 
         ``now`` is the reference time: recency is measured from it, and a time the query names
         ("last week", "in May 2023", "3 days ago") becomes a ``created_at`` range (only when
@@ -606,7 +606,7 @@ class Memory:
 
     def export(self, path: str | Path, *, progress: bool | None = None) -> int:
         """Write every memory, with its vector and the embedder signature, as JSON lines."""
-        return _io.export_jsonl(self, path, progress=self._progress(progress))
+        return transfer.export_jsonl(self, path, progress=self._progress(progress))
 
     def import_(
         self,
@@ -622,7 +622,7 @@ class Memory:
         embedder matches this store's; ``reembed=True`` embeds the texts again instead.
         Returns the number of records added. The whole file is one transaction.
         """
-        return _io.import_file(
+        return transfer.import_file(
             self, path, format=format, reembed=reembed, progress=self._progress(progress)
         )
 

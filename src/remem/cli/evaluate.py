@@ -154,8 +154,8 @@ def cache(
     store_path: str,
 ) -> None:
     """Semantic cache precision, recall and false-hit rate across thresholds (MQP pairs)."""
-    from remem.cache import DEFAULT_THRESHOLD
     from remem.eval.cache import evaluate_cache
+    from remem.memory_types.cache import DEFAULT_THRESHOLD
 
     with remem.open(store_path, embedder=embedder) as mem:
         report = evaluate_cache(

@@ -1,5 +1,5 @@
 """Commands: add, search, get, list, delete, import, export, stats, reembed, backup, restore, cost,
-demo, eval; serve, keys and mcp live in :mod:`remem.cli.server` and :mod:`remem.cli.mcp`."""
+demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from remem.cli.options import (
     store_options,
 )
 from remem.errors import InvalidInputError, RememError
-from remem.search.config import RetrievalConfig
-from remem.search.fusion import FUSIONS
+from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.fusion import FUSIONS
 
 DEFAULTS = RetrievalConfig()
 
@@ -282,7 +282,7 @@ def restore(backup_dir: str, store_path: str, force: bool) -> None:
     """Put the backup in BACKUP_DIR in place as the store (checked with PRAGMA
     integrity_check; a store holding memories is replaced only with --force, one another
     process has open never)."""
-    from remem.stores.sqlite import SQLiteStore
+    from remem.stores.sqlite.store import SQLiteStore
 
     click.echo(json.dumps(SQLiteStore.restore(backup_dir, store_path, force=force)))
 
@@ -307,7 +307,7 @@ def cost(
     plain: bool,
 ) -> None:
     """Estimate the LLM tokens each summary index costs for a document, before building it."""
-    from remem.summaries import estimate_costs
+    from remem.memory_types.summaries import estimate_costs
 
     if path == "-":
         text = read_text("-")
@@ -340,8 +340,7 @@ def cost(
 def register() -> None:
     from remem.cli.demo import demo
     from remem.cli.evaluate import eval_group
-    from remem.cli.mcp import mcp_command
-    from remem.cli.server import keys, serve
+    from remem.cli.serve import keys, mcp_command, serve
 
     for command in (demo, eval_group, serve, keys, mcp_command):
         cli.add_command(command)

@@ -13,7 +13,7 @@ import click
 
 import remem
 from remem.errors import InvalidInputError, MissingDependencyError
-from remem.types import MemoryRecord, SearchHit
+from remem.records import MemoryRecord, SearchHit
 
 __all__ = [
     "emit",

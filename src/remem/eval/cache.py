@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from remem.cache import DEFAULT_THRESHOLD, SemanticCache
 from remem.errors import InvalidInputError
+from remem.memory_types.cache import DEFAULT_THRESHOLD, SemanticCache
 
 if TYPE_CHECKING:
     from remem.memory import Memory

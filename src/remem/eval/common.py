@@ -6,7 +6,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from remem.errors import InvalidInputError
-from remem.types import MemoryRecord
+from remem.records import MemoryRecord
 
 if TYPE_CHECKING:
     from remem.memory import Memory

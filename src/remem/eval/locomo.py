@@ -17,8 +17,8 @@ from typing import Any
 
 from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import percentile, recall_at_k
-from remem.io import locomo_items
 from remem.memory import Memory
+from remem.transfer import locomo_items
 
 __all__ = ["evaluate_locomo", "normalise_evidence"]
 

@@ -18,8 +18,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import remem
+from remem.apikeys import KeyRing
 from remem.errors import PayloadTooLargeError, RememError
-from remem.keys import KeyRing
 from remem.memory import Memory
 from remem.server.routes import router
 

@@ -45,8 +45,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import remem
 from remem.access import ADMIN, Grant
+from remem.apikeys import KeyRing, presented_key
 from remem.errors import AuthenticationError, InvalidInputError, RememError
-from remem.keys import KeyRing, presented_key
 from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response

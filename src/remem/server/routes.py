@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 import remem
-from remem import io as _io
-from remem.access import ADMIN, Grant
+from remem import transfer
 from remem.errors import InvalidInputError
-from remem.keys import presented_key
-from remem.memory import Memory
 from remem.server import models as m
+from remem.server.auth import Call, Caller
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": m.ErrorOut, "description": text}
@@ -39,28 +36,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 router = APIRouter(prefix="/v1", responses=ERRORS)
-
-
-@dataclass(slots=True)
-class Caller:
-    """A request's memory (scoped to its key's grant) and the grant itself."""
-
-    memory: Memory
-    grant: Grant
-
-
-def token(request: Request) -> str | None:
-    """The API key a request carries: in its headers, or the web page's cookie."""
-    return presented_key(request.headers) or request.cookies.get("remem_key")
-
-
-def caller(request: Request) -> Caller:
-    state = request.app.state
-    grant = state.keys.authenticate(token(request)) if state.auth else ADMIN
-    return Caller(state.memory.scoped(grant), grant)
-
-
-Call = Annotated[Caller, Depends(caller)]
 
 
 def hits_out(hits: list[remem.SearchHit], explain: bool) -> list[m.HitOut]:
@@ -287,7 +262,7 @@ def cache_clear(call: Call, name: str, body: m.Scope) -> m.Deleted:
 )
 def export(call: Call) -> StreamingResponse:
     """Every memory this key may read, with vectors, as JSON lines (streamed)."""
-    lines: Iterator[str] = _io.export_lines(call.memory)
+    lines: Iterator[str] = transfer.export_lines(call.memory)
     return StreamingResponse(lines, media_type="application/x-ndjson")
 
 
@@ -315,7 +290,7 @@ async def import_(
     except UnicodeDecodeError as exc:
         raise InvalidInputError(f"the body is not valid UTF-8 (byte {exc.start})") from exc
     count = await run_in_threadpool(
-        _io.import_text,
+        transfer.import_text,
         call.memory,
         text,
         "the request body",

@@ -2,7 +2,7 @@
 
 Plain server-rendered HTML (Jinja2, autoescaped); no script and nothing fetched from elsewhere,
 so the Content-Security-Policy can forbid both. Every page reads through the REST API's
-:func:`~remem.server.routes.caller` and applies the key's grant exactly as the ``/v1`` routes
+:func:`~remem.server.auth.caller` and applies the key's grant exactly as the ``/v1`` routes
 do, so a tenant key sees on a page only what it could fetch over the API, and another tenant's
 memory is "not found", like an unknown id.
 
@@ -38,9 +38,10 @@ from remem.errors import (
     RememError,
 )
 from remem.memory import MAX_K
-from remem.server.routes import Caller, caller, json_filter
+from remem.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.server.auth import Caller, caller
+from remem.server.routes import json_filter
 from remem.timeutil import MAX_TIME
-from remem.types import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
 
 __all__ = ["pages"]
 

@@ -22,6 +22,6 @@ __all__ = [
 
 def open_store(path: str | Path, **options: Any) -> Store:
     """Open (or create) the store at ``path``: a directory, or ``":memory:"``."""
-    from remem.stores.sqlite import SQLiteStore
+    from remem.stores.sqlite.store import SQLiteStore
 
     return SQLiteStore(path, **options)

@@ -18,9 +18,9 @@ from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
 from remem.errors import StoreError
-from remem.search.filters import Filter
+from remem.filters import Filter
+from remem.records import MemoryRecord, StoreStats
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
-from remem.types import MemoryRecord, StoreStats
 
 __all__ = [
     "LIST_ORDERS",

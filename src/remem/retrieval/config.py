@@ -11,7 +11,7 @@ from typing import Any
 
 from remem.errors import InvalidInputError
 from remem.rerankers import Reranker, get_reranker
-from remem.search.fusion import FUSIONS, Fusion
+from remem.retrieval.fusion import FUSIONS, Fusion
 
 __all__ = ["AGENT_RETRIEVAL", "RetrievalConfig"]
 
@@ -33,7 +33,7 @@ class RetrievalConfig:
     # -- candidates and fusion
     #: Candidates taken from each signal (dense, keyword) before fusion.
     candidates: int = 100
-    #: ``zscore``, ``minmax`` or ``rrf`` (see :mod:`remem.search.fusion`).
+    #: ``zscore``, ``minmax`` or ``rrf`` (see :mod:`remem.retrieval.fusion`).
     fusion: Fusion = "zscore"
     #: Weight of the dense signal in score fusion; keyword gets ``1 - dense_weight``.
     dense_weight: float = 0.4

@@ -10,7 +10,7 @@
   search; without an LLM the question as asked.
 
 The write path stores the raw text first and enriches after: a failed call leaves the raw
-memory stored (see :class:`~remem.facts.FactMemory` for the pending mark).
+memory stored (see :class:`~remem.memory_types.facts.FactMemory` for the pending mark).
 """
 
 from __future__ import annotations

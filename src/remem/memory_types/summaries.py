@@ -37,7 +37,7 @@ from remem.tokens import DEFAULT_MODEL, TokenCounter, token_counter
 if TYPE_CHECKING:
     from remem.embedders.base import Embedder
     from remem.memory import Memory
-    from remem.types import MemoryRecord
+    from remem.records import MemoryRecord
 
 __all__ = [
     "IndexHit",

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import remem
-from remem.io import locomo_items, parse_locomo_time
+from remem.transfer import locomo_items, parse_locomo_time
 
 LOCOMO_SAMPLE = [
     {

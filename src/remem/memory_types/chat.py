@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem import prompts
+from remem.enrich import rewrite_query
 from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call
-from remem.rewrite import rewrite_query
 from remem.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
@@ -50,7 +50,7 @@ from remem.tokens import (
 
 if TYPE_CHECKING:
     from remem.memory import Memory
-    from remem.types import MemoryRecord
+    from remem.records import MemoryRecord
 
 __all__ = ["ChatMemory", "Strategy"]
 #: The conversation's own turns: a memory of kind "message" added to the same session by other

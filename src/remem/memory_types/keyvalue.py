@@ -30,7 +30,7 @@ from remem.validate import clean_text
 
 if TYPE_CHECKING:
     from remem.memory import Memory
-    from remem.types import MemoryRecord
+    from remem.records import MemoryRecord
 
 __all__ = ["KeyMatch", "KeyValueMemory"]
 

@@ -32,24 +32,21 @@ from remem.errors import (
     IndexWarning,
     NotAStoreError,
     NotFoundError,
-    StorageFullError,
     StoreError,
     VectorError,
 )
 from remem.files import fsync_directory, fsync_file
-from remem.search.dense import SCOPE_FIELDS, VectorIndex
-from remem.search.filters import Cond, Filter, Logic, compile_sqlite
+from remem.filters import Cond, Filter, Logic
+from remem.records import MemoryRecord, StoreStats
 from remem.stores.base import NewRecord, Scope, Store, Update
-from remem.stores.migrations import MIGRATIONS, apply_migrations
-from remem.timeutil import from_epoch, now
-from remem.types import MemoryRecord, StoreStats
+from remem.stores.sqlite import db
+from remem.stores.sqlite.filters import compile_sqlite
+from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
+from remem.timeutil import now
+from remem.vector_index import SCOPE_FIELDS, VectorIndex
 
-__all__ = ["DB_NAME", "SQLiteStore"]
+__all__ = ["SQLiteStore"]
 
-DB_NAME = "remem.db"
-#: The vector index beside the database: ``remem.index.json`` (the header) names the token of
-#: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (ANN index).
-INDEX_NAME = "remem.index"
 _SCOPE = SCOPE_FIELDS[:3]  # user_id, agent_id, session_id
 INDEX_FORMAT = 3  # 2: IVF cells instead of an HNSW graph; 3: parts fsynced, sized, checksummed
 #: Unscoped keyword search on a store with at least this many records drops the query's most
@@ -64,10 +61,6 @@ _INSERT = (
     "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding) "
     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
-)
-_COLUMNS = (
-    "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
-    "last_accessed_at, access_count, importance, parent_id, position, content_hash"
 )
 _ORDERS = {
     "created_at": "m.created_at, m.rowid",
@@ -109,26 +102,6 @@ was we were what when where which who whom why will with you your"""
 _STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
-def resolve_db_path(path: str | Path) -> str:
-    """The database file for a store directory, creating the directory if it is new."""
-    if str(path) == ":memory:":
-        return ":memory:"
-    directory = Path(path).expanduser()
-    if directory.exists() and not directory.is_dir():
-        raise NotAStoreError(f"{directory} is a file, not a store directory: pass a directory")
-    db = directory / DB_NAME
-    if directory.is_dir() and not db.exists() and any(directory.iterdir()):
-        raise NotAStoreError(
-            f"{directory} is not empty and holds no {DB_NAME}: it is not a remem store. "
-            "Pass a new or empty directory."
-        )
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create store directory {directory}: {exc}") from exc
-    return str(db)
-
-
 def fts_terms(text: str) -> list[str]:
     """``text``'s distinct words, lower-cased, stopwords dropped (unless that leaves none)."""
     words = list(dict.fromkeys(w.lower() for w in _WORD.findall(text)))
@@ -157,18 +130,18 @@ class SQLiteStore(Store):
             raise StoreError(f"exact_search_limit must be positive, not {exact_search_limit}")
         self.exact_search_limit = exact_search_limit
         self.path = str(path)
-        db = resolve_db_path(path)
+        file = db.resolve_db_path(path)
         self._lock = threading.RLock()
         try:
             self._conn = sqlite3.connect(
-                db, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+                file, timeout=busy_timeout, isolation_level=None, check_same_thread=False
             )
             self._conn.row_factory = sqlite3.Row
             self._configure(busy_timeout, synchronous)
             with self._transaction():
                 apply_migrations(self._conn, MIGRATIONS)
         except sqlite3.DatabaseError as exc:
-            raise NotAStoreError(f"{db} is not a usable remem database: {exc}") from exc
+            raise NotAStoreError(f"{file} is not a usable remem database: {exc}") from exc
         self._vectors: VectorIndex | None = None
         self._df: dict[str, int] = {}  # keyword document counts (capped), for large stores
         self._df_top = 0
@@ -176,7 +149,8 @@ class SQLiteStore(Store):
         self._data_version = -1
         self._seq = 0  # last vector_changes entry the index has applied
         self._unsaved = False  # the index has changes its file lacks
-        self.index_path = None if db == ":memory:" else Path(db).with_name(f"{INDEX_NAME}.json")
+        index = None if file == ":memory:" else Path(file).with_name(f"{db.INDEX_NAME}.json")
+        self.index_path = index
         self._index_token: str | None = None  # parts of the index file this process last used
 
     def _configure(self, busy_timeout: float, synchronous: str) -> None:
@@ -207,7 +181,7 @@ class SQLiteStore(Store):
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise _store_error(f"cannot start a write on {self.path}", exc) from exc
+                raise db.store_error(f"cannot start a write on {self.path}", exc) from exc
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
@@ -216,7 +190,9 @@ class SQLiteStore(Store):
                     self._conn.execute("ROLLBACK")
                 self._vectors = None  # it may hold this write's changes: reload on next search
                 if isinstance(exc, sqlite3.Error):
-                    raise _store_error(f"write to {self.path} failed and was undone", exc) from exc
+                    raise db.store_error(
+                        f"write to {self.path} failed and was undone", exc
+                    ) from exc
                 raise
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -224,7 +200,7 @@ class SQLiteStore(Store):
             try:
                 return self._conn.execute(sql, params).fetchall()
             except sqlite3.Error as exc:
-                raise _store_error(f"query on {self.path} failed", exc) from exc
+                raise db.store_error(f"query on {self.path} failed", exc) from exc
 
     # -- signature ---------------------------------------------------------------------------------
     def signature(self) -> EmbedderSignature | None:
@@ -318,12 +294,12 @@ class SQLiteStore(Store):
             if not rec.dedupe:
                 continue
             row = conn.execute(
-                f"SELECT {_COLUMNS} FROM memories WHERE content_hash = ? AND kind = ? "
+                f"SELECT {db.COLUMNS} FROM memories WHERE content_hash = ? AND kind = ? "
                 "AND user_id IS ? AND agent_id IS ? AND session_id IS ? LIMIT 1",
                 (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id),
             ).fetchone()
             if row is not None:
-                found[index] = _record(row)
+                found[index] = db.record_of(row)
         return found
 
     def insert(
@@ -364,11 +340,11 @@ class SQLiteStore(Store):
                         rec.parent_id,
                         rec.position,
                         rec.content_hash,
-                        _blob(rec.vector, rec.parts),
+                        db.vector_blob(rec.vector, rec.parts),
                     )
                 )
                 fresh.append(rec)
-                out[index] = _from_new(rec, stamp)
+                out[index] = db.record_from_new(rec, stamp)
             # The vectors' embedder is checked against the store's inside this transaction: a
             # handle that checked earlier cannot write another embedder's vectors after a
             # re-embed (or a first writer) changed it.
@@ -406,7 +382,7 @@ class SQLiteStore(Store):
                 with_vectors = [(first + i, r) for i, r in enumerate(fresh) if r.vector is not None]
                 self._vectors.append(
                     [rowid for rowid, _ in with_vectors],
-                    [_rows(r.vector, r.parts) for _, r in with_vectors],  # type: ignore[arg-type]
+                    [db.vector_rows(r.vector, r.parts) for _, r in with_vectors],  # type: ignore[arg-type]
                     [tuple(getattr(r, name) for name in SCOPE_FIELDS) for _, r in with_vectors],
                 )
                 self._unsaved = True
@@ -418,7 +394,7 @@ class SQLiteStore(Store):
         before it were inserted by the batch itself, so every id of the batch up to it is held
         now; the last of that run of held ids is one the store held before."""
         held: set[str] = set()
-        for part in _batches(ids):
+        for part in db.batches(ids):
             marks = ",".join("?" * len(part))
             rows = conn.execute(f"SELECT id FROM memories WHERE id IN ({marks})", part)
             held |= {row[0] for row in rows}
@@ -436,7 +412,7 @@ class SQLiteStore(Store):
         if change.metadata is not None:
             sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
         if change.vector is not None:
-            sets["embedding"] = _blob(change.vector, change.parts)
+            sets["embedding"] = db.vector_blob(change.vector, change.parts)
         sets["updated_at"] = now()
         assignments = ", ".join(f"{name} = ?" for name in sets)
         with self._transaction() as conn:
@@ -526,7 +502,7 @@ class SQLiteStore(Store):
             # Only rows that hold a vector get one (a document's container never does).
             conn.executemany(
                 "UPDATE memories SET embedding = ? WHERE id = ? AND embedding IS NOT NULL",
-                [(_blob(v[0], v[1:]), i) for i, v in found.items()],
+                [(db.vector_blob(v[0], v[1:]), i) for i, v in found.items()],
             )
             self._write_signature(conn, signature)
             conn.execute(
@@ -567,13 +543,13 @@ class SQLiteStore(Store):
     def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
         clause, params = compile_sqlite(where)
         found: dict[str, MemoryRecord] = {}
-        for part in _batches(ids):
+        for part in db.batches(ids):
             marks = ",".join("?" * len(part))
             for row in self._query(
-                f"SELECT {_COLUMNS} FROM memories m WHERE m.id IN ({marks}) AND {clause}",
+                f"SELECT {db.COLUMNS} FROM memories m WHERE m.id IN ({marks}) AND {clause}",
                 (*part, *params),
             ):
-                found[row["id"]] = _record(row)
+                found[row["id"]] = db.record_of(row)
         return [found[i] for i in ids if i in found]
 
     def list_records(
@@ -581,11 +557,11 @@ class SQLiteStore(Store):
     ) -> list[MemoryRecord]:
         clause, params = compile_sqlite(where)
         rows = self._query(
-            f"SELECT {_COLUMNS} FROM memories m WHERE {clause} "
+            f"SELECT {db.COLUMNS} FROM memories m WHERE {clause} "
             f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
-        return [_record(row) for row in rows]
+        return [db.record_of(row) for row in rows]
 
     def iter_records(
         self, *, with_vectors: bool, where: Filter | None = None, batch: int = 1000
@@ -595,15 +571,15 @@ class SQLiteStore(Store):
         last = 0
         while True:
             rows = self._query(
-                f"SELECT {_COLUMNS}, m.embedding, m.rowid FROM memories m "
+                f"SELECT {db.COLUMNS}, m.embedding, m.rowid FROM memories m "
                 f"WHERE m.rowid > ? AND {clause} ORDER BY m.rowid LIMIT ?",
                 (last, *params, batch),
             )
             if not rows:
                 return
             for row in rows:
-                vector = _vectors(row["embedding"], dims) if with_vectors else None
-                yield _record(row), vector
+                vector = db.vectors_of(row["embedding"], dims) if with_vectors else None
+                yield db.record_of(row), vector
             last = rows[-1]["rowid"]
 
     def adjacent(
@@ -614,7 +590,7 @@ class SQLiteStore(Store):
         for alias in "mpn":
             sql[f"within_{alias}"], params[alias] = compile_sqlite(where, alias)
         found: dict[str, tuple[str | None, str | None]] = {}
-        for part in _batches(ids):
+        for part in db.batches(ids):
             marks = ",".join("?" * len(part))
             p, n = params["p"], params["n"]
             ordered = [*p, *p, *n, *n, *part, *params["m"]]
@@ -857,118 +833,27 @@ class SQLiteStore(Store):
 
     def _index_part(self, token: str) -> Path:
         assert self.index_path is not None
-        return self.index_path.with_name(f"{INDEX_NAME}.{token}")
+        return self.index_path.with_name(f"{db.INDEX_NAME}.{token}")
 
     def _remove_old_index_parts(self, keep: tuple[str | None, ...]) -> None:
         """Delete parts of older saves, keeping the newest two (a reader may be opening the
         previous one right now)."""
         assert self.index_path is not None
-        for part in self.index_path.parent.glob(f"{INDEX_NAME}.*.*"):
+        for part in self.index_path.parent.glob(f"{db.INDEX_NAME}.*.*"):
             if part.name.split(".")[2] not in keep:
                 part.unlink(missing_ok=True)
 
     # -- backup and restore ----------------------------------------------------------------------
     def backup(self, path: str | Path) -> dict[str, Any]:
-        """Copy the store into ``path``, a new or empty directory, as a consistent snapshot
-        while writers keep writing (SQLite's online backup, one read transaction on a
-        connection of its own, so this handle stays free). The copy is checked
-        (``PRAGMA integrity_check``), flushed to the disk and only then named ``remem.db``; its
-        vector index is rebuilt when the backup is first opened. Returns the backup's path,
-        records and size in bytes."""
+        """Copy the store into ``path`` (see :func:`remem.stores.sqlite.db.backup`)."""
         if self.index_path is None:
             raise StoreError("an in-memory store has nothing on disk to back up: use export()")
-        target = Path(path).expanduser()
-        if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise ConflictError(
-                f"{target} exists and is not an empty directory: back up into a new directory"
-            )
-        try:
-            target.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create the backup directory {target}: {exc}") from exc
-        temporary = target / f".{DB_NAME}.partial"
-        source_path = self.index_path.with_name(DB_NAME)
-        try:
-            source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
-            copy = sqlite3.connect(temporary, isolation_level=None)
-            try:
-                source.backup(copy)  # all pages in one step: one snapshot of the source
-                # The copy has no index beside it yet: it must not say it saved one.
-                copy.execute("DELETE FROM meta WHERE key LIKE 'index\\_%' ESCAPE '\\'")
-                _check_integrity(copy, temporary)
-                (records,) = copy.execute("SELECT count(*) FROM memories").fetchone()
-            finally:
-                source.close()
-                copy.close()  # the last connection: its WAL is folded into the file
-            fsync_file(temporary)
-            os.replace(temporary, target / DB_NAME)
-            fsync_directory(target)
-        except sqlite3.Error as exc:
-            temporary.unlink(missing_ok=True)
-            raise _store_error(f"backup of {self.path} into {target} failed", exc) from exc
-        except OSError as exc:
-            temporary.unlink(missing_ok=True)
-            raise StoreError(f"backup of {self.path} into {target} failed: {exc}") from exc
-        size = (target / DB_NAME).stat().st_size
-        return {"path": str(target), "records": int(records), "size_bytes": size}
+        return db.backup(self.index_path.with_name(db.DB_NAME), path)
 
     @staticmethod
     def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dict[str, Any]:
-        """Put the backup in directory ``backup`` in place as the store in directory ``path``.
-
-        The backup is checked (``PRAGMA integrity_check``) and copied beside the store, flushed
-        to the disk, and renamed over ``remem.db`` in one step; the old vector index is removed
-        (it is rebuilt). A store that holds records is replaced only with ``force``; a store
-        another process has open is never replaced (stop it first). Returns the store's path
-        and records."""
-        source_path = Path(backup).expanduser() / DB_NAME
-        if not source_path.is_file():
-            raise NotAStoreError(
-                f"{backup} holds no {DB_NAME}: pass a directory `remem backup` made"
-            )
-        target = Path(path).expanduser()
-        db = Path(resolve_db_path(target))  # refuses a file, or a folder that is not a store
-        temporary = target / f".{DB_NAME}.restoring"
-        try:
-            source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
-            try:
-                _check_integrity(source, source_path)
-                if source.execute("SELECT 1 FROM meta WHERE key = 'store_id'").fetchone() is None:
-                    raise NotAStoreError(f"{source_path} is not a remem store")
-                if db.exists():
-                    _refuse_replacing(db, force)
-                copy = sqlite3.connect(temporary, isolation_level=None)
-                try:
-                    source.backup(copy)
-                    _check_integrity(copy, temporary)
-                    (records,) = copy.execute("SELECT count(*) FROM memories").fetchone()
-                finally:
-                    copy.close()
-            finally:
-                source.close()
-            fsync_file(temporary)
-            # The old database's WAL must never be replayed onto the new one: it goes first.
-            for stale in (f"{DB_NAME}-wal", f"{DB_NAME}-shm", f"{INDEX_NAME}.json"):
-                (target / stale).unlink(missing_ok=True)
-            for part in target.glob(f"{INDEX_NAME}.*.*"):
-                part.unlink(missing_ok=True)
-            os.replace(temporary, db)
-            fsync_directory(target)
-        except sqlite3.Error as exc:
-            temporary.unlink(missing_ok=True)
-            raise _store_error(f"restoring {backup} into {target} failed", exc) from exc
-        except OSError as exc:
-            temporary.unlink(missing_ok=True)
-            raise StoreError(f"restoring {backup} into {target} failed: {exc}") from exc
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
-        check = sqlite3.connect(db)
-        try:
-            _check_integrity(check, db)
-        finally:
-            check.close()
-        return {"path": str(target), "records": int(records)}
+        """Put a backup in place (see :func:`remem.stores.sqlite.db.restore`)."""
+        return db.restore(backup, path, force=force)
 
     # -- what language models cost --------------------------------------------------------------
     def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
@@ -1009,7 +894,7 @@ class SQLiteStore(Store):
         expires_at: float | None,
     ) -> list[int]:
         rows = [
-            (name, *scope, query, value, _blob(vector, None), created_at, expires_at)
+            (name, *scope, query, value, db.vector_blob(vector, None), created_at, expires_at)
             for scope, query, value, vector in entries
         ]
         with self._transaction() as conn:
@@ -1117,7 +1002,7 @@ class SQLiteStore(Store):
             try:
                 self._conn.execute("BEGIN")
             except sqlite3.Error as exc:
-                raise _store_error(f"cannot read {self.path}", exc) from exc
+                raise db.store_error(f"cannot read {self.path}", exc) from exc
             try:
                 yield
             finally:
@@ -1301,63 +1186,6 @@ class SQLiteStore(Store):
         return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
 
 
-def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:
-    """Raise :class:`StoreError` unless ``PRAGMA integrity_check`` finds the database sound."""
-    found = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
-    if found != ["ok"]:
-        raise StoreError(
-            f"{path} is damaged ({'; '.join(found[:3])}): use another backup, or `remem export` "
-            "what can still be read"
-        )
-
-
-def _refuse_replacing(db: Path, force: bool) -> None:
-    """Before a restore over ``db``: refuse when another process has it open (it holds a
-    lock), or when it holds records and ``force`` is not set."""
-    conn = sqlite3.connect(db, isolation_level=None, timeout=0.5)
-    try:
-        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
-        try:
-            conn.execute("BEGIN EXCLUSIVE")
-        except sqlite3.OperationalError as exc:
-            raise ConflictError(
-                f"the store at {db.parent} is open in another process ({exc}): stop it (and "
-                "any `remem serve` on it), then restore"
-            ) from exc
-        try:
-            (records,) = conn.execute("SELECT count(*) FROM memories").fetchone()
-        except sqlite3.Error:
-            records = 0  # not a remem database yet: nothing to lose
-        conn.execute("ROLLBACK")
-    finally:
-        conn.close()
-    if records and not force:
-        raise ConflictError(
-            f"the store at {db.parent} holds {records} memories: restore into a new directory, "
-            "or pass --force (force=True) to replace them"
-        )
-
-
-def _store_error(what: str, exc: sqlite3.Error) -> StoreError:
-    """A backend error as remem's: :class:`StorageFullError` when the disk (or the database's
-    size limit) is full, else :class:`StoreError`."""
-    full = getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL or (
-        "database or disk is full" in str(exc)
-    )
-    if full:
-        return StorageFullError(
-            f"{what}: the disk holding the store is full ({exc}). Nothing written before was "
-            "lost; free some space (or raise the size limit) and retry."
-        )
-    return StoreError(f"{what}: {exc}")
-
-
-def _batches(ids: Sequence[str], size: int = 500) -> Iterator[list[str]]:
-    """``ids`` in lists of at most ``size`` (SQLite bounds the parameters of a statement)."""
-    for start in range(0, len(ids), size):
-        yield list(ids[start : start + size])
-
-
 def _scope_clause(scope: Scope) -> tuple[str, list[Any]]:
     """`` AND user_id = ? ...`` for the scope's set fields (None matches any value)."""
     fields = [(name, value) for name, value in zip(_SCOPE, scope, strict=True) if value is not None]
@@ -1372,69 +1200,6 @@ def _note_changes(conn: sqlite3.Connection, scopes: Iterable[tuple[Any, ...]]) -
         "VALUES (?,?,?,?,?) "
         "ON CONFLICT DO UPDATE SET changed_at = excluded.changed_at",
         [(*(value or "" for value in scope), now()) for scope in scopes],
-    )
-
-
-def _rows(vector: NDArray[np.float32], parts: NDArray[np.float32] | None) -> NDArray[np.float32]:
-    """A record's vectors as rows: its head, then its parts."""
-    head = np.asarray(vector, dtype=np.float32).reshape(1, -1)
-    if parts is None or not len(parts):
-        return head
-    return np.concatenate([head, np.asarray(parts, dtype=np.float32).reshape(-1, head.shape[1])])
-
-
-def _blob(vector: NDArray[np.float32] | None, parts: NDArray[np.float32] | None) -> bytes | None:
-    """The ``embedding`` column: head and part vectors, float32 rows back to back."""
-    return None if vector is None else _rows(vector, parts).tobytes()
-
-
-def _vectors(blob: bytes | None, dims: int) -> NDArray[np.float32] | None:
-    if blob is None:
-        return None
-    return np.frombuffer(blob, dtype=np.float32).reshape(-1, dims or -1).copy()
-
-
-def _record(row: sqlite3.Row) -> MemoryRecord:
-    """The record of a row that starts with ``_COLUMNS`` (read by position: the hot path of
-    every search builds 10-200 of these)."""
-    (id_, text, kind, role, user, agent, session, metadata, created, updated, accessed, count,
-     importance, parent, position, digest) = tuple(row)[:16]  # fmt: skip
-    return MemoryRecord(
-        id=id_,
-        text=text,
-        kind=kind,
-        role=role,
-        user_id=user,
-        agent_id=agent,
-        session_id=session,
-        metadata=json.loads(metadata) if metadata != "{}" else {},
-        created_at=from_epoch(created),  # type: ignore[arg-type]
-        updated_at=from_epoch(updated),  # type: ignore[arg-type]
-        last_accessed_at=from_epoch(accessed),
-        access_count=count,
-        importance=importance,
-        parent_id=parent,
-        position=position,
-        content_hash=digest,
-    )
-
-
-def _from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
-    return MemoryRecord(
-        id=rec.id,
-        text=rec.text,
-        kind=rec.kind,
-        role=rec.role,
-        user_id=rec.user_id,
-        agent_id=rec.agent_id,
-        session_id=rec.session_id,
-        metadata=rec.metadata,
-        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
-        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
-        importance=rec.importance,
-        parent_id=rec.parent_id,
-        position=rec.position,
-        content_hash=rec.content_hash,
     )
 
 

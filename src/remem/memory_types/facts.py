@@ -33,15 +33,15 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem import prompts
+from remem.enrich import rate_importance
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
 from remem.llm.base import LLM, as_llm, call
-from remem.rewrite import rate_importance
+from remem.records import MemoryRecord
 from remem.timeutil import now
-from remem.types import MemoryRecord
 
 if TYPE_CHECKING:
     from remem.memory import Memory
-    from remem.types import SearchHit
+    from remem.records import SearchHit
 
 __all__ = ["FactChange", "FactMemory", "heuristic_facts", "is_junk"]
 

@@ -37,9 +37,9 @@ import numpy as np
 
 from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError, PermissionDeniedError
-from remem.search.dense import VectorIndex
 from remem.timeutil import now
 from remem.validate import clean_text, json_text, opt_str, utf8
+from remem.vector_index import VectorIndex
 
 if TYPE_CHECKING:
     from remem.memory import Memory

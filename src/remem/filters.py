@@ -1,4 +1,7 @@
-"""Filter expressions for search and list, parsed once and compiled to SQL.
+"""Filter expressions for search and list: the grammar, parsed and checked once.
+
+Each store compiles the parsed tree to its own query language (SQLite:
+:mod:`remem.stores.sqlite.filters`).
 
 A filter is a dict. Keys are record fields or metadata keys; values are a literal (equality) or an
 operator dict::
@@ -35,9 +38,10 @@ from remem.validate import opt_str, time_value, utf8
 
 __all__ = [
     "FIELDS",
+    "Cond",
     "Filter",
+    "Logic",
     "and_filters",
-    "compile_sqlite",
     "parse_filter",
     "scope_filter",
 ]
@@ -211,64 +215,6 @@ def _scalar(field: str, value: Any) -> Scalar:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-# -- SQLite ---------------------------------------------------------------------------------------
-def compile_sqlite(node: Filter | None, alias: str = "m") -> tuple[str, list[Any]]:
-    """Compile to a SQLite boolean expression over the ``memories`` table aliased ``alias``."""
-    if node is None:
-        return "1", []
-    params: list[Any] = []
-    return _sql(node, alias, params), params
-
-
-def _sql(node: Filter, alias: str, params: list[Any]) -> str:
-    if isinstance(node, Logic):
-        inner = [_sql(part, alias, params) for part in node.parts]
-        if node.op == "$not":
-            return f"NOT ({inner[0]})"
-        return "(" + (" AND " if node.op == "$and" else " OR ").join(inner) + ")"
-    if node.field.startswith("metadata."):
-        path = "$" + "".join(f'."{p}"' for p in node.field[len("metadata.") :].split("."))
-        column = f"json_extract({alias}.metadata, ?)"
-    else:
-        path = ""
-        column = f"{alias}.{node.field}"
-    return _op_sql(node, column, alias, path, params)
-
-
-def _op_sql(node: Cond, column: str, alias: str, path: str, params: list[Any]) -> str:
-    op, value = node.op, node.value
-    use_column = [path] if path else []  # the json_extract(...) placeholder, where used
-    if op in ("$in", "$nin") and not value:
-        return "0" if op == "$in" else "1"
-    if op == "$contains" and path:  # member of a JSON array, or substring of a string
-        params.extend([path, path, value, path, str(value)])
-        return (
-            f"(CASE json_type({alias}.metadata, ?) WHEN 'array' THEN EXISTS("
-            f"SELECT 1 FROM json_each({alias}.metadata, ?) WHERE value = ?) "
-            f"ELSE instr(json_extract({alias}.metadata, ?), ?) > 0 END)"
-        )
-    params.extend(use_column)
-    if op == "$exists":
-        return f"({column} IS {'NOT ' if value else ''}NULL)"
-    if op in ("$eq", "$ne") and value is None:
-        return f"({column} IS {'NOT ' if op == '$ne' else ''}NULL)"
-    if op == "$ne":
-        params.append(value)
-        return f"({column} IS NOT ?)"
-    if op in COMPARE:
-        params.append(value)
-        return f"({column} {COMPARE[op]} ?)"
-    if op in ("$in", "$nin"):
-        marks = ",".join("?" * len(value))
-        if op == "$in":
-            params.extend(value)
-            return f"({column} IN ({marks}))"
-        params.extend([*use_column, *value])  # the column appears a second time
-        return f"({column} IS NULL OR {column} NOT IN ({marks}))"
-    params.append(str(value))
-    return f"(instr({column}, ?) > 0)"
 
 
 # -- building filters in code -------------------------------------------------------------------

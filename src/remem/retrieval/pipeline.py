@@ -3,7 +3,7 @@
 Each stage is a small function over candidates and leaves its numbers in the hit's ``scores``,
 so ``explain`` can show why a memory ranked where it did:
 
-- ``fused``: the hybrid fusion score (see :mod:`remem.search.fusion`);
+- ``fused``: the hybrid fusion score (see :mod:`remem.retrieval.fusion`);
 - ``neighbors``: what neighbour smoothing added (adjacent turns or chunks that also matched);
 - ``rerank``: the reranker's score, when a reranker is set;
 - ``relevance``: the ranking score rescaled to [0, 1] over the candidates;
@@ -24,9 +24,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.errors import RerankerError, RerankWarning
+from remem.records import MemoryRecord, SearchHit
 from remem.rerankers import Reranker
-from remem.search.config import RetrievalConfig
-from remem.types import MemoryRecord, SearchHit
+from remem.retrieval.config import RetrievalConfig
 
 __all__ = [
     "Candidate",

@@ -7,11 +7,12 @@ returns the messages to send: one system message with the persona's parts, in th
   closest to the query) · agent summary · memories (searched in the agent's scope) · facts
   (current facts about the user) · entity summary —
 
-then the recent conversation (a :class:`~remem.chat.ChatMemory`'s ``messages_for``). Each part
-has a share of the budget (:data:`DEFAULT_SHARES`); what a part leaves unused passes on to the
-next, so a persona without examples gives their room to memories. Text parts are cut at a word
-boundary to fit; list parts (examples, memories, facts) take whole items, best first. The system
-prompt and name are never cut: a budget they do not fit is an error. :attr:`PersonaPrompt.parts`
+then the recent conversation (a :class:`~remem.memory_types.chat.ChatMemory`'s ``messages_for``).
+Each part has a share of the budget (:data:`DEFAULT_SHARES`); what a part leaves unused passes on
+to the next, so a persona without examples gives their room to memories. Text parts are cut at a
+word boundary to fit; list parts (examples, memories, facts) take whole items, best first. The
+system prompt and name are never cut: a budget they do not fit is an error.
+:attr:`PersonaPrompt.parts`
 reports the tokens each part took.
 """
 
@@ -34,8 +35,8 @@ from remem.tokens import (
 )
 
 if TYPE_CHECKING:
-    from remem.chat import ChatMemory
     from remem.memory import Memory
+    from remem.memory_types.chat import ChatMemory
 
 __all__ = ["DEFAULT_SHARES", "Persona", "PersonaContext", "PersonaPrompt"]
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from remem.search.filters import Cond, Filter, Logic
+from remem.filters import Cond, Filter, Logic
 
 __all__ = ["TimeRange", "find_time_range", "time_filter"]
 

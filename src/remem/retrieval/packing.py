@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from remem.errors import InvalidInputError
-from remem.types import Context, MemoryRecord, SearchHit
+from remem.records import Context, MemoryRecord, SearchHit
 
 __all__ = ["pack"]
 

@@ -5,7 +5,7 @@
 - **observations** (``observe``), and **thoughts** the application adds itself (``think``: a plan,
   an item from an external feed) — first-class memories, retrieved like observations;
 - **importance** 1–10 for each: the caller's number, else the paper's rating prompt when an
-  ``llm`` is given, else :func:`remem.rewrite.heuristic_importance`; a failed rating falls
+  ``llm`` is given, else :func:`remem.enrich.heuristic_importance`; a failed rating falls
   back to the heuristic and says so in the record's metadata, the observation is always stored;
 - **retrieval** by recency · importance · relevance (:data:`remem.AGENT_RETRIEVAL`: equal weights,
   recency decaying 0.995 per hour since last access);
@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from remem import prompts
+from remem.enrich import rated_importance
 from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call
-from remem.rewrite import rated_importance
-from remem.search.config import AGENT_RETRIEVAL, RetrievalConfig
+from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.validate import TimeLike, clean_text
 
 if TYPE_CHECKING:
     from remem.memory import Memory
-    from remem.types import MemoryRecord, SearchHit
+    from remem.records import MemoryRecord, SearchHit
 
 __all__ = ["MemoryStream"]
 

@@ -1,0 +1,1 @@
+"""Memory types: policies over the public API of :class:`~remem.memory.Memory`."""

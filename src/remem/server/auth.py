@@ -1,0 +1,42 @@
+"""Who is calling: the API key a request presents, and the memory scoped to its grant.
+
+The only place the HTTP faces (REST routes, web page) turn a request into a grant. With no live
+key in the store every caller is admin (and the server listens on loopback only); otherwise an
+unknown, revoked or missing key is a 401. The grant itself is applied by the engine
+(:meth:`remem.Memory.scoped`), never by a route.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from remem.access import ADMIN, Grant
+from remem.apikeys import presented_key
+from remem.memory import Memory
+
+__all__ = ["Call", "Caller", "caller", "token"]
+
+
+@dataclass(slots=True)
+class Caller:
+    """A request's memory (scoped to its key's grant) and the grant itself."""
+
+    memory: Memory
+    grant: Grant
+
+
+def token(request: Request) -> str | None:
+    """The API key a request carries: in its headers, or the web page's cookie."""
+    return presented_key(request.headers) or request.cookies.get("remem_key")
+
+
+def caller(request: Request) -> Caller:
+    state = request.app.state
+    grant = state.keys.authenticate(token(request)) if state.auth else ADMIN
+    return Caller(state.memory.scoped(grant), grant)
+
+
+Call = Annotated[Caller, Depends(caller)]

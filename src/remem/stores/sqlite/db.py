@@ -1,0 +1,291 @@
+"""The SQLite file itself: where it lives, how errors read, how rows become records, and
+consistent copies (backup and restore) made with SQLite's online backup."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.errors import ConflictError, NotAStoreError, StorageFullError, StoreError
+from remem.files import fsync_directory, fsync_file
+from remem.records import MemoryRecord
+from remem.stores.base import NewRecord
+from remem.timeutil import from_epoch
+
+__all__ = [
+    "COLUMNS",
+    "DB_NAME",
+    "INDEX_NAME",
+    "backup",
+    "batches",
+    "check_integrity",
+    "record_from_new",
+    "record_of",
+    "refuse_replacing",
+    "resolve_db_path",
+    "restore",
+    "store_error",
+    "vector_blob",
+    "vector_rows",
+    "vectors_of",
+]
+
+DB_NAME = "remem.db"
+#: The vector index beside the database: ``remem.index.json`` (the header) names the token of
+#: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (ANN index).
+INDEX_NAME = "remem.index"
+#: The columns :func:`record_of` reads, in order.
+COLUMNS = (
+    "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
+    "last_accessed_at, access_count, importance, parent_id, position, content_hash"
+)
+
+
+def resolve_db_path(path: str | Path) -> str:
+    """The database file for a store directory, creating the directory if it is new."""
+    if str(path) == ":memory:":
+        return ":memory:"
+    directory = Path(path).expanduser()
+    if directory.exists() and not directory.is_dir():
+        raise NotAStoreError(f"{directory} is a file, not a store directory: pass a directory")
+    db = directory / DB_NAME
+    if directory.is_dir() and not db.exists() and any(directory.iterdir()):
+        raise NotAStoreError(
+            f"{directory} is not empty and holds no {DB_NAME}: it is not a remem store. "
+            "Pass a new or empty directory."
+        )
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create store directory {directory}: {exc}") from exc
+    return str(db)
+
+
+def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise :class:`StoreError` unless ``PRAGMA integrity_check`` finds the database sound."""
+    found = [row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()]
+    if found != ["ok"]:
+        raise StoreError(
+            f"{path} is damaged ({'; '.join(found[:3])}): use another backup, or `remem export` "
+            "what can still be read"
+        )
+
+
+def refuse_replacing(db: Path, force: bool) -> None:
+    """Before a restore over ``db``: refuse when another process has it open (it holds a
+    lock), or when it holds records and ``force`` is not set."""
+    conn = sqlite3.connect(db, isolation_level=None, timeout=0.5)
+    try:
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        try:
+            conn.execute("BEGIN EXCLUSIVE")
+        except sqlite3.OperationalError as exc:
+            raise ConflictError(
+                f"the store at {db.parent} is open in another process ({exc}): stop it (and "
+                "any `remem serve` on it), then restore"
+            ) from exc
+        try:
+            (records,) = conn.execute("SELECT count(*) FROM memories").fetchone()
+        except sqlite3.Error:
+            records = 0  # not a remem database yet: nothing to lose
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+    if records and not force:
+        raise ConflictError(
+            f"the store at {db.parent} holds {records} memories: restore into a new directory, "
+            "or pass --force (force=True) to replace them"
+        )
+
+
+def store_error(what: str, exc: sqlite3.Error) -> StoreError:
+    """A backend error as remem's: :class:`StorageFullError` when the disk (or the database's
+    size limit) is full, else :class:`StoreError`."""
+    full = getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_FULL or (
+        "database or disk is full" in str(exc)
+    )
+    if full:
+        return StorageFullError(
+            f"{what}: the disk holding the store is full ({exc}). Nothing written before was "
+            "lost; free some space (or raise the size limit) and retry."
+        )
+    return StoreError(f"{what}: {exc}")
+
+
+def batches(ids: Sequence[str], size: int = 500) -> Iterator[list[str]]:
+    """``ids`` in lists of at most ``size`` (SQLite bounds the parameters of a statement)."""
+    for start in range(0, len(ids), size):
+        yield list(ids[start : start + size])
+
+
+def vector_rows(
+    vector: NDArray[np.float32], parts: NDArray[np.float32] | None
+) -> NDArray[np.float32]:
+    """A record's vectors as rows: its head, then its parts."""
+    head = np.asarray(vector, dtype=np.float32).reshape(1, -1)
+    if parts is None or not len(parts):
+        return head
+    return np.concatenate([head, np.asarray(parts, dtype=np.float32).reshape(-1, head.shape[1])])
+
+
+def vector_blob(
+    vector: NDArray[np.float32] | None, parts: NDArray[np.float32] | None
+) -> bytes | None:
+    """The ``embedding`` column: head and part vectors, float32 rows back to back."""
+    return None if vector is None else vector_rows(vector, parts).tobytes()
+
+
+def vectors_of(blob: bytes | None, dims: int) -> NDArray[np.float32] | None:
+    if blob is None:
+        return None
+    return np.frombuffer(blob, dtype=np.float32).reshape(-1, dims or -1).copy()
+
+
+def record_of(row: sqlite3.Row) -> MemoryRecord:
+    """The record of a row that starts with ``_COLUMNS`` (read by position: the hot path of
+    every search builds 10-200 of these)."""
+    (id_, text, kind, role, user, agent, session, metadata, created, updated, accessed, count,
+     importance, parent, position, digest) = tuple(row)[:16]  # fmt: skip
+    return MemoryRecord(
+        id=id_,
+        text=text,
+        kind=kind,
+        role=role,
+        user_id=user,
+        agent_id=agent,
+        session_id=session,
+        metadata=json.loads(metadata) if metadata != "{}" else {},
+        created_at=from_epoch(created),  # type: ignore[arg-type]
+        updated_at=from_epoch(updated),  # type: ignore[arg-type]
+        last_accessed_at=from_epoch(accessed),
+        access_count=count,
+        importance=importance,
+        parent_id=parent,
+        position=position,
+        content_hash=digest,
+    )
+
+
+def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
+    return MemoryRecord(
+        id=rec.id,
+        text=rec.text,
+        kind=rec.kind,
+        role=rec.role,
+        user_id=rec.user_id,
+        agent_id=rec.agent_id,
+        session_id=rec.session_id,
+        metadata=rec.metadata,
+        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
+        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
+        importance=rec.importance,
+        parent_id=rec.parent_id,
+        position=rec.position,
+        content_hash=rec.content_hash,
+    )
+
+
+def backup(db: Path, path: str | Path) -> dict[str, Any]:
+    """Copy the database ``db`` into ``path``, a new or empty directory, as a consistent snapshot
+    while writers keep writing (SQLite's online backup, one read transaction on a
+    connection of its own, so this handle stays free). The copy is checked
+    (``PRAGMA integrity_check``), flushed to the disk and only then named ``remem.db``; its
+    vector index is rebuilt when the backup is first opened. Returns the backup's path,
+    records and size in bytes."""
+    target = Path(path).expanduser()
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise ConflictError(
+            f"{target} exists and is not an empty directory: back up into a new directory"
+        )
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the backup directory {target}: {exc}") from exc
+    temporary = target / f".{DB_NAME}.partial"
+    source_path = db
+    try:
+        source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
+        copy = sqlite3.connect(temporary, isolation_level=None)
+        try:
+            source.backup(copy)  # all pages in one step: one snapshot of the source
+            # The copy has no index beside it yet: it must not say it saved one.
+            copy.execute("DELETE FROM meta WHERE key LIKE 'index\\_%' ESCAPE '\\'")
+            check_integrity(copy, temporary)
+            (records,) = copy.execute("SELECT count(*) FROM memories").fetchone()
+        finally:
+            source.close()
+            copy.close()  # the last connection: its WAL is folded into the file
+        fsync_file(temporary)
+        os.replace(temporary, target / DB_NAME)
+        fsync_directory(target)
+    except sqlite3.Error as exc:
+        temporary.unlink(missing_ok=True)
+        raise store_error(f"backup of {db.parent} into {target} failed", exc) from exc
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise StoreError(f"backup of {db.parent} into {target} failed: {exc}") from exc
+    size = (target / DB_NAME).stat().st_size
+    return {"path": str(target), "records": int(records), "size_bytes": size}
+
+
+def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dict[str, Any]:
+    """Put the backup in directory ``backup`` in place as the store in directory ``path``.
+
+    The backup is checked (``PRAGMA integrity_check``) and copied beside the store, flushed
+    to the disk, and renamed over ``remem.db`` in one step; the old vector index is removed
+    (it is rebuilt). A store that holds records is replaced only with ``force``; a store
+    another process has open is never replaced (stop it first). Returns the store's path
+    and records."""
+    source_path = Path(backup).expanduser() / DB_NAME
+    if not source_path.is_file():
+        raise NotAStoreError(f"{backup} holds no {DB_NAME}: pass a directory `remem backup` made")
+    target = Path(path).expanduser()
+    db = Path(resolve_db_path(target))  # refuses a file, or a folder that is not a store
+    temporary = target / f".{DB_NAME}.restoring"
+    try:
+        source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
+        try:
+            check_integrity(source, source_path)
+            if source.execute("SELECT 1 FROM meta WHERE key = 'store_id'").fetchone() is None:
+                raise NotAStoreError(f"{source_path} is not a remem store")
+            if db.exists():
+                refuse_replacing(db, force)
+            copy = sqlite3.connect(temporary, isolation_level=None)
+            try:
+                source.backup(copy)
+                check_integrity(copy, temporary)
+                (records,) = copy.execute("SELECT count(*) FROM memories").fetchone()
+            finally:
+                copy.close()
+        finally:
+            source.close()
+        fsync_file(temporary)
+        # The old database's WAL must never be replayed onto the new one: it goes first.
+        for stale in (f"{DB_NAME}-wal", f"{DB_NAME}-shm", f"{INDEX_NAME}.json"):
+            (target / stale).unlink(missing_ok=True)
+        for part in target.glob(f"{INDEX_NAME}.*.*"):
+            part.unlink(missing_ok=True)
+        os.replace(temporary, db)
+        fsync_directory(target)
+    except sqlite3.Error as exc:
+        temporary.unlink(missing_ok=True)
+        raise store_error(f"restoring {backup} into {target} failed", exc) from exc
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        raise StoreError(f"restoring {backup} into {target} failed: {exc}") from exc
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    check = sqlite3.connect(db)
+    try:
+        check_integrity(check, db)
+    finally:
+        check.close()
+    return {"path": str(target), "records": int(records)}
