@@ -415,7 +415,7 @@ def test_long_memory_is_searchable_by_meaning_to_its_end(model_mem_factory) -> N
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # every part gets a vector: nothing to warn about
             a, b = mem.add_many([wedding, storm])
-        stored = mem.store.iter_records(with_vectors=True)
+        stored = mem.records(with_vectors=True)
         rows = {rec.id: len(v) for rec, v in stored if v is not None}
         assert rows[a.id] > 3 and rows[b.id] > 3  # head + overlapping windows
         assert mem.get(a.id).text == wedding.strip()
@@ -436,7 +436,7 @@ def test_long_memory_without_parts_warns(model_mem_factory) -> None:  # type: ig
             rec = mem.add(text)
         assert mem.get(rec.id).text == text.strip()
         assert mem.search("zebra", mode="keyword")[0].id == rec.id  # all text is indexed
-        rows = [len(v) for _, v in mem.store.iter_records(with_vectors=True) if v is not None]
+        rows = [len(v) for _, v in mem.records(with_vectors=True) if v is not None]
         assert rows == [1]
         with warnings.catch_warnings():
             warnings.simplefilter("error")

@@ -31,7 +31,7 @@ FACTORIES: dict[str, Factory] = {
 @pytest.fixture(params=sorted(FACTORIES))
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     made = FACTORIES[request.param](tmp_path)
-    made.set_signature(SIGNATURE)
+    assert made.signature(claim=SIGNATURE) == SIGNATURE
     try:
         yield made
     finally:
@@ -77,14 +77,31 @@ def test_records_round_trip_with_every_field(store: Store) -> None:
     assert got.metadata == {"tags": ["food"], "n": 1} and got.importance == 7.0
     assert got.created_at.timestamp() == 1_700_000_000.0
     assert store.get(["missing", "a", "missing"]) == [got]
-    assert store.count_vectors() == 1 and store.signature() == SIGNATURE
+    assert store.stats().vectors == 1 and store.signature() == SIGNATURE
+
+
+def test_the_first_claim_of_a_signature_wins(store: Store) -> None:
+    other = EmbedderSignature("other:8", 8)
+    assert store.signature(claim=other) == SIGNATURE  # the fixture claimed first
+    assert store.signature() == SIGNATURE
+
+
+def test_records_are_read_in_pages_in_any_order(store: Store) -> None:
+    count = 2_345  # more than two pages
+    store.insert([record(f"r{i:04d}", f"text {i}", created_at=2e9 - i) for i in range(count)])
+    assert [r.id for r in store.records()] == [f"r{i:04d}" for i in range(count)]
+    window = [r.id for r in store.records(offset=999, limit=1_002)]
+    assert window == [f"r{i:04d}" for i in range(999, 2_001)]
+    newest_first = [r.id for r in store.records(order="created_at", offset=1_000, limit=3)]
+    assert newest_first == [f"r{i:04d}" for i in range(1_344, 1_341, -1)]
+    assert next(store.records(limit=0), None) is None
 
 
 def test_an_insert_is_all_or_nothing(store: Store) -> None:
     store.insert([record("a", "first", 0)])
     with pytest.raises(ConflictError, match="'a' is already stored"):
         store.insert([record("b", "second", 1), record("a", "same id again", 2)])
-    assert [r.id for r, _ in store.iter_records(with_vectors=False)] == ["a"]
+    assert [r.id for r in store.records()] == ["a"]
 
 
 def test_exact_duplicates_are_found_within_scope_and_kind(store: Store) -> None:
@@ -132,8 +149,8 @@ def test_vectors_round_trip_head_and_parts(store: Store) -> None:
     rec = record("long", "a long text", 0)
     rec.parts = np.stack([unit(1), unit(2)])
     store.insert([rec, record("short", "short", 3), record("none", "no vector")])
-    exported = {r.id: v for r, v in store.iter_records(with_vectors=True)}
-    assert exported["none"] is None
+    exported = store.vectors([r.id for r in store.records()], parts=True)
+    assert "none" not in exported
     np.testing.assert_allclose(exported["long"], np.stack([unit(0), unit(1), unit(2)]))
     np.testing.assert_allclose(exported["short"], unit(3)[None, :])
     heads = store.vectors(["long", "short", "none"])
@@ -194,10 +211,14 @@ def test_lists_filter_order_and_page(store: Store) -> None:
          for i in range(5)]
     )  # fmt: skip
     where = Cond("user_id", "$eq", "u")
-    assert [r.id for r in store.list_records(where, limit=2, offset=1)] == ["r1", "r2"]
-    newest = store.list_records(where, limit=2, offset=0, order="-created_at")
+    assert [r.id for r in store.records(where, order="created_at", limit=2, offset=1)] == [
+        "r1",
+        "r2",
+    ]
+    newest = store.records(where, limit=2, order="-created_at")
     assert [r.id for r in newest] == ["r4", "r3"]
-    assert store.list_records(Cond("user_id", "$eq", "nobody"), limit=10, offset=0) == []
+    assert [r.id for r in store.records(where, offset=3)] == ["r3", "r4"]  # stored order
+    assert list(store.records(Cond("user_id", "$eq", "nobody"), limit=10)) == []
 
 
 # -- scope on every read that follows a link -------------------------------------------------------
@@ -205,7 +226,7 @@ def test_reads_by_id_honour_a_condition(store: Store) -> None:
     store.insert([record("a", "mine", 0, user_id="sam"), record("b", "theirs", 1, user_id="alex")])
     sam = Cond("user_id", "$in", ("sam",))
     assert [r.id for r in store.get(["a", "b"], sam)] == ["a"]
-    assert [r.id for r, _ in store.iter_records(with_vectors=False, where=sam)] == ["a"]
+    assert [r.id for r in store.records(sam)] == ["a"]
 
 
 def test_adjacency_stays_within_a_user_and_agent(store: Store) -> None:
@@ -236,7 +257,7 @@ def test_a_second_handle_sees_every_write(tmp_path: Path) -> None:
             continue  # one handle per in-memory store
         first, second = factory(tmp_path / name), factory(tmp_path / name)
         try:
-            first.set_signature(SIGNATURE)
+            first.signature(claim=SIGNATURE)
             first.insert([record("a", "first", 0)])
             assert ids(second.dense(unit(0), 5, None)) == ["a"]  # loads its index now
             second_sees = [record(f"n{i}", f"new {i}", i % DIMS) for i in range(6)]
@@ -257,7 +278,7 @@ def test_change_token_moves_when_another_handle_commits(tmp_path: Path) -> None:
             continue
         first, second = factory(tmp_path / name), factory(tmp_path / name)
         try:
-            first.set_signature(SIGNATURE)
+            first.signature(claim=SIGNATURE)
             seen = second.change_token()
             assert second.change_token() == seen  # nobody wrote
             first.insert([record("a", "first", 0)])

@@ -52,7 +52,7 @@ def test_export_import_round_trip_keeps_everything(tmp_path: Path) -> None:
         mem.add(" ".join(f"word{i}" for i in range(400)))  # long: head and part vectors
         mem.search("fact")  # access stats exist but are not part of the identity
         originals = {r.id: r for r in mem.list(limit=1000)}
-        vectors = {r.id: v for r, v in mem.store.iter_records(with_vectors=True)}
+        vectors = {r.id: v for r, v in mem.records(with_vectors=True)}
         assert max(len(v) for v in vectors.values() if v is not None) > 3
         assert mem.export(tmp_path / "dump.jsonl") == len(originals)
     header = json.loads((tmp_path / "dump.jsonl").read_text().splitlines()[0])
@@ -60,7 +60,7 @@ def test_export_import_round_trip_keeps_everything(tmp_path: Path) -> None:
     with remem.open(tmp_path / "dst", embedder="hash:64") as mem:
         assert mem.import_(tmp_path / "dump.jsonl") == len(originals)
         assert mem.import_(tmp_path / "dump.jsonl") == 0  # idempotent: known ids skipped
-        for record, vector in mem.store.iter_records(with_vectors=True):
+        for record, vector in mem.records(with_vectors=True):
             old = originals[record.id]
             for field in (
                 "text",

@@ -85,7 +85,7 @@ def check(store: Path, log: Path) -> dict[str, Any]:
         warnings.simplefilter("always")
         with remem.open(store, embedder=EMBEDDER, exact_search_limit=500) as mem:
             found = {h.id for h in mem.search("memory topic", mode="dense", k=1000, touch=False)}
-            vectors = mem.store.count_vectors()
+            vectors = mem.stats().vectors
     rebuilt = sum(1 for w in seen if issubclass(w.category, remem.IndexWarning))
     return {
         "integrity": sound,

@@ -11,6 +11,7 @@ import builtins
 import copy
 import dataclasses
 import functools
+import itertools
 import os
 import sys
 import threading
@@ -36,6 +37,7 @@ from remem.errors import (
     NotFoundError,
     PayloadTooLargeError,
     PermissionDeniedError,
+    StoreError,
     VectorError,
 )
 from remem.filters import (
@@ -60,6 +62,7 @@ from remem.retrieval.timeparse import time_filter
 from remem.settings import Settings
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.stores.base import LIST_ORDERS, head_and_parts
+from remem.stores.tables import Snapshots
 from remem.timeutil import from_epoch
 from remem.timeutil import now as now_epoch
 from remem.validate import (
@@ -142,8 +145,7 @@ def open(
     )
     try:
         chosen = embedder if isinstance(embedder, Embedder) else _choose_embedder(store, settings)
-        if store.signature() is None:  # a new store: record its embedder for later openers
-            store.set_signature(chosen.signature)
+        store.signature(claim=chosen.signature)  # a new store records it for later openers
         return Memory(
             store,
             chosen,
@@ -386,7 +388,7 @@ class Memory:
         if metadata is not None:
             change.metadata = metadata_dict(metadata, self.limits)
         if text is not None:
-            if self.store.list_records(Cond("parent_id", "$eq", id), limit=1, offset=0):
+            if next(self.store.records(Cond("parent_id", "$eq", id), limit=1), None):
                 raise InvalidInputError(
                     f"{id!r} is a document with chunks: delete it and add_document() the new text"
                 )
@@ -488,7 +490,9 @@ class Memory:
         if _names_access(where):
             self._touches.flush(self.store)  # the store must answer the filter with our accesses
         return self._touches.read(
-            lambda: self.store.list_records(where, limit=limit, offset=offset, order=order)
+            lambda: builtins.list(
+                self.store.records(where, limit=limit, offset=offset, order=order)
+            )
         )
 
     def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
@@ -723,7 +727,7 @@ class Memory:
         expected = self.store.signature()
         hashes: dict[str, str] = {}  # id -> content hash of the text embedded
         texts: builtins.list[str] = []
-        for record, vector in self.store.iter_records(with_vectors=True):
+        for record, vector in self.records(with_vectors=True):
             if vector is not None:
                 hashes[record.id] = record.content_hash or ""
                 texts.append(record.text)
@@ -785,6 +789,8 @@ class Memory:
         snapshot, while other handles and processes keep writing (admin). Returns the backup's
         ``path``, ``records`` and ``size_bytes``; ``remem restore`` puts it back in place."""
         self._admin_only("backing up the store")
+        if not isinstance(self.store, Snapshots):
+            raise StoreError(f"{type(self.store).__name__} cannot back itself up: use export()")
         return self.store.backup(path)
 
     def records(
@@ -793,7 +799,11 @@ class Memory:
         """Every memory this memory may see, oldest row first, with (when asked) its vectors as
         rows: the head vector, then any part vectors. Read from the store a batch at a time."""
         self._touches.flush(self.store)
-        return self.store.iter_records(with_vectors=with_vectors, where=self.grant.where())
+        found = self.store.records(self.grant.where())
+        while batch := builtins.list(itertools.islice(found, 1000)):
+            ids = [r.id for r in batch]
+            vectors = self.store.vectors(ids, parts=True) if with_vectors else {}
+            yield from ((r, vectors.get(r.id)) for r in batch)
 
     # -- internals ---------------------------------------------------------------------------------
     def _where(
@@ -994,7 +1004,7 @@ class Memory:
             return
         recorded = self.store.signature()
         mismatch = recorded is not None and recorded != self.embedder.signature
-        if mismatch and self.store.count_vectors():
+        if mismatch and self.store.stats().vectors:
             raise EmbedderMismatchError(
                 f"this store's vectors were made by {recorded}, not {self.embedder.signature}: "
                 f"open it with embedder={recorded.name!r}, or re-embed it with "  # type: ignore[union-attr]

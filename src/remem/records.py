@@ -120,6 +120,8 @@ class StoreStats:
     path: str
     records: int
     by_kind: dict[str, int]
+    #: Records holding a vector (the rest are not searchable by meaning).
+    vectors: int
     users: int
     agents: int
     sessions: int

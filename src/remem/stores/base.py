@@ -10,14 +10,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
-from remem.errors import StoreError
 from remem.filters import Filter
 from remem.records import MemoryRecord, StoreStats
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
@@ -90,14 +88,10 @@ class RecordStore(ABC):
 
     # -- embedder signature ----------------------------------------------------------------------
     @abstractmethod
-    def signature(self) -> EmbedderSignature | None:
-        """The embedder recorded for this store's vectors, if any."""
-
-    @abstractmethod
-    def set_signature(self, signature: EmbedderSignature) -> None: ...
-
-    @abstractmethod
-    def count_vectors(self) -> int: ...
+    def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
+        """The embedder recorded for this store's vectors, if any. With ``claim``, a store that
+        has none records ``claim`` first, atomically (of two openers of a new store, one
+        wins), and the recorded one is returned."""
 
     # -- writes (each call is one transaction) ---------------------------------------------------
     @abstractmethod
@@ -150,12 +144,6 @@ class RecordStore(ABC):
         ``embed`` nothing is written and their ids are returned, for the caller to embed and
         call again with all of them. Returns ``[]`` when the vectors were replaced."""
 
-    def backup(self, path: str | Path) -> dict[str, Any]:
-        """Copy the store into ``path`` (a new or empty directory) as one consistent snapshot
-        while writers keep writing; returns the backup's ``path``, ``records`` and
-        ``size_bytes``."""
-        raise StoreError(f"{type(self).__name__} cannot back itself up: use export()")
-
     @abstractmethod
     def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
         """Record accesses in one transaction: for each id, add ``count`` to ``access_count``
@@ -170,16 +158,17 @@ class RecordStore(ABC):
         left out."""
 
     @abstractmethod
-    def list_records(
-        self, where: Filter | None, *, limit: int, offset: int, order: str = "created_at"
-    ) -> list[MemoryRecord]: ...
-
-    @abstractmethod
-    def iter_records(
-        self, *, with_vectors: bool, where: Filter | None = None, batch: int = 1000
-    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
-        """Every record (matching ``where``) in insertion order, with (when asked) its vectors
-        as rows: head first, then parts."""
+    def records(
+        self,
+        where: Filter | None = None,
+        *,
+        order: str = "stored",
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> Iterator[MemoryRecord]:
+        """The records matching ``where`` in ``order`` (``stored``: the order they were
+        inserted; or one of :data:`LIST_ORDERS`), skipping ``offset``, at most ``limit``.
+        Read lazily in pages, so iterating a whole store holds one page at a time."""
 
     @abstractmethod
     def adjacent(
@@ -191,8 +180,9 @@ class RecordStore(ABC):
         not match ``where`` are left out."""
 
     @abstractmethod
-    def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
-        """The head vectors of these records (records without one are left out)."""
+    def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
+        """The head vector of each of these records, or with ``parts`` all its vectors as rows
+        (head first, then its parts). Records without a vector are left out."""
 
     @abstractmethod
     def dense(
@@ -214,7 +204,8 @@ class RecordStore(ABC):
         ``max_terms`` distinct ones, when given)."""
 
     @abstractmethod
-    def stats(self) -> StoreStats: ...
+    def stats(self) -> StoreStats:
+        """Counts (records by kind, records with vectors, scopes), size and schema."""
 
     @abstractmethod
     def change_token(self) -> int:

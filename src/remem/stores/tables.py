@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["CacheTable", "KeyTable", "Scope", "UsageTable"]
+__all__ = ["CacheTable", "KeyTable", "Scope", "Snapshots", "UsageTable"]
 
 #: (user_id, agent_id, session_id); None is "no value" in a record and "any value" in a pattern.
 Scope = tuple[str | None, str | None, str | None]
@@ -101,3 +102,14 @@ class UsageTable(ABC):
     @abstractmethod
     def llm_usage(self) -> dict[str, dict[str, float]]:
         """Running totals per feature."""
+
+
+class Snapshots(ABC):
+    """A store that can copy itself while in use (SQLite: its online backup). Optional: a
+    store without it is backed up by ``export`` (or its server's own tools)."""
+
+    @abstractmethod
+    def backup(self, path: str | Path) -> dict[str, Any]:
+        """Copy the store into ``path`` (a new or empty directory) as one consistent snapshot
+        while writers keep writing; returns the backup's ``path``, ``records`` and
+        ``size_bytes``."""

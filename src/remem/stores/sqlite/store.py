@@ -42,6 +42,7 @@ from remem.stores.base import NewRecord, Scope, Store, Update
 from remem.stores.sqlite import db
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
+from remem.stores.tables import Snapshots
 from remem.timeutil import now
 from remem.vector_index import SCOPE_FIELDS, VectorIndex
 
@@ -62,7 +63,9 @@ _INSERT = (
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding) "
     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
+_PAGE = 1000  # records read per query by records()
 _ORDERS = {
+    "stored": "m.rowid",
     "created_at": "m.created_at, m.rowid",
     "-created_at": "m.created_at DESC, m.rowid DESC",
     "updated_at": "m.updated_at, m.rowid",
@@ -115,7 +118,7 @@ def fts_query(terms: Sequence[str]) -> str | None:
     return " OR ".join('"' + w.replace('"', '""') + '"' for w in terms)
 
 
-class SQLiteStore(Store):
+class SQLiteStore(Store, Snapshots):
     def __init__(
         self,
         path: str | Path,
@@ -203,20 +206,20 @@ class SQLiteStore(Store):
                 raise db.store_error(f"query on {self.path} failed", exc) from exc
 
     # -- signature ---------------------------------------------------------------------------------
-    def signature(self) -> EmbedderSignature | None:
-        rows = dict(
-            (r[0], r[1])
-            for r in self._query(
-                "SELECT key, value FROM meta WHERE key IN ('embedder', 'dimensions')"
+    def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
+        if claim is None:
+            rows = dict(
+                (r[0], r[1])
+                for r in self._query(
+                    "SELECT key, value FROM meta WHERE key IN ('embedder', 'dimensions')"
+                )
             )
-        )
-        if "embedder" not in rows:
-            return None
-        return EmbedderSignature(rows["embedder"], int(rows["dimensions"]))
-
-    def set_signature(self, signature: EmbedderSignature) -> None:
+            return EmbedderSignature(rows["embedder"], int(rows["dimensions"])) if rows else None
         with self._transaction() as conn:
-            self._write_signature(conn, signature)
+            recorded = self._read_signature(conn)
+            if recorded is None:
+                self._write_signature(conn, claim)
+            return recorded or claim
 
     @staticmethod
     def _write_signature(conn: sqlite3.Connection, signature: EmbedderSignature) -> None:
@@ -278,10 +281,6 @@ class SQLiteStore(Store):
             f"--embedder {new}` (then reopen the other writers)"
         )
 
-    def count_vectors(self) -> int:
-        return int(self._query("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0][0])
-
-    # -- writes ------------------------------------------------------------------------------------
     def find_duplicates(self, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
         with self._lock:
             return self._duplicates(self._conn, records)
@@ -552,35 +551,31 @@ class SQLiteStore(Store):
                 found[row["id"]] = db.record_of(row)
         return [found[i] for i in ids if i in found]
 
-    def list_records(
-        self, where: Filter | None, *, limit: int, offset: int, order: str = "created_at"
-    ) -> list[MemoryRecord]:
+    def records(
+        self,
+        where: Filter | None = None,
+        *,
+        order: str = "stored",
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> Iterator[MemoryRecord]:
         clause, params = compile_sqlite(where)
-        rows = self._query(
-            f"SELECT {db.COLUMNS} FROM memories m WHERE {clause} "
-            f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?",
-            (*params, limit, offset),
+        # In stored order each page starts after the last row id read (no OFFSET rescans of a
+        # large store); other orders page by offset.
+        after = "m.rowid > ? AND " if order == "stored" else ""
+        sql = (
+            f"SELECT {db.COLUMNS}, m.rowid FROM memories m WHERE {after}{clause} "
+            f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?"
         )
-        return [db.record_of(row) for row in rows]
-
-    def iter_records(
-        self, *, with_vectors: bool, where: Filter | None = None, batch: int = 1000
-    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
-        dims = self._dimensions()
-        clause, params = compile_sqlite(where)
-        last = 0
-        while True:
-            rows = self._query(
-                f"SELECT {db.COLUMNS}, m.embedding, m.rowid FROM memories m "
-                f"WHERE m.rowid > ? AND {clause} ORDER BY m.rowid LIMIT ?",
-                (last, *params, batch),
-            )
-            if not rows:
+        last, left = 0, limit
+        while left is None or left > 0:
+            page = _PAGE if left is None else min(left, _PAGE)
+            rows = self._query(sql, (*([last] if after else []), *params, page, offset))
+            yield from (db.record_of(row) for row in rows)
+            if len(rows) < page:
                 return
-            for row in rows:
-                vector = db.vectors_of(row["embedding"], dims) if with_vectors else None
-                yield db.record_of(row), vector
-            last = rows[-1]["rowid"]
+            last, offset = rows[-1]["rowid"], 0 if after else offset + page
+            left = None if left is None else left - page
 
     def adjacent(
         self, ids: Sequence[str], where: Filter | None = None
@@ -598,18 +593,19 @@ class SQLiteStore(Store):
                 found[row[0]] = (row[1], row[2])
         return found
 
-    def vectors(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+    def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
         found: dict[str, NDArray[np.float32]] = {}
-        head = 4 * self._dimensions()
-        for start in range(0, len(ids), 500):
-            part = list(ids[start : start + 500])
+        dims = self._dimensions()
+        column = "embedding" if parts else "substr(embedding, 1, ?)"
+        for part in db.batches(ids):
             marks = ",".join("?" * len(part))
             for row in self._query(
-                f"SELECT id, substr(embedding, 1, ?) FROM memories WHERE id IN ({marks}) "
+                f"SELECT id, {column} FROM memories WHERE id IN ({marks}) "
                 "AND embedding IS NOT NULL",
-                (head, *part),
+                (*part,) if parts else (4 * dims, *part),
             ):
-                found[row[0]] = np.frombuffer(row[1], dtype=np.float32)
+                rows = np.frombuffer(row[1], dtype=np.float32)
+                found[row[0]] = rows.reshape(-1, dims).copy() if parts else rows
         return found
 
     def dense(
@@ -716,11 +712,13 @@ class SQLiteStore(Store):
         size = self._query(
             "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()"
         )[0][0]
+        (vectors,) = self._query("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0]
         signature = self.signature()
         return StoreStats(
             path=self.path,
             records=sum(by_kind.values()),
             by_kind=by_kind,
+            vectors=int(vectors),
             users=scopes[0],
             agents=scopes[1],
             sessions=scopes[2],
