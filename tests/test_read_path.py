@@ -14,7 +14,7 @@ import pytest
 
 import remem
 from remem.filters import Cond, Filter, scope_filter
-from remem.retrieval import pipeline
+from remem.retrieval.neighbours import walk
 from remem.stores.sqlite.store import SQLiteStore
 
 NOW = datetime(2024, 6, 19, 15, 30, tzinfo=UTC)
@@ -106,7 +106,7 @@ def test_walk_reads_every_hit_s_neighbours_in_one_call_per_step() -> None:
         asked.append(ids)
         return {i: links[i] for i in ids if i in links}
 
-    walks = pipeline.walk(["a5", "b1", "a0", "gone"], adjacent, 3)
+    walks = walk(["a5", "b1", "a0", "gone"], adjacent, 3)
     assert walks == {
         "a5": ["a2", "a3", "a4", "a6", "a7", "a8"],
         "b1": ["b0", "b2", "b3"],
@@ -114,7 +114,7 @@ def test_walk_reads_every_hit_s_neighbours_in_one_call_per_step() -> None:
         "gone": [],
     }
     assert len(asked) == 3  # one call per step, for every walk together
-    assert pipeline.walk(["a5"], adjacent, 0) == {"a5": []}
+    assert walk(["a5"], adjacent, 0) == {"a5": []}
 
 
 # -- access statistics ----------------------------------------------------------------------------

@@ -18,7 +18,6 @@ import threading
 import time
 import warnings
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -53,11 +52,9 @@ from remem.memory_types.facts import FactMemory
 from remem.memory_types.keyvalue import KeyValueMemory
 from remem.memory_types.stream import MemoryStream
 from remem.records import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
-from remem.rerankers import Reranker, get_reranker
-from remem.retrieval import pipeline
 from remem.retrieval.config import RetrievalConfig
-from remem.retrieval.fusion import fuse
 from remem.retrieval.packing import pack
+from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import time_filter
 from remem.settings import Settings
 from remem.stores import NewRecord, Store, Update, open_store
@@ -207,7 +204,9 @@ class Memory:
             raise InvalidInputError(f"limits must be a remem.Limits, got {type(limits).__name__}")
         #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits.
         self.limits = limits or DEFAULT_LIMITS
-        self._rerankers: dict[str, Reranker] = {}
+        self.retriever = Retriever(
+            store, lambda ids, where: self._touches.read(lambda: store.get(ids, where))
+        )
         self._caches: dict[str, SemanticCache] = {}
         self._checked_signature = False
         self._lock = threading.RLock()
@@ -554,28 +553,20 @@ class Memory:
             where = and_filters(where, time_filter(query, reference))
         if _names_access(where):
             self._touches.flush(self.store)  # the store must answer the filter with our accesses
-        depth = max(k, cfg.candidates) if mode == "hybrid" or cfg.reorders else k
-        rankings = self._candidates(query, vector, mode, depth, where, cfg.part_weight)
-        if mode == "hybrid":
-            fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
-        else:
-            fused = rankings[mode]
-        if cfg.reorders and not cfg.needs_records:
-            # Smoothing alone reorders by ids and scores: fetch only the records that can
-            # still make the top k (a few spare, for any deleted meanwhile).
-            boosts = pipeline.neighbour_boosts(
-                fused, self.store.adjacent([i for i, _ in fused], near), cfg.neighbor_weight
+        keywords = mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None))
+        hits = self.retriever.search(
+            Query(
+                text=query,
+                vector=self.query_vector(query, vector) if mode != "keyword" else None,
+                words=clean_text(query or "", what="query") if keywords else None,
+                k=k,
+                where=where,
+                near=near,
+                config=cfg,
+                now=reference,
+                max_terms=self.limits.max_query_terms,
             )
-            fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
-            candidates = self._candidates_with_records(rankings, fused[: k + 10], boosts)
-        else:
-            candidates = self._candidates_with_records(
-                rankings, fused if cfg.reorders else fused[:k]
-            )
-            candidates = self._reorder(candidates, query, k, cfg, reference, near)
-        hits = pipeline.to_hits(candidates[:k])
-        if cfg.expand > 0:
-            hits = pipeline.expand(hits, self._neighbours(hits, cfg.expand, near=near))
+        )
         if touch and hits:
             # Deferred: a search takes no write lock; written in one transaction when due,
             # before this memory's next write, and at close (docs/architecture.md, "Search").
@@ -1011,100 +1002,6 @@ class Memory:
                 f"`remem reembed --store {self.store.path} --embedder {self.embedder.name}`"
             )
         self._checked_signature = True
-
-    def _candidates(
-        self,
-        query: str | None,
-        vector: Any,
-        mode: str,
-        depth: int,
-        where: Filter | None,
-        part_weight: float,
-    ) -> dict[str, builtins.list[tuple[str, float]]]:
-        """Each signal's ranked (id, score) candidates."""
-        rankings: dict[str, builtins.list[tuple[str, float]]] = {}
-        if mode != "keyword":
-            rankings["dense"] = self.store.dense(
-                self.query_vector(query, vector), depth, where, part_weight=part_weight
-            )
-        if mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None)):
-            text = clean_text(query if query is not None else "", what="query")
-            # An OR of every distinct word costs time per word: the first ones only.
-            rankings["keyword"] = self.store.keyword(
-                text, depth, where, max_terms=self.limits.max_query_terms
-            )
-        return rankings
-
-    def _candidates_with_records(
-        self,
-        rankings: dict[str, builtins.list[tuple[str, float]]],
-        fused: builtins.list[tuple[str, float]],
-        boosts: dict[str, float] | None = None,
-    ) -> builtins.list[pipeline.Candidate]:
-        records = {r.id: r for r in self.get_many([i for i, _ in fused])}
-        signals = {
-            name: {item: (score, rank) for rank, (item, score) in enumerate(ranking, start=1)}
-            for name, ranking in rankings.items()
-        }
-        out = []
-        for item, score in fused:
-            if item not in records:
-                continue  # deleted by another process between the two queries
-            scores: dict[str, float] = {}
-            for name, found in signals.items():
-                if item in found:
-                    scores[name], scores[f"{name}_rank"] = found[item]
-            boost = boosts.get(item, 0.0) if boosts else 0.0  # ``score`` includes it
-            if boosts and item in boosts:  # a neighbour among the candidates, even if no lift
-                scores["neighbors"] = boost
-            if len(rankings) > 1:
-                scores["fused"] = score - boost
-            out.append(pipeline.Candidate(records[item], score, scores))
-        return out
-
-    def _reorder(
-        self,
-        candidates: builtins.list[pipeline.Candidate],
-        query: str | None,
-        k: int,
-        cfg: RetrievalConfig,
-        reference: datetime,
-        near: Filter | None,
-    ) -> builtins.list[pipeline.Candidate]:
-        """The stages after fusion, each one only when its setting turns it on."""
-        if cfg.neighbor_weight > 0:
-            adjacent = self.store.adjacent([c.record.id for c in candidates], near)
-            candidates = pipeline.smooth(candidates, adjacent, cfg.neighbor_weight)
-        if cfg.reranker is not None and query:
-            reranker, keep = self._reranker(cfg.reranker), k * cfg.rerank_k_factor
-            candidates = pipeline.rerank(candidates, query, reranker, keep, strict=cfg.strict)
-        candidates = pipeline.score(candidates, cfg, reference)
-        if cfg.mmr_lambda is not None:
-            vectors = self.store.vectors([c.record.id for c in candidates])
-            candidates = pipeline.diversify(candidates, vectors, k, cfg.mmr_lambda)
-        return candidates
-
-    def _reranker(self, spec: str | Reranker) -> Reranker:
-        """One instance per name, so a model loads once per Memory."""
-        if isinstance(spec, Reranker):
-            return spec
-        if spec not in self._rerankers:
-            self._rerankers[spec] = get_reranker(spec)
-        return self._rerankers[spec]
-
-    def _neighbours(
-        self, records: Sequence[MemoryRecord], width: int, *, near: Filter | None
-    ) -> dict[str, builtins.list[MemoryRecord]]:
-        """Each record's neighbours, up to ``width`` on each side, in order, walking the store's
-        one notion of adjacency (:meth:`Store.adjacent`: chunks of a document, or turns of a
-        session) within ``near`` (the search's scope and grant). All records walk together:
-        one ``adjacent`` call per step and one ``get`` for every neighbour."""
-        walks = pipeline.walk(
-            [r.id for r in records], lambda ids: self.store.adjacent(ids, near), width
-        )
-        wanted = builtins.list(dict.fromkeys(i for ids in walks.values() for i in ids))
-        found = {r.id: r for r in self._touches.read(lambda: self.store.get(wanted, near))}
-        return {item: [found[i] for i in ids if i in found] for item, ids in walks.items()}
 
     def _progress(self, explicit: bool | None) -> bool:
         if explicit is not None:

@@ -1,0 +1,180 @@
+"""One search, stage by stage: candidates → fuse → smooth → rerank → score → diversify → cut →
+expand. :class:`Retriever` runs them over a store with batched reads (a handful of store calls
+per search, whatever ``k``); each stage is a small function in a module of its own
+(:mod:`~remem.retrieval.fusion`, :mod:`~remem.retrieval.neighbours`,
+:mod:`~remem.retrieval.rerank`, :mod:`~remem.retrieval.scoring`,
+:mod:`~remem.retrieval.diversity`), and runs only when its setting turns it on.
+
+Each stage leaves its numbers in the hit's ``scores``, so ``explain`` can show why a memory
+ranked where it did:
+
+- ``fused``: the hybrid fusion score (see :mod:`remem.retrieval.fusion`);
+- ``neighbors``: what neighbour smoothing added (adjacent turns or chunks that also matched);
+- ``rerank``: the reranker's score, when a reranker is set;
+- ``relevance``: the ranking score rescaled to [0, 1] over the candidates;
+- ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
+- ``final``: ``w_rel · relevance + w_rec · recency + w_imp · importance``, when that is used;
+- ``mmr``: the marginal relevance at which MMR picked the hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.filters import Filter
+from remem.records import MemoryRecord, SearchHit
+from remem.rerankers import Reranker, get_reranker
+from remem.retrieval.candidates import Candidate, to_hits
+from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.diversity import diversify
+from remem.retrieval.fusion import fuse
+from remem.retrieval.neighbours import expand, neighbour_boosts, smooth, walk
+from remem.retrieval.rerank import rerank
+from remem.retrieval.scoring import score
+from remem.stores.base import RecordStore
+
+__all__ = ["Query", "Retriever"]
+
+#: Reads records by id within a condition (the engine's reads, which show accesses not yet
+#: written to the store).
+Read = Callable[[Sequence[str], Filter | None], list[MemoryRecord]]
+Rankings = dict[str, list[tuple[str, float]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """One search, checked and resolved by the engine: what the retriever needs, no more."""
+
+    #: The query as given, for the reranker (``None``: none given).
+    text: str | None
+    #: The query embedding for dense search (``None``: no dense signal).
+    vector: NDArray[np.float32] | None
+    #: The cleaned words for keyword search (``None``: no keyword signal).
+    words: str | None
+    k: int
+    #: Chooses the candidates: scope, filters, grant and any time the query names.
+    where: Filter | None
+    #: Bounds every record read around them (neighbours): scope and grant only.
+    near: Filter | None
+    config: RetrievalConfig
+    #: The reference time for recency.
+    now: datetime
+    #: At most this many distinct words reach the keyword index.
+    max_terms: int | None = None
+
+
+class Retriever:
+    """Runs the stages of a search over one store; one per store, shared by scoped views (its
+    rerankers load once). It only reads: access statistics are the engine's to record."""
+
+    def __init__(self, store: RecordStore, read: Read) -> None:
+        self.store = store
+        self.read = read
+        self._rerankers: dict[str, Reranker] = {}
+
+    def search(self, query: Query) -> list[SearchHit]:
+        cfg, k = query.config, query.k
+        hybrid = query.vector is not None and query.words is not None
+        depth = max(k, cfg.candidates) if hybrid or cfg.reorders else k
+        rankings = self.candidates(query, depth)
+        if hybrid:
+            fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
+        else:
+            (fused,) = rankings.values()
+        if cfg.reorders and not cfg.needs_records:
+            # Smoothing alone reorders by ids and scores: read only the records that can
+            # still make the top k (a few spare, for any deleted meanwhile).
+            adjacent = self.store.adjacent([i for i, _ in fused], query.near)
+            boosts = neighbour_boosts(fused, adjacent, cfg.neighbor_weight)
+            fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
+            candidates = self.with_records(rankings, fused[: k + 10], query.near, boosts)
+        else:
+            chosen = fused if cfg.reorders else fused[:k]
+            candidates = self.reorder(self.with_records(rankings, chosen, query.near), query)
+        hits = to_hits(candidates[:k])
+        if cfg.expand > 0:
+            hits = expand(hits, self.neighbours(hits, cfg.expand, query.near))
+        return hits
+
+    def candidates(self, query: Query, depth: int) -> Rankings:
+        """Each signal's ranked (id, score) candidates: ``dense`` and/or ``keyword``."""
+        rankings: Rankings = {}
+        if query.vector is not None:
+            rankings["dense"] = self.store.dense(
+                query.vector, depth, query.where, part_weight=query.config.part_weight
+            )
+        if query.words is not None:
+            rankings["keyword"] = self.store.keyword(
+                query.words, depth, query.where, max_terms=query.max_terms
+            )
+        return rankings
+
+    def with_records(
+        self,
+        rankings: Rankings,
+        fused: list[tuple[str, float]],
+        near: Filter | None,
+        boosts: dict[str, float] | None = None,
+    ) -> list[Candidate]:
+        """The fused ids as candidates with their records (one read) and each signal's score
+        and rank; ids deleted since the candidates were found are dropped."""
+        records = {r.id: r for r in self.read([i for i, _ in fused], near)}
+        signals = {
+            name: {item: (value, rank) for rank, (item, value) in enumerate(ranking, start=1)}
+            for name, ranking in rankings.items()
+        }
+        out = []
+        for item, value in fused:
+            if item not in records:
+                continue  # deleted by another process between the two queries
+            scores: dict[str, float] = {}
+            for name, found in signals.items():
+                if item in found:
+                    scores[name], scores[f"{name}_rank"] = found[item]
+            boost = boosts.get(item, 0.0) if boosts else 0.0  # ``value`` includes it
+            if boosts and item in boosts:  # a neighbour among the candidates, even if no lift
+                scores["neighbors"] = boost
+            if len(rankings) > 1:
+                scores["fused"] = value - boost
+            out.append(Candidate(records[item], value, scores))
+        return out
+
+    def reorder(self, candidates: list[Candidate], query: Query) -> list[Candidate]:
+        """The stages after fusion, each one only when its setting turns it on."""
+        cfg, k = query.config, query.k
+        if cfg.neighbor_weight > 0:
+            adjacent = self.store.adjacent([c.record.id for c in candidates], query.near)
+            candidates = smooth(candidates, adjacent, cfg.neighbor_weight)
+        if cfg.reranker is not None and query.text:
+            reranker, keep = self.reranker(cfg.reranker), k * cfg.rerank_k_factor
+            candidates = rerank(candidates, query.text, reranker, keep, strict=cfg.strict)
+        candidates = score(candidates, cfg, query.now)
+        if cfg.mmr_lambda is not None:
+            vectors = self.store.vectors([c.record.id for c in candidates])
+            candidates = diversify(candidates, vectors, k, cfg.mmr_lambda)
+        return candidates
+
+    def reranker(self, spec: str | Reranker) -> Reranker:
+        """One instance per name, so a model loads once per store."""
+        if isinstance(spec, Reranker):
+            return spec
+        if spec not in self._rerankers:
+            self._rerankers[spec] = get_reranker(spec)
+        return self._rerankers[spec]
+
+    def neighbours(
+        self, records: Sequence[MemoryRecord], width: int, near: Filter | None
+    ) -> dict[str, list[MemoryRecord]]:
+        """Each record's neighbours, up to ``width`` on each side, in order, walking the store's
+        one notion of adjacency (:meth:`~remem.stores.base.RecordStore.adjacent`: chunks of a
+        document, or turns of a session) within ``near``. All records walk together: one
+        ``adjacent`` call per step and one read for every neighbour."""
+        walks = walk([r.id for r in records], lambda ids: self.store.adjacent(ids, near), width)
+        wanted = list(dict.fromkeys(i for ids in walks.values() for i in ids))
+        found = {r.id: r for r in self.read(wanted, near)}
+        return {item: [found[i] for i in ids if i in found] for item, ids in walks.items()}
