@@ -164,3 +164,20 @@ def test_settings_precedence(tmp_path, monkeypatch) -> None:  # type: ignore[no-
         assert "busy_timeout" in str(exc)
     else:
         raise AssertionError("a bad setting was accepted")
+
+
+def test_the_error_tree_in_the_docs_names_every_error() -> None:
+    """errors.py's docstring draws the tree; it must name every error and warning class."""
+    import re
+
+    from remem import errors
+
+    drawn = set(re.findall(r"\b([A-Z][A-Za-z]+(?:Error|Warning))\b", errors.__doc__ or ""))
+    defined = {
+        name
+        for name, value in vars(errors).items()
+        if isinstance(value, type)
+        and issubclass(value, (errors.RememError, Warning))
+        and value.__module__ == errors.__name__
+    }
+    assert defined == drawn - {"ValueError", "KeyError", "ImportError", "UserWarning"}

@@ -22,7 +22,7 @@ from remem.errors import InvalidInputError, LLMReplyError, NotFoundError, RememE
 from remem.llm.base import ChatModel, Reply, ToolCall
 
 if TYPE_CHECKING:
-    from remem.memory import Memory
+    from remem.engine import Engine
 
 __all__ = ["TOOL_NAMES", "ToolDispatcher", "ToolRun", "run_tools", "schemas"]
 
@@ -122,7 +122,7 @@ class ToolDispatcher:
 
     def __init__(
         self,
-        memory: Memory,
+        memory: Engine,
         *,
         user_id: str | None = None,
         agent_id: str | None = None,

@@ -24,7 +24,7 @@ from remem.embedders.base import EmbedderSignature
 from remem.errors import EmbedderMismatchError, InvalidInputError
 
 if TYPE_CHECKING:
-    from remem.memory import Memory
+    from remem.engine import Engine
 
 __all__ = [
     "export_jsonl",
@@ -56,7 +56,7 @@ _EXPORT_ONLY = frozenset(
 )
 
 
-def export_jsonl(memory: Memory, path: str | Path, *, progress: bool = False) -> int:
+def export_jsonl(memory: Engine, path: str | Path, *, progress: bool = False) -> int:
     count = -1  # the header line is not a record
     with _open_out(path) as out:
         for line in export_lines(memory):
@@ -65,7 +65,7 @@ def export_jsonl(memory: Memory, path: str | Path, *, progress: bool = False) ->
     return count
 
 
-def export_lines(memory: Memory) -> Iterator[str]:
+def export_lines(memory: Engine) -> Iterator[str]:
     """The export as lines (each ending in a newline): the header, then every record
     ``memory`` may see (its grant's), read from the store a batch at a time."""
     signature = memory.store.signature() or memory.embedder.signature
@@ -111,7 +111,7 @@ class _open_out:
 
 
 def import_file(
-    memory: Memory,
+    memory: Engine,
     path: str | Path,
     *,
     format: str = "auto",
@@ -124,7 +124,7 @@ def import_file(
 
 
 def import_text(
-    memory: Memory,
+    memory: Engine,
     text: str,
     name: str,
     *,
@@ -144,7 +144,7 @@ def import_text(
 
 
 def _import_jsonl(
-    memory: Memory,
+    memory: Engine,
     rows: Iterator[tuple[int, dict[str, Any]]],
     *,
     reembed: bool,

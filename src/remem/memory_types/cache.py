@@ -42,7 +42,7 @@ from remem.validate import clean_text, json_text, opt_str, utf8
 from remem.vector_index import VectorIndex
 
 if TYPE_CHECKING:
-    from remem.memory import Memory
+    from remem.engine import Engine
     from remem.stores.tables import Scope
 
 __all__ = ["DEFAULT_THRESHOLD", "CacheLookup", "CacheStats", "SemanticCache", "opposite"]
@@ -229,7 +229,7 @@ class SemanticCache:
 
     def __init__(
         self,
-        memory: Memory,
+        memory: Engine,
         *,
         name: str = "default",
         threshold: float = DEFAULT_THRESHOLD,
@@ -278,7 +278,7 @@ class SemanticCache:
         self._shared = _Shared()
         self._lock = threading.RLock()
 
-    def within(self, memory: Memory) -> SemanticCache:
+    def within(self, memory: Engine) -> SemanticCache:
         """This cache as seen by ``memory`` (a scoped view of the memory it belongs to): the
         same entries, index and counters, every scope checked against ``memory``'s grant."""
         view = copy.copy(self)

@@ -49,7 +49,7 @@ from remem.tokens import (
 )
 
 if TYPE_CHECKING:
-    from remem.memory import Memory
+    from remem.engine import Engine
     from remem.records import MemoryRecord
 
 __all__ = ["ChatMemory", "Strategy"]
@@ -81,7 +81,7 @@ class ChatMemory:
 
     def __init__(
         self,
-        memory: Memory,
+        memory: Engine,
         *,
         session_id: str,
         user_id: str | None = None,

@@ -35,7 +35,7 @@ from remem.tokens import (
 )
 
 if TYPE_CHECKING:
-    from remem.memory import Memory
+    from remem.engine import Engine
     from remem.memory_types.chat import ChatMemory
 
 __all__ = ["DEFAULT_SHARES", "Persona", "PersonaContext", "PersonaPrompt"]
@@ -98,7 +98,7 @@ class PersonaPrompt:
 class PersonaContext:
     def __init__(
         self,
-        memory: Memory,
+        memory: Engine,
         persona: Persona,
         *,
         agent_id: str | None = None,

@@ -30,6 +30,7 @@ from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader
 
 from remem.access import Grant
+from remem.engine import MAX_K
 from remem.errors import (
     AuthenticationError,
     InvalidInputError,
@@ -37,7 +38,6 @@ from remem.errors import (
     PermissionDeniedError,
     RememError,
 )
-from remem.memory import MAX_K
 from remem.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.server.auth import Caller, caller
 from remem.server.routes import json_filter

@@ -1,0 +1,967 @@
+"""The engine: one store, one embedder and one retriever, behind every face.
+
+:class:`Engine` holds the core operations (add, update, delete, get, list, search, context,
+import of records, re-embedding) and enforces the caller's grant on each of them: every read
+filter is built by :meth:`Engine._where`, every record read by id carries the grant. Memory types
+(:mod:`remem.memory_types`), import/export (:mod:`remem.transfer`) and the faces use only its
+public names. :class:`remem.Memory` (:mod:`remem.memory`) is the front door over it.
+"""
+
+from __future__ import annotations
+
+import builtins
+import copy
+import dataclasses
+import itertools
+import os
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Self, TypeVar
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.access import ADMIN, Grant
+from remem.chunking import ChunkStrategy, chunk_text
+from remem.embedders import Embedder, check_vectors, get_embedder, normalize
+from remem.errors import (
+    ConflictError,
+    EmbedderMismatchError,
+    InvalidInputError,
+    LongTextWarning,
+    NotFoundError,
+    PayloadTooLargeError,
+    PermissionDeniedError,
+    StoreError,
+    VectorError,
+)
+from remem.filters import (
+    Cond,
+    Filter,
+    and_filters,
+    scope_filter,
+)
+from remem.limits import DEFAULT_LIMITS, Limits
+from remem.records import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.packing import pack
+from remem.retrieval.retriever import Query, Retriever
+from remem.retrieval.timeparse import time_filter
+from remem.stores import NewRecord, Store, Update
+from remem.stores.base import LIST_ORDERS, head_and_parts
+from remem.stores.tables import Snapshots
+from remem.timeutil import from_epoch
+from remem.timeutil import now as now_epoch
+from remem.validate import (
+    TimeLike,
+    as_item,
+    bounded,
+    clean_text,
+    content_hash,
+    epoch_time,
+    importance_value,
+    metadata_dict,
+    new_id,
+    opt_str,
+    reference_time,
+    utf8,
+)
+
+__all__ = ["MAX_K", "SEARCH_MODES", "Engine"]
+
+#: Kinds that are not deduplicated by default: a chat may repeat "ok", a document may repeat a line.
+NO_DEDUPE_KINDS = frozenset({"message", "chunk"})
+SEARCH_MODES = ("hybrid", "dense", "keyword")
+#: The default of ``Limits.max_k``: most hits one search returns.
+MAX_K = DEFAULT_LIMITS.max_k
+#: Largest limit or offset of a listing (SQLite's integers are 64-bit).
+MAX_ROWS = 2**62
+#: Longest id a caller may choose for a record.
+MAX_ID_CHARS = 256
+#: Pending access statistics are written once this many records have some, or once the oldest
+#: is this many seconds old (checked at the next search), at the next write and at close.
+TOUCH_LIMIT = 1000
+TOUCH_AGE = 5.0
+_ACCESS_FIELDS = frozenset({"access_count", "last_accessed_at"})
+_ITEM_KEYS = frozenset(
+    {
+        "text",
+        "user_id",
+        "agent_id",
+        "session_id",
+        "kind",
+        "role",
+        "metadata",
+        "created_at",
+        "importance",
+        "id",
+        "dedupe",
+    }
+)
+
+
+class Engine:
+    """The engine over one store: writes, reads and search, inside a grant. The memory types
+    and transfer build on this API; :class:`~remem.memory.Memory` is the front door over it.
+
+    A memory acts within its ``grant`` (admin, every record, unless made by :meth:`scoped`):
+    every read and write of every method and memory type goes through it here.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        embedder: Embedder,
+        *,
+        progress: str = "auto",
+        retrieval: RetrievalConfig | None = None,
+        part_tokens: int = 128,
+        part_overlap: int = 32,
+        grant: Grant = ADMIN,
+        limits: Limits | None = None,
+    ) -> None:
+        self.store = store
+        #: What this memory may read and write (see :mod:`remem.access`).
+        self.grant = grant
+        self._root = self  # the memory that owns the store; a scoped view points to it
+        self.embedder = embedder
+        self.progress = progress
+        #: Default settings of every search; a call may override any field.
+        self.retrieval = retrieval or RetrievalConfig()
+        if part_tokens < 0 or 0 < part_tokens < 16:
+            raise InvalidInputError(f"part_tokens must be 0 (off) or at least 16: {part_tokens}")
+        if part_tokens and not 0 <= part_overlap < part_tokens:
+            raise InvalidInputError(
+                f"part_overlap must be in [0, part_tokens): {part_overlap}, {part_tokens}"
+            )
+        #: A text longer than this many tokens also gets vectors of its overlapping windows.
+        self.part_tokens = part_tokens
+        self.part_overlap = part_overlap
+        if limits is not None and not isinstance(limits, Limits):
+            raise InvalidInputError(f"limits must be a remem.Limits, got {type(limits).__name__}")
+        #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits.
+        self.limits = limits or DEFAULT_LIMITS
+        self.retriever = Retriever(
+            store, lambda ids, where: self._touches.read(lambda: store.get(ids, where))
+        )
+        self._checked_signature = False
+        self._lock = threading.RLock()
+        self._touches = _Touches()  # shared with scoped views (copy.copy keeps the object)
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    @property
+    def root(self) -> Engine:
+        """The memory that owns the store: this one, or the one a scoped view was made from."""
+        return self._root
+
+    def scoped(self, grant: Grant) -> Self:
+        """A view of this memory inside ``grant``: the same store, embedder, caches and settings,
+        and every read (search, neighbours, context, get, list, export, chat, cache) sees only
+        the records the grant allows, every write is checked against it, and an id outside it
+        answers exactly as an unknown id. Closing a view leaves the store open."""
+        view = copy.copy(self)
+        view.grant = grant
+        return view
+
+    def close(self) -> None:
+        if self._root is not self:
+            return  # a scoped view: the memory it came from owns the store
+        try:
+            self._touches.flush(self.store)
+        finally:
+            self.store.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.store.path!r} embedder={self.embedder.name}>"
+
+    # -- writes ------------------------------------------------------------------------------------
+    def add(
+        self,
+        text: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str = "message",
+        role: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        created_at: TimeLike | None = None,
+        importance: float | None = None,
+        dedupe: bool | None = None,
+        vector: Sequence[float] | NDArray[np.floating] | None = None,
+    ) -> MemoryRecord:
+        """Store one memory and return it.
+
+        A text is stored whole and searchable by keyword; one longer than ``part_tokens`` also gets
+        a vector per overlapping window, so all of it is searchable by meaning (with
+        ``part_tokens=0`` the vector covers the embedder's window and a :class:`LongTextWarning`
+        says so). :meth:`add_document` stores a long text as separately retrievable chunks.
+        Exact duplicates of a stored memory in the same scope and kind return the stored record
+        (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
+        a precomputed embedding instead of running the embedder.
+        """
+        item = dict(
+            text=text,
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            kind=kind,
+            role=role,
+            metadata=metadata,
+            created_at=created_at,
+            importance=importance,
+            dedupe=dedupe,
+        )
+        vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
+        return self.add_many([item], embeddings=vectors, progress=False)[0]
+
+    def add_many(
+        self,
+        items: Iterable[Mapping[str, Any] | str],
+        *,
+        embeddings: NDArray[np.floating] | None = None,
+        progress: bool | None = None,
+    ) -> list[MemoryRecord]:
+        """Store many memories in one transaction, embedding them in batches.
+
+        Each item is a string or a dict with ``text`` and any of :meth:`add`'s keywords. Either all
+        are stored or none. ``embeddings`` (one row per item) skips the embedder.
+        """
+        items = builtins.list(items)
+        if len(items) > self.limits.max_batch:
+            raise InvalidInputError(
+                f"{len(items):,} items in one add_many, over the limit of "
+                f"{self.limits.max_batch:,}: add them in batches"
+            )
+        records = [self._new_record(as_item(item, i), i) for i, item in enumerate(items)]
+        if embeddings is not None:
+            vectors = check_vectors(embeddings, self.embedder.dimensions, count=len(records))
+            for rec, vec in zip(records, normalize(vectors), strict=True):
+                rec.vector = vec
+        return self._insert(records, progress)
+
+    def add_document(
+        self,
+        text: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        created_at: TimeLike | None = None,
+        importance: float | None = None,
+        kind: str = "document",
+        strategy: ChunkStrategy = "tokens",
+        chunk_size: int | None = None,
+        chunk_overlap: int | None = None,
+        progress: bool | None = None,
+    ) -> MemoryRecord:
+        """Store a document as its chunks and return the document record.
+
+        The document record keeps the whole text and is not itself a search candidate; its chunks
+        (kind ``chunk``) carry its scope and metadata, ``parent_id`` = the document's id and
+        ``position`` 0, 1, ... Sizes are in the embedder's tokens (see :mod:`remem.chunking`).
+        """
+        base = dict(
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            metadata=metadata,
+            created_at=created_at,
+            importance=importance,
+        )
+        doc = self._new_record(
+            {**base, "text": text, "kind": kind, "dedupe": True},
+            0,
+            max_chars=self.limits.max_document_chars,
+            what="document",
+        )
+        duplicate = self.store.find_duplicates([doc])
+        if duplicate:
+            return duplicate[0]
+        chunks = chunk_text(
+            doc.text, self.embedder, strategy=strategy, size=chunk_size, overlap=chunk_overlap
+        )
+        records = [doc]
+        for position, chunk in enumerate(chunks):
+            rec = self._new_record(
+                {**base, "text": chunk.text, "kind": "chunk"},
+                position,
+                max_chars=self.limits.max_document_chars,
+            )
+            rec.parent_id, rec.position = doc.id, position
+            rec.metadata = {**doc.metadata, "start": chunk.start, "end": chunk.end}
+            records.append(rec)
+        return self._insert(records, progress, containers=frozenset({0}))[0]
+
+    def update(
+        self,
+        id: str,
+        *,
+        text: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        importance: float | None = None,
+        kind: str | None = None,
+        role: str | None = None,
+    ) -> MemoryRecord:
+        """Change a memory; new text is re-embedded. ``metadata`` replaces the old metadata.
+
+        A document's text cannot change in place (its chunks would go stale): delete it and add
+        the new version.
+        """
+        self.get(id)  # another tenant's id answers as an unknown one, before any work
+        if kind is not None and (not isinstance(kind, str) or not kind.strip()):
+            raise InvalidInputError(f"kind must be a non-empty string, got {kind!r}")
+        change = Update(
+            importance=importance_value(importance),
+            kind=opt_str(kind, "kind"),
+            role=opt_str(role, "role"),
+        )
+        if metadata is not None:
+            change.metadata = metadata_dict(metadata, self.limits)
+        if text is not None:
+            if next(self.store.records(Cond("parent_id", "$eq", id), limit=1), None):
+                raise InvalidInputError(
+                    f"{id!r} is a document with chunks: delete it and add_document() the new text"
+                )
+            change.text = clean_text(text, max_chars=self.limits.max_text_chars)
+            change.content_hash = content_hash(change.text)
+            rows = self._vectorize([change.text], progress=False)[0]
+            change.vector, change.parts = head_and_parts(rows)
+        self._touches.flush(self.store)
+        with self._lock:  # the embedder as reembed() left it: the store checks it in the write
+            return self.store.update(id, change, signature=self.embedder.signature)
+
+    def delete(self, ids: str | Sequence[str]) -> int:
+        """Delete memories by id (a document takes its chunks along); returns how many went.
+        Unknown ids, and ids outside this memory's grant, are passed over."""
+        id_list = [_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
+        if not self.grant.admin:
+            id_list = [r.id for r in self.store.get(id_list, self.grant.where())]
+        self._touches.flush(self.store)
+        return self.store.delete(id_list) if id_list else 0
+
+    # -- reads -------------------------------------------------------------------------------------
+    def get(self, id: str) -> MemoryRecord:
+        """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
+        outside this memory's grant: the same error, word for word)."""
+        found = self._touches.read(lambda: self.store.get([_id(id)], self.grant.where()))
+        if not found:
+            raise NotFoundError(f"no memory with id {id!r}")
+        return found[0]
+
+    def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
+        """The memories with these ids, in the order asked; unknown ids are left out."""
+        wanted = [_id(i) for i in ids]
+        return self._touches.read(lambda: self.store.get(wanted, self.grant.where()))
+
+    def list(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        limit: int = 100,
+        offset: int = 0,
+        order: str = "created_at",
+    ) -> builtins.list[MemoryRecord]:
+        """Memories in a scope, oldest first (``order="-created_at"`` for newest first)."""
+        for name, value in (("limit", limit), ("offset", offset)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROWS:
+                raise InvalidInputError(
+                    f"{name} must be an integer from 0 to {MAX_ROWS}, got {value!r}"
+                )
+        if order not in LIST_ORDERS:
+            raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
+        where = self._where(user_id, agent_id, session_id, filters, kind=kind)
+        if _names_access(where):
+            self._touches.flush(self.store)  # the store must answer the filter with our accesses
+        return self._touches.read(
+            lambda: builtins.list(
+                self.store.records(where, limit=limit, offset=offset, order=order)
+            )
+        )
+
+    def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
+        """Every memory matching :meth:`list`'s criteria, read ``page`` at a time."""
+        if isinstance(page, bool) or not isinstance(page, int) or page < 1:
+            raise InvalidInputError(f"page must be a positive integer, got {page!r}")
+        records: builtins.list[MemoryRecord] = []
+        while True:
+            found = self.list(limit=page, offset=len(records), **criteria)
+            records += found
+            if len(found) < page:
+                return records
+
+    def search(
+        self,
+        query: str | None = None,
+        *,
+        k: int = 10,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        mode: SearchMode = "hybrid",
+        vector: Sequence[float] | NDArray[np.floating] | None = None,
+        now: TimeLike | None = None,
+        touch: bool = True,
+        config: RetrievalConfig | None = None,
+        **options: Any,
+    ) -> builtins.list[SearchHit]:
+        """The ``k`` memories that best match ``query`` within a scope and filters.
+
+        ``mode``: ``hybrid`` (dense + BM25 keyword, fused), ``dense`` or ``keyword``. Every later
+        stage is set by ``config`` (default: this memory's ``retrieval``) and any of its fields
+        given as keywords, e.g. ``mmr_lambda=0.7``, ``recency_weight=1``, ``expand=1``,
+        ``fusion="rrf"``; see :class:`~remem.retrieval.config.RetrievalConfig`.
+
+        ``now`` is the reference time: recency is measured from it, and a time the query names
+        ("last week", "in May 2023", "3 days ago") becomes a ``created_at`` range (only when
+        ``now`` is given). ``vector`` searches by a precomputed query embedding (dense only, or
+        hybrid with ``query`` for the keywords). ``touch`` records the access on the hits.
+        Each hit carries ``score`` and the per-stage ``scores``.
+        """
+        cfg = (config or self.retrieval).with_options(**options)
+        if mode not in SEARCH_MODES:
+            raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
+        top = self.limits.max_k
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= top:
+            raise InvalidInputError(f"k must be an integer from 1 to {top}, got {k!r}")
+        if query is not None:
+            if not isinstance(query, str):
+                raise InvalidInputError(f"query must be a string, got {type(query).__name__}")
+            bounded(query, self.limits.max_query_chars, "query")
+        reference = reference_time(now)
+        where = self._where(user_id, agent_id, session_id, filters)
+        # Neighbours (smoothing, expansion) lie in the search's scope and grant; its other
+        # filters choose the hits, not the context around them.
+        near = self._where(user_id, agent_id, session_id, None)
+        if now is not None and query and cfg.resolve_time:
+            where = and_filters(where, time_filter(query, reference))
+        if _names_access(where):
+            self._touches.flush(self.store)  # the store must answer the filter with our accesses
+        keywords = mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None))
+        hits = self.retriever.search(
+            Query(
+                text=query,
+                vector=self.query_vector(query, vector) if mode != "keyword" else None,
+                words=clean_text(query or "", what="query") if keywords else None,
+                k=k,
+                where=where,
+                near=near,
+                config=cfg,
+                now=reference,
+                max_terms=self.limits.max_query_terms,
+            )
+        )
+        if touch and hits:
+            # Deferred: a search takes no write lock; written in one transaction when due,
+            # before this memory's next write, and at close (docs/architecture.md, "Search").
+            self._touches.add([h.id for h in hits], now_epoch())
+            if self._touches.due():
+                self._touches.flush(self.store, wait=False)
+        return hits
+
+    def context(
+        self,
+        query: str,
+        *,
+        budget_tokens: int,
+        k: int = 10,
+        order: str = "time",
+        count_tokens: Callable[[str], int] | None = None,
+        **search: Any,
+    ) -> Context:
+        """Search, then pack the best hits (with any neighbours) into ``budget_tokens``.
+
+        Hits are taken best first while they fit; ``order="time"`` (default) lays the chosen
+        ones out oldest first, ``"score"`` best first. Each memory is one line, prefixed with
+        its time. ``count_tokens`` defaults to the embedder's tokenizer; pass the target LLM's
+        for exact budgets. Other keywords go to :meth:`search`.
+        """
+        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
+            raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+        if order not in ("time", "score"):
+            raise InvalidInputError(f"order must be 'time' or 'score', got {order!r}")
+        hits = self.search(query, k=k, **search)
+        return pack(hits, budget_tokens, count_tokens or self.embedder.count_tokens, order=order)
+
+    def import_records(
+        self,
+        rows: Sequence[Mapping[str, Any]],
+        *,
+        progress: bool | None = None,
+        names: Sequence[str] | None = None,
+    ) -> builtins.list[MemoryRecord]:
+        """Store exported records as they were, in one transaction: :meth:`add_many`'s item
+        keys plus ``id``, ``parent_id`` and ``position`` (a chunk's document and place), and
+        ``vectors`` (float32 rows: the head vector, then any part vectors; None embeds the
+        text). Rows whose id this memory already holds are skipped; the others are returned.
+
+        Ids are global. Under an admin grant a row keeps its id; a scoped memory gives every
+        row it stores a fresh id (its ``parent_id`` links among the rows follow), so importing
+        a row whose id another tenant holds answers exactly as importing an unknown one.
+
+        A row that other rows name as their parent (a document) may hold up to
+        ``limits.max_document_chars`` characters, any other ``limits.max_text_chars``.
+        ``names`` says what messages call each row (default ``"item <index>"``).
+        """
+        rows = builtins.list(rows)
+        if names is not None and len(names) != len(rows):
+            raise InvalidInputError(f"{len(names)} names for {len(rows)} rows")
+        labels = (
+            builtins.list(names) if names is not None else [f"item {i}" for i in range(len(rows))]
+        )
+        for label, row in zip(labels, rows, strict=True):
+            if not isinstance(row, Mapping):
+                raise InvalidInputError(f"{label} must be a dict")
+            for key in ("id", "parent_id"):
+                if not isinstance(row.get(key, ""), str | None):
+                    raise InvalidInputError(f"{label}: {key} must be a string")
+        known = {r.id for r in self.get_many([row["id"] for row in rows if "id" in row])}
+        fresh = [(label, row) for label, row in zip(labels, rows, strict=True)
+                 if row.get("id") not in known]  # fmt: skip
+        renamed = (
+            {} if self.grant.admin else {row["id"]: new_id() for _, row in fresh if "id" in row}
+        )
+        parents = {row.get("parent_id") for _, row in fresh} - {None}
+        records = []
+        dims = self.embedder.dimensions
+        keep = _ITEM_KEYS if self.grant.admin else _ITEM_KEYS - {"id"}
+        for label, row in fresh:
+            unknown = set(row) - _ITEM_KEYS - {"parent_id", "position", "vectors"}
+            if unknown:
+                raise InvalidInputError(f"{label}: unknown keys {sorted(map(str, unknown))}")
+            item = {key: value for key, value in row.items() if key in keep}
+            document = "id" in row and row["id"] in parents
+            limit = self.limits.max_document_chars if document else None
+            rec = self._new_record({**item, "dedupe": False}, label, max_chars=limit)
+            rec.id = renamed.get(row.get("id"), rec.id)
+            parent, position = row.get("parent_id"), row.get("position")
+            if parent is not None:
+                utf8(parent, f"{label}: parent_id")
+                if parent == row.get("id"):
+                    raise InvalidInputError(f"{label}: parent_id {parent!r} is the row's own id")
+            if position is not None and (
+                isinstance(position, bool)
+                or not isinstance(position, int)
+                or not 0 <= position <= MAX_ROWS
+            ):
+                raise InvalidInputError(
+                    f"{label}: position must be an integer from 0 to {MAX_ROWS}, got "
+                    f"{_shown(position)}"
+                )
+            rec.parent_id, rec.position = renamed.get(parent, parent), position
+            vectors = row.get("vectors")
+            if vectors is not None:
+                try:
+                    flat = np.asarray(vectors, dtype=np.float32).reshape(-1)
+                except (TypeError, ValueError) as exc:
+                    raise VectorError(f"{label}: the vectors are not numbers: {exc}") from exc
+                if not flat.size or flat.size % dims:
+                    raise VectorError(
+                        f"{label}: the vectors hold {flat.size} floats, not vectors of "
+                        f"dimension {dims} (a head vector, then any part vectors)"
+                    )
+                try:
+                    checked = check_vectors(flat.reshape(-1, dims), dims)
+                except VectorError as exc:
+                    raise VectorError(f"{label}: {exc}") from exc
+                rec.vector, rec.parts = head_and_parts(checked)
+            records.append(rec)
+        documents = {renamed.get(p, p) for p in parents}
+        containers = frozenset(i for i, rec in enumerate(records) if rec.id in documents)
+        return self._insert(
+            records, progress, containers=containers, labels=[label for label, _ in fresh]
+        )
+
+    def reembed(self, embedder: str | Embedder, *, progress: bool | None = None) -> int:
+        """Re-embed every memory with another embedder and make it this store's embedder."""
+        self.require_admin("re-embedding the store")
+        self._touches.flush(self.store)
+        new = get_embedder(embedder)
+        expected = self.store.signature()
+        hashes: dict[str, str] = {}  # id -> content hash of the text embedded
+        texts: builtins.list[str] = []
+        for record, vector in self.records(with_vectors=True):
+            if vector is not None:
+                hashes[record.id] = record.content_hash or ""
+                texts.append(record.text)
+        embedded = self._vectorize(texts, progress=self.show_progress(progress), embedder=new)
+        vectors = dict(zip(hashes, embedded, strict=True))
+
+        def embed(more: builtins.list[str]) -> builtins.list[NDArray[np.float32]]:
+            return self._vectorize(more, progress=False, embedder=new)
+
+        # Writers may add or change records while we embed: the store hands back those rows
+        # (nothing written) and we embed them too; the last round embeds them under the write
+        # lock, so it always completes.
+        for last in (False, False, False, True):
+            with self._lock:
+                stale = self.store.replace_vectors(
+                    builtins.list(vectors),
+                    builtins.list(vectors.values()),
+                    new.signature,
+                    expected=expected,
+                    hashes=[hashes[i] for i in vectors],
+                    embed=embed if last else None,
+                )
+                if not stale:
+                    self.embedder = new
+                    self._checked_signature = True
+                    return len(vectors)
+            changed = self.store.get(stale)
+            for record, rows in zip(changed, embed([r.text for r in changed]), strict=True):
+                hashes[record.id] = record.content_hash or ""
+                vectors[record.id] = rows
+        raise ConflictError("the store kept changing while re-embedding: retry")  # unreachable
+
+    def stats(self) -> StoreStats:
+        """Counts, size and settings of the whole store (admin)."""
+        self.require_admin("store statistics")
+        return self.store.stats()
+
+    def embed(
+        self, texts: builtins.list[str], *, progress: bool = False, embedder: Embedder | None = None
+    ) -> NDArray[np.float32]:
+        """``texts`` embedded by this memory's embedder (or ``embedder``) as unit rows, checked
+        for shape and finiteness. Texts are embedded as given (to the model's window)."""
+        embedder = embedder or self.embedder
+        return check_vectors(embedder.embed(texts, progress=progress), embedder.dimensions)
+
+    def query_vector(self, query: str | None, vector: Any = None) -> NDArray[np.float32]:
+        """The unit vector a search by ``query`` uses: ``vector`` checked and normalised when
+        given, else the query embedded."""
+        if vector is not None:
+            vectors = normalize(check_vectors(vector, self.embedder.dimensions, count=1))
+        else:
+            self._check_signature()
+            vectors = self.embed([clean_text(query if query is not None else "")])
+        first: NDArray[np.float32] = vectors[0]
+        return first
+
+    def backup(self, path: str | Path) -> dict[str, Any]:
+        """Copy the whole store into ``path`` (a new or empty directory) as one consistent
+        snapshot, while other handles and processes keep writing (admin). Returns the backup's
+        ``path``, ``records`` and ``size_bytes``; ``remem restore`` puts it back in place."""
+        self.require_admin("backing up the store")
+        if not isinstance(self.store, Snapshots):
+            raise StoreError(f"{type(self.store).__name__} cannot back itself up: use export()")
+        return self.store.backup(path)
+
+    def records(
+        self, *, with_vectors: bool = False
+    ) -> Iterator[tuple[MemoryRecord, NDArray[np.float32] | None]]:
+        """Every memory this memory may see, oldest row first, with (when asked) its vectors as
+        rows: the head vector, then any part vectors. Read from the store a batch at a time."""
+        self._touches.flush(self.store)
+        found = self.store.records(self.grant.where())
+        while batch := builtins.list(itertools.islice(found, 1000)):
+            ids = [r.id for r in batch]
+            vectors = self.store.vectors(ids, parts=True) if with_vectors else {}
+            yield from ((r, vectors.get(r.id)) for r in batch)
+
+    # -- internals ---------------------------------------------------------------------------------
+    def _where(
+        self,
+        user_id: str | None,
+        agent_id: str | None,
+        session_id: str | None,
+        filters: Mapping[str, Any] | None,
+        *,
+        kind: str | None = None,
+    ) -> Filter | None:
+        """A read's filter: its scope (a user or agent outside the grant is refused), its
+        filters, and-ed with the grant's condition, which no filter can widen."""
+        named = self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
+        where = scope_filter(user_id, agent_id, session_id, filters, kind=kind, limits=self.limits)
+        return and_filters(where, self.grant.where(named))
+
+    def require_admin(self, what: str) -> None:
+        """Raise :class:`PermissionDeniedError` unless this memory's grant is admin."""
+        if not self.grant.admin:
+            raise PermissionDeniedError(f"{what} needs an admin key")
+
+    def _new_record(
+        self,
+        item: Mapping[str, Any],
+        index: int | str,
+        *,
+        max_chars: int | None = None,
+        what: str = "text",
+    ) -> NewRecord:
+        """A checked record from an item; ``index`` names it in messages (a number: "item 3",
+        or a label such as "line 7"). Its text may hold ``max_chars`` characters (default: the
+        limit on a memory's text)."""
+        where = f"item {index}" if isinstance(index, int) else index
+        unknown = set(item) - _ITEM_KEYS
+        if unknown:
+            raise InvalidInputError(f"{where}: unknown keys {sorted(map(str, unknown))}")
+        if "text" not in item:
+            raise InvalidInputError(f"{where}: missing 'text'")
+        limit = self.limits.max_text_chars if max_chars is None else max_chars
+        text = clean_text(item["text"], f"{where}: ", max_chars=limit, what=what)
+        kind = item.get("kind") or "message"
+        if not isinstance(kind, str):
+            raise InvalidInputError(f"{where}: kind must be a string")
+        dedupe = item.get("dedupe")
+        if dedupe is not None and not isinstance(dedupe, bool):
+            raise InvalidInputError(f"{where}: dedupe must be true, false or null, got {dedupe!r}")
+        created = item.get("created_at")
+        try:
+            scope = {name: opt_str(item.get(name), name) for name in ("user_id", "agent_id")}
+            scope = self.grant.check(scope, write=True)
+            return NewRecord(
+                id=self._record_id(item.get("id"), where),
+                text=text,
+                kind=utf8(kind, "kind"),
+                role=opt_str(item.get("role"), "role"),
+                user_id=scope["user_id"],
+                agent_id=scope["agent_id"],
+                session_id=opt_str(item.get("session_id"), "session_id"),
+                metadata=metadata_dict(item.get("metadata"), self.limits),
+                created_at=epoch_time(created) if created is not None else now_epoch(),
+                importance=importance_value(item.get("importance")),
+                content_hash=content_hash(text),
+                dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else dedupe,
+            )
+        except (InvalidInputError, PayloadTooLargeError) as exc:
+            if str(exc).startswith(where):
+                raise
+            raise type(exc)(f"{where}: {exc}") from exc
+
+    def _record_id(self, given: Any, where: str) -> str:
+        """A new record's id: the caller's (admin only: ids are global, and a tenant choosing
+        one could learn whether another tenant holds it), else a fresh one."""
+        if given is None:
+            return new_id()
+        if not self.grant.admin:
+            raise InvalidInputError(
+                f"{where}: a scoped memory gives its records their ids: leave out 'id'"
+            )
+        if not isinstance(given, str) or not given.strip() or len(given) > MAX_ID_CHARS:
+            raise InvalidInputError(
+                f"{where}: id must be a non-empty string of at most {MAX_ID_CHARS} characters"
+            )
+        return utf8(given, "id")
+
+    def _check_links(
+        self, records: builtins.list[NewRecord], labels: Sequence[str] | None = None
+    ) -> None:
+        """Ids are unique in the batch (the store refuses one it already holds, with
+        :class:`ConflictError`), and a record links (``parent_id``) only to a record of its own
+        scope that this memory may see, in the batch or stored, and that is not itself a
+        chunk (one level: a document and its chunks); a link to another tenant's record is
+        refused exactly as a link to an unknown id. ``labels`` name the records in messages."""
+        names = labels or [f"item {i}" for i in range(len(records))]
+        batch: dict[str, NewRecord] = {}
+        for index, rec in enumerate(records):
+            if rec.id in batch:
+                raise InvalidInputError(f"{names[index]}: id {rec.id!r} appears twice in the batch")
+            batch[rec.id] = rec
+        wanted = {r.parent_id for r in records if r.parent_id is not None} - set(batch)
+        stored = {r.id: r for r in self.store.get(builtins.list(wanted), self.grant.where())}
+        for index, rec in enumerate(records):
+            if rec.parent_id is None:
+                continue
+            parent = batch.get(rec.parent_id) or stored.get(rec.parent_id)
+            if parent is None:
+                raise InvalidInputError(
+                    f"{names[index]}: parent_id {rec.parent_id!r}: no memory with that id"
+                )
+            mine = (rec.user_id, rec.agent_id, rec.session_id)
+            if (parent.user_id, parent.agent_id, parent.session_id) != mine:
+                raise InvalidInputError(
+                    f"{names[index]}: parent_id {rec.parent_id!r} lies in another scope than "
+                    "the item: a chunk shares its document's user_id, agent_id and session_id"
+                )
+            if parent.parent_id is not None:
+                raise InvalidInputError(
+                    f"{names[index]}: parent_id {rec.parent_id!r} is itself a chunk (it has a "
+                    "parent): a chunk's parent is a document"
+                )
+
+    def _insert(
+        self,
+        records: builtins.list[NewRecord],
+        progress: bool | None,
+        *,
+        containers: frozenset[int] = frozenset(),
+        labels: Sequence[str] | None = None,
+    ) -> builtins.list[MemoryRecord]:
+        """Embed what needs a vector, then insert all in one transaction.
+
+        ``containers`` are indices of records that hold other records (a document whose chunks
+        are its searchable parts): they get no vector and are not search candidates.
+        """
+        if not records:
+            return []
+        self._check_links(records, labels)
+        self._touches.flush(self.store)  # a duplicate is returned as stored: with its accesses
+        duplicates = self.store.find_duplicates(records)
+        todo = [
+            i
+            for i in range(len(records))
+            if i not in duplicates and i not in containers and records[i].vector is None
+        ]
+        if todo:
+            texts = [records[i].text for i in todo]
+            self._warn_if_long(texts)
+            show = self.show_progress(progress) and len(todo) >= 64
+            for i, rows in zip(todo, self._vectorize(texts, progress=show), strict=True):
+                records[i].vector, records[i].parts = head_and_parts(rows)
+        with self._lock:  # the embedder as reembed() left it: the store checks it in the write
+            return self.store.insert(records, signature=self.embedder.signature)
+
+    def _warn_if_long(self, texts: builtins.list[str]) -> None:
+        if self.part_tokens:
+            return  # long texts get window vectors: every part is searchable by meaning
+        window = self.embedder.max_tokens
+        # Characters bound tokens from above for word-piece models: count only what may be long.
+        long = sum(
+            1 for t in texts if len(t) > window and self.embedder.count_tokens(t) > window - 2
+        )
+        if long:
+            warnings.warn(
+                f"{long} memor{'y is' if long == 1 else 'ies are'} longer than "
+                f"{self.embedder.name}'s {window}-token window: the vector covers the first "
+                f"{window} tokens, keyword search covers all the text. Use add_document(), or "
+                "part_tokens > 0, to make every part searchable by meaning.",
+                LongTextWarning,
+                stacklevel=4,
+            )
+
+    def _vectorize(
+        self, texts: builtins.list[str], *, progress: bool, embedder: Embedder | None = None
+    ) -> builtins.list[NDArray[np.float32]]:
+        """Each text's vectors as rows: its head (the text, to the embedder's window), then,
+        for a text longer than ``part_tokens``, its overlapping windows. One embedding pass."""
+        embedder = embedder or self.embedder
+        windows: builtins.list[str] = []
+        owners: builtins.list[int] = []
+        size = min(self.part_tokens, embedder.max_tokens - 2)
+        if self.part_tokens:
+            for index, text in enumerate(texts):
+                # A word-piece token spans at least one character: short texts need no count.
+                if len(text) > size and embedder.count_tokens(text) > size:
+                    overlap = min(self.part_overlap, size - 1)
+                    parts = chunk_text(text, embedder, size=size, overlap=overlap)
+                    windows += [part.text for part in parts]
+                    owners += [index] * len(parts)
+        vectors = self.embed(texts + windows, progress=progress, embedder=embedder)
+        rows: dict[int, builtins.list[int]] = {}
+        for row, owner in enumerate(owners, start=len(texts)):
+            rows.setdefault(owner, []).append(row)
+        return [vectors[[i, *rows.get(i, ())]] for i in range(len(texts))]
+
+    def _check_signature(self) -> None:
+        """Refuse to search a store's vectors with another embedder's query (writes are checked
+        by the store, inside each write transaction)."""
+        if self._checked_signature:
+            return
+        recorded = self.store.signature()
+        mismatch = recorded is not None and recorded != self.embedder.signature
+        if mismatch and self.store.stats().vectors:
+            raise EmbedderMismatchError(
+                f"this store's vectors were made by {recorded}, not {self.embedder.signature}: "
+                f"open it with embedder={recorded.name!r}, or re-embed it with "  # type: ignore[union-attr]
+                f"`remem reembed --store {self.store.path} --embedder {self.embedder.name}`"
+            )
+        self._checked_signature = True
+
+    def show_progress(self, explicit: bool | None) -> bool:
+        """Whether long work shows a progress bar: ``explicit`` when given, else this memory's
+        ``progress`` setting (``auto``: on a terminal, not under pytest)."""
+        if explicit is not None:
+            return explicit
+        if self.progress == "auto":
+            return sys.stderr.isatty() and "PYTEST_CURRENT_TEST" not in os.environ
+        return self.progress == "on"
+
+
+class _Touches:
+    """Access statistics not yet written: id → (accesses, last access), one buffer shared by a
+    memory and its scoped views. Reads through :meth:`read` show them at once; the store gets
+    them in one transaction (:meth:`flush`) when :meth:`due`, before a write, and at close.
+    A crash loses at most these."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.pending: dict[str, tuple[int, float]] = {}
+        self.since = 0.0  # time.monotonic() of the oldest pending access
+
+    def add(self, ids: Sequence[str], at: float) -> None:
+        with self.lock:
+            if not self.pending:
+                self.since = time.monotonic()
+            for item in dict.fromkeys(ids):  # one access per search, as one UPDATE ... IN made
+                count = self.pending[item][0] if item in self.pending else 0
+                self.pending[item] = (count + 1, at)
+
+    def due(self) -> bool:
+        pending = len(self.pending)
+        return pending >= TOUCH_LIMIT or (
+            pending > 0 and time.monotonic() - self.since >= TOUCH_AGE
+        )
+
+    def flush(self, store: Store, *, wait: bool = True) -> None:
+        """Write the pending accesses in one transaction. Held under the lock until committed,
+        so a read always sees them, in the store or here. ``wait=False`` (the search
+        path) leaves them pending when another writer holds the store's write lock."""
+        with self.lock:
+            if self.pending and store.touch(self.pending, wait=wait):
+                self.pending = {}
+
+    def read(self, fetch: Callable[[], builtins.list[MemoryRecord]]) -> builtins.list[MemoryRecord]:
+        """``fetch()``'s records, with the pending accesses added to their statistics."""
+        if not self.pending:  # nothing to add (a flush in progress keeps them until committed)
+            return fetch()
+        with self.lock:
+            records = fetch()
+            pending = self.pending
+            return [
+                dataclasses.replace(
+                    r,
+                    access_count=r.access_count + pending[r.id][0],
+                    last_accessed_at=from_epoch(pending[r.id][1]),
+                )
+                if r.id in pending
+                else r
+                for r in records
+            ]
+
+
+def _names_access(node: Filter | None) -> bool:
+    """Whether a filter reads access statistics (then the store must hold the pending ones)."""
+    if node is None:
+        return False
+    if isinstance(node, Cond):
+        return node.field in _ACCESS_FIELDS
+    return any(_names_access(part) for part in node.parts)
+
+
+def _id(value: Any) -> Any:
+    """An id as given, refused when it is a string that is not valid UTF-8 (any other value
+    simply matches nothing)."""
+    return utf8(value, "id") if isinstance(value, str) else value
+
+
+def _shown(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge integer"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+R = TypeVar("R")
