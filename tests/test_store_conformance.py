@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import remem
 from remem.embedders.base import EmbedderSignature
 from remem.errors import ConflictError, NotFoundError
 from remem.filters import Cond, Logic, parse_filter
@@ -286,3 +287,23 @@ def test_change_token_moves_when_another_handle_commits(tmp_path: Path) -> None:
         finally:
             first.close()
             second.close()
+
+
+# -- opening by location ---------------------------------------------------------------------------
+@pytest.mark.parametrize("form", ["{dir}", "sqlite:{dir}", "sqlite://{dir}"])
+def test_a_store_opens_by_path_or_url(tmp_path: Path, form: str) -> None:
+    location = form.format(dir=tmp_path / "store")
+    with remem.open(location, embedder="hash:16") as mem:
+        mem.add("kept across forms")
+    with remem.open(tmp_path / "store") as mem:  # every form names the same store
+        assert [r.text for r in mem.list()] == ["kept across forms"]
+
+
+def test_an_unknown_scheme_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(remem.InvalidInputError, match=r"no store opens postgresql: .*sqlite:"):
+        open_store("postgresql://user@host/db")
+    in_memory = open_store("sqlite::memory:")
+    try:
+        assert in_memory.path == ":memory:"
+    finally:
+        in_memory.close()

@@ -46,8 +46,9 @@ def open(
 ) -> Memory:
     """Open (or create) a memory store.
 
-    ``path`` is a directory (created if missing) or ``":memory:"``; without it, ``$REMEM_STORE`` or
-    the default data directory. ``embedder`` is a ``"provider:model"`` name or an instance; without
+    ``path`` is a directory (created if missing), ``":memory:"``, or a store URL
+    (``sqlite:PATH``; see :func:`remem.stores.open_store`); without it, ``$REMEM_STORE`` or the
+    default data directory. ``embedder`` is a ``"provider:model"`` name or an instance; without
     it, the embedder the store was built with, or the bundled ``local:minilm``. ``retrieval``
     sets the default of every search (e.g. ``remem.AGENT_RETRIEVAL``). ``limits`` bounds what
     one call may ask (:class:`~remem.limits.Limits`; default: the ``max_*`` settings, i.e.

@@ -1,27 +1,73 @@
-"""Stores: the system of record. ``sqlite`` is the default; more backends register here."""
+"""Stores: the system of record, opened by location.
+
+``open_store(location)`` takes a directory (the SQLite store in it), ``":memory:"``, or a URL
+whose scheme names a registered backend: ``sqlite:PATH`` (or ``sqlite:///PATH``,
+``sqlite::memory:``) today; a second backend registers its scheme with :func:`register_store`.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from remem.errors import InvalidInputError
 from remem.stores.base import NewRecord, RecordStore, Store, Update
-from remem.stores.tables import CacheTable, KeyTable, UsageTable
+from remem.stores.tables import CacheTable, KeyTable, Snapshots, UsageTable
 
 __all__ = [
     "CacheTable",
     "KeyTable",
     "NewRecord",
     "RecordStore",
+    "Snapshots",
     "Store",
     "Update",
     "UsageTable",
     "open_store",
+    "register_store",
+    "store_schemes",
 ]
 
+#: ``scheme:rest``; a scheme is two letters at least, so ``C:\\data`` stays a path.
+_URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]+):(?P<rest>.*)", re.S)
+_OPENERS: dict[str, Callable[..., Store]] = {}
 
-def open_store(path: str | Path, **options: Any) -> Store:
-    """Open (or create) the store at ``path``: a directory, or ``":memory:"``."""
-    from remem.stores.sqlite.store import SQLiteStore
 
-    return SQLiteStore(path, **options)
+def register_store(scheme: str, opener: Callable[..., Store]) -> None:
+    """Open locations ``<scheme>:...`` with ``opener(location, **options)``."""
+    _OPENERS[scheme.lower()] = opener
+
+
+def store_schemes() -> list[str]:
+    """The URL schemes a store can be opened with."""
+    return sorted(_OPENERS)
+
+
+def open_store(location: str | Path, **options: Any) -> Store:
+    """Open (or create) the store at ``location``: a directory, ``":memory:"``, or a URL of a
+    registered scheme (see :func:`store_schemes`). ``options`` go to the backend."""
+    text = str(location)
+    found = None if isinstance(location, Path) or text == ":memory:" else _URL.fullmatch(text)
+    if found is None:
+        return _open_sqlite(text, **options)
+    scheme = found["scheme"].lower()
+    if scheme not in _OPENERS:
+        raise InvalidInputError(
+            f"no store opens {scheme}: locations (in {text!r}): use a directory, ':memory:', "
+            f"or one of {', '.join(f'{s}:' for s in store_schemes())}"
+        )
+    return _OPENERS[scheme](text, **options)
+
+
+def _open_sqlite(location: str, **options: Any) -> Store:
+    from remem.stores.sqlite import SQLiteStore  # its modules load only when a store opens
+
+    if location.lower().startswith("sqlite:"):
+        location = location[len("sqlite:") :]
+        location = location[2:] if location.startswith("//") else location  # sqlite:///x → /x
+    return SQLiteStore(location, **options)
+
+
+register_store("sqlite", _open_sqlite)
