@@ -200,10 +200,11 @@ def main() -> None:
             for q in questions[:20]:  # warm up: index built or loaded, pages cached
                 mem.search(q, k=10, expand=2, touch=False)
             counting = CountingStore(mem.store)
-            real, mem.store = mem.store, counting  # type: ignore[assignment]
+            real = mem.store
+            mem.store = mem.retriever.store = counting  # type: ignore[assignment]
             for q in questions:
                 mem.search(q, k=10, expand=2)
-            mem.store = real
+            mem.store = mem.retriever.store = real
             per_search = {
                 name: round(n / len(questions), 2) for name, n in counting.calls.most_common()
             }

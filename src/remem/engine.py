@@ -145,9 +145,8 @@ class Engine:
             raise InvalidInputError(f"limits must be a remem.Limits, got {type(limits).__name__}")
         #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits.
         self.limits = limits or DEFAULT_LIMITS
-        self.retriever = Retriever(
-            store, lambda ids, where: self._touches.read(lambda: store.get(ids, where))
-        )
+        #: Runs each search's stages; reads records through this memory (pending accesses shown).
+        self.retriever = Retriever(store, self._read)
         self._checked_signature = False
         self._lock = threading.RLock()
         self._touches = _Touches()  # shared with scoped views (copy.copy keeps the object)
@@ -689,6 +688,9 @@ class Engine:
         named = self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
         where = scope_filter(user_id, agent_id, session_id, filters, kind=kind, limits=self.limits)
         return and_filters(where, self.grant.where(named))
+
+    def _read(self, ids: Sequence[str], where: Filter | None) -> builtins.list[MemoryRecord]:
+        return self._touches.read(lambda: self.store.get(ids, where))
 
     def require_admin(self, what: str) -> None:
         """Raise :class:`PermissionDeniedError` unless this memory's grant is admin."""
