@@ -458,6 +458,7 @@ class Engine:
                 text=query,
                 vector=self.query_vector(query, vector) if mode != "keyword" else None,
                 words=clean_text(query or "", what="query") if keywords else None,
+                mode=mode,
                 k=k,
                 where=where,
                 near=near,

@@ -27,7 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.filters import Filter
-from remem.records import MemoryRecord, SearchHit
+from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.candidates import Candidate, to_hits
 from remem.retrieval.config import RetrievalConfig
@@ -56,6 +56,8 @@ class Query:
     vector: NDArray[np.float32] | None
     #: The cleaned words for keyword search (``None``: no keyword signal).
     words: str | None
+    #: ``hybrid`` fuses the signals it has; ``dense`` or ``keyword`` ranks by that one.
+    mode: SearchMode
     k: int
     #: Chooses the candidates: scope, filters, grant and any time the query names.
     where: Filter | None
@@ -79,13 +81,13 @@ class Retriever:
 
     def search(self, query: Query) -> list[SearchHit]:
         cfg, k = query.config, query.k
-        hybrid = query.vector is not None and query.words is not None
+        hybrid = query.mode == "hybrid"
         depth = max(k, cfg.candidates) if hybrid or cfg.reorders else k
         rankings = self.candidates(query, depth)
         if hybrid:
             fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
         else:
-            (fused,) = rankings.values()
+            fused = rankings[query.mode]
         if cfg.reorders and not cfg.needs_records:
             # Smoothing alone reorders by ids and scores: read only the records that can
             # still make the top k (a few spare, for any deleted meanwhile).
