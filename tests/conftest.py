@@ -12,6 +12,8 @@ import pytest
 
 import remem
 
+from . import pg
+
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 _real_connect = socket.socket.connect
 
@@ -43,10 +45,15 @@ def isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
 
 
-@pytest.fixture(params=["file", "memory"])
+@pytest.fixture(params=["file", "memory", "postgres"])
 def mem(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[remem.Memory]:
-    """A store on the small deterministic embedder, on disk and in memory."""
-    path = str(tmp_path / "store") if request.param == "file" else ":memory:"
+    """A store on the small deterministic embedder: SQLite on disk and in memory, and
+    PostgreSQL (a database of the session's throwaway cluster, :mod:`tests.pg`)."""
+    path = {
+        "file": str(tmp_path / "store"),
+        "memory": ":memory:",
+        "postgres": pg.url_for(tmp_path / "store") if request.param == "postgres" else "",
+    }[request.param]
     with remem.open(path, embedder="hash:64") as memory:
         yield memory
 

@@ -20,12 +20,15 @@ from remem.filters import Cond, Logic, parse_filter
 from remem.stores import NewRecord, Store, Update, open_store
 from remem.validate import content_hash
 
+from . import pg
+
 DIMS = 8
 SIGNATURE = EmbedderSignature("test:8", DIMS)
 Factory = Callable[[Path], Store]
 FACTORIES: dict[str, Factory] = {
     "sqlite-file": lambda tmp: open_store(tmp / "store"),
     "sqlite-memory": lambda tmp: open_store(":memory:"),
+    "postgres": lambda tmp: open_store(pg.url_for(tmp)),
 }
 
 
@@ -300,8 +303,13 @@ def test_a_store_opens_by_path_or_url(tmp_path: Path, form: str) -> None:
 
 
 def test_an_unknown_scheme_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(remem.InvalidInputError, match=r"no store opens postgresql: .*sqlite:"):
-        open_store("postgresql://user@host/db")
+    with pytest.raises(remem.InvalidInputError, match=r"no store opens redis: .*postgresql:"):
+        open_store("redis://localhost/0")
+    # A server that is not there: the store says where it looked (a socket path: no network).
+    with pytest.raises(
+        remem.StoreError, match=r"cannot reach PostgreSQL at postgresql://u:\*\*\*@"
+    ):
+        open_store(f"postgresql://u:secret@/db?host={tmp_path}&connect_timeout=2")
     in_memory = open_store("sqlite::memory:")
     try:
         assert in_memory.path == ":memory:"

@@ -2,7 +2,8 @@
 
 ``open_store(location)`` takes a directory (the SQLite store in it), ``":memory:"``, or a URL
 whose scheme names a registered backend: ``sqlite:PATH`` (or ``sqlite:///PATH``,
-``sqlite::memory:``) today; a second backend registers its scheme with :func:`register_store`.
+``sqlite::memory:``), ``postgresql://user:password@host:port/db`` (or ``postgres://``; needs
+``remem[postgres]``). Another backend registers its scheme with :func:`register_store`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from remem.errors import InvalidInputError
+from remem.errors import InvalidInputError, MissingDependencyError
 from remem.stores.base import NewRecord, RecordStore, Store, Update
 from remem.stores.tables import CacheTable, KeyTable, Snapshots, UsageTable
 
@@ -70,4 +71,15 @@ def _open_sqlite(location: str, **options: Any) -> Store:
     return SQLiteStore(location, **options)
 
 
+def _open_postgres(location: str, **options: Any) -> Store:
+    try:
+        from remem.stores.postgres import PostgresStore
+    except ImportError as exc:
+        raise MissingDependencyError.for_extra("psycopg", "postgres") from exc
+    keep = {"exact_search_limit", "min_connections", "max_connections", "connect_timeout"}
+    return PostgresStore(location, **{k: v for k, v in options.items() if k in keep})
+
+
 register_store("sqlite", _open_sqlite)
+register_store("postgresql", _open_postgres)
+register_store("postgres", _open_postgres)

@@ -1,0 +1,138 @@
+"""The PostgreSQL schema: named migrations, each applied in one transaction.
+
+Several processes may open a new database at once: a transaction-level advisory lock
+(:data:`MIGRATION_LOCK`) makes them take turns, and the one that comes second finds the work
+done. A database that records a migration this remem does not know was written by a newer
+remem and is refused, as the SQLite store refuses one.
+
+Every table that holds a tenant's rows carries ``user_id``, so the schema can be distributed by
+it (Citus ``create_distributed_table``; see docs/scaling.md) without change.
+"""
+
+from __future__ import annotations
+
+import psycopg
+
+from remem.errors import NotAStoreError
+from remem.timeutil import now
+
+__all__ = ["MIGRATIONS", "MIGRATION_LOCK", "apply_migrations"]
+
+#: The advisory lock key migrations take (an arbitrary constant: "remem" in ASCII).
+MIGRATION_LOCK = 0x72656D656D
+
+MIGRATIONS: list[tuple[str, str]] = [
+    (
+        "0001_initial",
+        """
+        CREATE TABLE remem_meta (key text PRIMARY KEY, value text NOT NULL);
+        INSERT INTO remem_meta (key, value) VALUES ('store_id', md5(random()::text));
+
+        CREATE TABLE memories (
+            seq bigint GENERATED ALWAYS AS IDENTITY,
+            id text PRIMARY KEY,
+            text text NOT NULL,
+            kind text NOT NULL,
+            role text,
+            user_id text,
+            agent_id text,
+            session_id text,
+            metadata jsonb NOT NULL DEFAULT '{}',
+            created_at double precision NOT NULL,
+            updated_at double precision NOT NULL,
+            last_accessed_at double precision,
+            access_count bigint NOT NULL DEFAULT 0,
+            importance double precision,
+            parent_id text REFERENCES memories (id) ON DELETE CASCADE
+                DEFERRABLE INITIALLY DEFERRED,
+            position integer,
+            content_hash text NOT NULL,
+            embedding vector,
+            words tsvector GENERATED ALWAYS AS (to_tsvector('english', text)) STORED
+        );
+        CREATE UNIQUE INDEX memories_seq ON memories (seq);
+        CREATE INDEX memories_scope ON memories (user_id, agent_id, session_id);
+        CREATE INDEX memories_agent ON memories (agent_id);
+        CREATE INDEX memories_session_time ON memories (session_id, kind, created_at);
+        CREATE INDEX memories_created ON memories (created_at);
+        CREATE INDEX memories_hash ON memories (content_hash);
+        CREATE INDEX memories_parent ON memories (parent_id, position);
+        CREATE INDEX memories_words ON memories USING gin (words);
+
+        -- A long record's window vectors (its head vector is memories.embedding).
+        CREATE TABLE memory_parts (
+            id text NOT NULL REFERENCES memories (id) ON DELETE CASCADE,
+            ord integer NOT NULL,
+            user_id text,
+            embedding vector NOT NULL,
+            PRIMARY KEY (id, ord)
+        );
+
+        CREATE TABLE cache_entries (
+            row bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            name text NOT NULL,
+            user_id text,
+            agent_id text,
+            session_id text,
+            query text NOT NULL,
+            value text NOT NULL,
+            vector vector NOT NULL,
+            created_at double precision NOT NULL,
+            expires_at double precision,
+            last_hit_at double precision,
+            hits bigint NOT NULL DEFAULT 0
+        );
+        CREATE INDEX cache_entries_name ON cache_entries (name, created_at);
+
+        CREATE TABLE scope_changes (
+            user_id text NOT NULL,
+            agent_id text NOT NULL,
+            session_id text NOT NULL,
+            kind text NOT NULL,
+            changed_at double precision NOT NULL,
+            PRIMARY KEY (user_id, agent_id, session_id, kind)
+        );
+        CREATE INDEX scope_changes_time ON scope_changes (changed_at);
+
+        CREATE TABLE api_keys (
+            key_id text PRIMARY KEY,
+            secret_hash text NOT NULL,
+            name text NOT NULL,
+            grant_json text NOT NULL,
+            created_at double precision NOT NULL,
+            revoked_at double precision,
+            last_used_at double precision
+        );
+
+        CREATE TABLE llm_usage (feature text PRIMARY KEY, totals jsonb NOT NULL);
+        """,
+    ),
+]
+
+
+def apply_migrations(conn: psycopg.Connection) -> list[str]:
+    """Apply the migrations this database lacks, in order, each in a transaction of its own
+    under the migration lock; returns their names."""
+    applied = []
+    for name, sql in MIGRATIONS:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS remem_migrations "
+                "(name text PRIMARY KEY, applied_at double precision NOT NULL)"
+            )
+            done = [row[0] for row in conn.execute("SELECT name FROM remem_migrations")]
+            unknown = sorted(set(done) - {known for known, _ in MIGRATIONS})
+            if unknown:
+                raise NotAStoreError(
+                    f"this database was written by a newer remem (migrations {unknown}): "
+                    "upgrade remem"
+                )
+            if name in done:
+                continue
+            conn.execute(sql.encode())
+            conn.execute(
+                "INSERT INTO remem_migrations (name, applied_at) VALUES (%s, %s)", (name, now())
+            )
+            applied.append(name)
+    return applied

@@ -1,0 +1,939 @@
+"""The PostgreSQL + pgvector store: the same remem on a database several machines share.
+
+Records live in ``memories`` (metadata as JSONB, the head vector in ``embedding``, a stored
+``tsvector`` for keyword search); a long record's window vectors in ``memory_parts``. The
+database answers candidates itself: dense by pgvector's cosine distance (an HNSW index per
+embedder width, with iterative scans so a filter keeps its recall), keyword by ``ts_rank_cd``
+over the ``tsvector`` (GIN index). Filters compile to SQL (:mod:`.filters`).
+
+Connections come from a ``psycopg_pool`` pool. Each write is one transaction; writes that could
+race on a rule (duplicates in a scope, the embedder signature) take a transaction-level advisory
+lock on what they touch, so two servers writing the same scope take turns and other scopes run
+in parallel.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import psycopg
+from numpy.typing import NDArray
+from pgvector.psycopg import register_vector
+from psycopg import errors as pg_errors
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from remem.embedders.base import EmbedderSignature
+from remem.errors import (
+    ConflictError,
+    EmbedderMismatchError,
+    NotFoundError,
+    StorageFullError,
+    StoreError,
+    VectorError,
+)
+from remem.filters import Filter
+from remem.records import MemoryRecord, StoreStats
+from remem.stores.base import NewRecord, Scope, Store, Update
+from remem.stores.postgres.filters import compile_postgres
+from remem.stores.postgres.schema import apply_migrations
+from remem.timeutil import from_epoch, now
+
+__all__ = ["PostgresStore"]
+
+COLUMNS = (
+    "m.id, m.text, m.kind, m.role, m.user_id, m.agent_id, m.session_id, m.metadata, "
+    "m.created_at, m.updated_at, m.last_accessed_at, m.access_count, m.importance, "
+    "m.parent_id, m.position, m.content_hash"
+)
+_ORDERS = {
+    "stored": "m.seq",
+    "created_at": "m.created_at, m.seq",
+    "-created_at": "m.created_at DESC, m.seq DESC",
+    "updated_at": "m.updated_at, m.seq",
+    "-updated_at": "m.updated_at DESC, m.seq DESC",
+    "position": "m.parent_id, m.position, m.seq",
+}
+_PAGE = 1000
+_WORD = re.compile(r"\w+", re.UNICODE)
+#: The advisory lock of the embedder signature (claims, re-embeds).
+_SIGNATURE_LOCK = 0x72656D0001
+# Previous and next record: by position within a document, else by time within a session;
+# always within the record's own user and agent, and within the caller's condition.
+_ADJACENT = """
+SELECT m.id,
+  CASE WHEN m.parent_id IS NOT NULL THEN
+    (SELECT p.id FROM memories p WHERE p.parent_id = m.parent_id AND p.position = m.position - 1
+       AND p.user_id IS NOT DISTINCT FROM m.user_id
+       AND p.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_p} LIMIT 1)
+  WHEN m.session_id IS NOT NULL THEN
+    (SELECT p.id FROM memories p WHERE p.session_id = m.session_id AND p.kind = m.kind
+       AND p.user_id IS NOT DISTINCT FROM m.user_id
+       AND p.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_p}
+       AND p.created_at < m.created_at ORDER BY p.created_at DESC, p.seq DESC LIMIT 1)
+  END,
+  CASE WHEN m.parent_id IS NOT NULL THEN
+    (SELECT n.id FROM memories n WHERE n.parent_id = m.parent_id AND n.position = m.position + 1
+       AND n.user_id IS NOT DISTINCT FROM m.user_id
+       AND n.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_n} LIMIT 1)
+  WHEN m.session_id IS NOT NULL THEN
+    (SELECT n.id FROM memories n WHERE n.session_id = m.session_id AND n.kind = m.kind
+       AND n.user_id IS NOT DISTINCT FROM m.user_id
+       AND n.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_n}
+       AND n.created_at > m.created_at ORDER BY n.created_at, n.seq LIMIT 1)
+  END
+FROM memories m WHERE m.id = ANY(%s) AND {within_m}
+"""
+
+
+class PostgresStore(Store):
+    """A store in a PostgreSQL database (``postgresql://user:password@host:port/db``) with the
+    ``vector`` extension (pgvector ≥ 0.8). Creates the extension when it may, and its tables
+    on first open."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_connections: int = 1,
+        max_connections: int = 8,
+        connect_timeout: int = 10,
+        exact_search_limit: int = 20_000,
+    ) -> None:
+        self.path = _shown_url(url)
+        self.url = url
+        #: A filtered dense search that may match at most this many vectors is answered
+        #: exactly (a sequential scan of those rows: recall 1.0); larger ones use HNSW.
+        self.exact_search_limit = exact_search_limit
+        try:
+            with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
+                _ensure_vector_extension(conn)
+                apply_migrations(conn)
+        except psycopg.OperationalError as exc:
+            raise StoreError(f"cannot reach PostgreSQL at {self.path}: {_first_line(exc)}") from exc
+        self._pool = ConnectionPool(
+            url,
+            min_size=min_connections,
+            max_size=max_connections,
+            kwargs={"autocommit": True, "connect_timeout": connect_timeout},
+            configure=register_vector,
+            timeout=connect_timeout,
+            open=True,
+            name="remem",
+        )
+
+    # -- plumbing ----------------------------------------------------------------------------------
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except PoolTimeout as exc:
+            raise StoreError(f"no connection to PostgreSQL at {self.path}: {exc}") from exc
+        except pg_errors.DiskFull as exc:
+            raise StorageFullError(
+                f"the database at {self.path} is out of disk ({_first_line(exc)}). Nothing "
+                "written before was lost; free some space and retry."
+            ) from exc
+        except psycopg.OperationalError as exc:
+            raise StoreError(f"PostgreSQL at {self.path} failed: {_first_line(exc)}") from exc
+
+    @contextmanager
+    def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
+        """One write transaction: committed on success, rolled back whole on any error."""
+        with self._connection() as conn, conn.transaction():
+            yield conn
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        with self._connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+            cur.execute(sql, params)
+            return cur.fetchall() if cur.description else []
+
+    # -- signature ---------------------------------------------------------------------------------
+    def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
+        if claim is None:
+            with self._connection() as conn:
+                return _read_signature(conn)
+        with self._transaction() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
+            recorded = _read_signature(conn)
+            if recorded is None:
+                _write_signature(conn, claim)
+            return recorded or claim
+
+    def _claim(
+        self,
+        conn: psycopg.Connection[Any],
+        signature: EmbedderSignature | None,
+        widths: Iterable[int],
+    ) -> None:
+        """Inside a write that stores vectors ``widths`` wide: refuse them unless they come
+        from the store's embedder; a store with no vectors takes ``signature``."""
+        widths = set(widths)
+        conn.execute("SELECT pg_advisory_xact_lock_shared(%s)", (_SIGNATURE_LOCK,))
+        stored = _read_signature(conn)
+        if signature is None:
+            if stored is not None and widths - {stored.dimensions}:
+                made = f"{min(widths - {stored.dimensions})}-d vectors"
+                raise self._mismatch(stored, made, "<embedder>")
+            return
+        if widths - {signature.dimensions}:
+            raise VectorError(
+                f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
+                "vectors the embedder made"
+            )
+        if stored == signature:
+            return
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
+        stored = _read_signature(conn)
+        if stored == signature:
+            return
+        held = conn.execute("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1")
+        if stored is not None and held.fetchone():
+            raise self._mismatch(stored, str(signature), signature.name)
+        _write_signature(conn, signature)
+
+    def _mismatch(self, stored: EmbedderSignature, made: str, new: str) -> EmbedderMismatchError:
+        return EmbedderMismatchError(
+            f"this store's vectors were made by {stored}, not {made}: open it with "
+            f"embedder={stored.name!r}, or re-embed it with `remem reembed --store "
+            f"{self.path} --embedder {new}` (then reopen the other writers)"
+        )
+
+    # -- writes ------------------------------------------------------------------------------------
+    def find_duplicates(self, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
+        with self._connection() as conn:
+            return _duplicates(conn, records)
+
+    def insert(
+        self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
+    ) -> list[MemoryRecord]:
+        out: list[MemoryRecord | None] = [None] * len(records)
+        fresh: list[NewRecord] = []
+        try:
+            with self._transaction() as conn:
+                _lock_scopes(conn, records)
+                existing = _duplicates(conn, records)
+                seen: dict[tuple[Any, ...], int] = {}
+                stamp = now()
+                for index, rec in enumerate(records):
+                    key = (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id)
+                    if index in existing:
+                        out[index] = existing[index]
+                        continue
+                    if rec.dedupe:
+                        if key in seen:
+                            out[index] = out[seen[key]]
+                            continue
+                        seen[key] = index
+                    fresh.append(rec)
+                    out[index] = _from_new(rec, stamp)
+                widths = [np.asarray(r.vector).shape[-1] for r in fresh if r.vector is not None]
+                if widths:
+                    self._claim(conn, signature, widths)
+                elif signature is not None and _read_signature(conn) is None:
+                    _write_signature(conn, signature)
+                if fresh:
+                    _copy_records(conn, fresh, stamp)
+                    _note_changes(
+                        conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh}
+                    )
+        except pg_errors.UniqueViolation as exc:
+            taken = _key_in(exc) or "?"
+            raise ConflictError(f"a memory with id {taken!r} is already stored") from exc
+        except pg_errors.ForeignKeyViolation as exc:
+            raise NotFoundError(f"a parent_id names no stored memory ({_first_line(exc)})") from exc
+        return [r for r in out if r is not None]
+
+    def update(
+        self, id: str, change: Update, *, signature: EmbedderSignature | None = None
+    ) -> MemoryRecord:
+        sets: dict[str, Any] = {}
+        for name in ("text", "content_hash", "importance", "kind", "role"):
+            value = getattr(change, name)
+            if value is not None:
+                sets[name] = value
+        if change.metadata is not None:
+            sets["metadata"] = Jsonb(change.metadata)
+        if change.vector is not None:
+            sets["embedding"] = np.asarray(change.vector, dtype=np.float32)
+        sets["updated_at"] = now()
+        assignments = ", ".join(f"{name} = %s" for name in sets)
+        with self._transaction() as conn:
+            row = conn.execute(
+                "SELECT user_id, agent_id, session_id, kind FROM memories WHERE id = %s FOR UPDATE",
+                (id,),
+            ).fetchone()
+            if row is None:
+                raise NotFoundError(f"no memory with id {id!r}")
+            if change.vector is not None:
+                self._claim(conn, signature, [np.asarray(change.vector).shape[-1]])
+            conn.execute(f"UPDATE memories SET {assignments} WHERE id = %s", (*sets.values(), id))
+            if change.vector is not None:
+                conn.execute("DELETE FROM memory_parts WHERE id = %s", (id,))
+                _copy_parts(conn, [(id, row[0], change.parts)])
+            _note_changes(conn, {tuple(row), (*row[:3], change.kind or row[3])})
+        return self.get([id])[0]
+
+    def delete(self, ids: Sequence[str]) -> int:
+        if not ids:
+            return 0
+        with self._transaction() as conn:
+            rows = conn.execute(
+                "DELETE FROM memories WHERE id = ANY(%s) OR parent_id = ANY(%s) "
+                "RETURNING user_id, agent_id, session_id, kind",
+                (list(ids), list(ids)),
+            ).fetchall()
+            _note_changes(conn, {tuple(r) for r in rows})
+        return len(rows)
+
+    def replace_vectors(
+        self,
+        ids: Sequence[str],
+        vectors: Sequence[NDArray[np.float32]],
+        signature: EmbedderSignature,
+        *,
+        expected: EmbedderSignature | None = None,
+        hashes: Sequence[str] | None = None,
+        embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
+    ) -> list[str]:
+        with self._transaction() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
+            conn.execute("LOCK TABLE memories IN SHARE ROW EXCLUSIVE MODE")  # no writer between
+            stored = _read_signature(conn)
+            if expected is not None and stored != expected:
+                raise ConflictError(
+                    f"the store's embedder changed from {expected} to {stored} while its "
+                    "vectors were being re-embedded (another re-embed?): re-embed again"
+                )
+            found = dict(zip(ids, vectors, strict=True))
+            given = dict(zip(ids, hashes, strict=True)) if hashes is not None else None
+            stale = [
+                (row[0], row[1])
+                for row in conn.execute(
+                    "SELECT id, text, content_hash FROM memories WHERE embedding IS NOT NULL"
+                )
+                if row[0] not in found or (given is not None and given[row[0]] != row[2])
+            ]
+            if stale and embed is None:
+                return [id_ for id_, _ in stale]
+            if stale:
+                assert embed is not None
+                more = embed([text for _, text in stale])
+                found.update(zip((id_ for id_, _ in stale), more, strict=True))
+            widths = {np.asarray(v).shape[-1] for v in found.values()}
+            if widths - {signature.dimensions}:
+                raise VectorError(
+                    f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
+                    "vectors the embedder made"
+                )
+            held = [
+                row[0]
+                for row in conn.execute(
+                    "SELECT id FROM memories WHERE id = ANY(%s) AND embedding IS NOT NULL",
+                    (list(found),),
+                )
+            ]
+            rows = {i: np.asarray(found[i], dtype=np.float32).reshape(-1, signature.dimensions)
+                    for i in held}  # fmt: skip
+            _drop_vector_indexes(conn)  # its cast would refuse the new width
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "UPDATE memories SET embedding = %s WHERE id = %s",
+                    [(v[0], i) for i, v in rows.items()],
+                )
+            conn.execute("DELETE FROM memory_parts WHERE id = ANY(%s)", (held,))
+            scopes = dict(
+                conn.execute("SELECT id, user_id FROM memories WHERE id = ANY(%s)", (held,))
+            )
+            _copy_parts(
+                conn, [(i, scopes[i], v[1:] if len(v) > 1 else None) for i, v in rows.items()]
+            )
+            _write_signature(conn, signature)  # and the index at the new width, built now
+        return []
+
+    def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
+        if not accesses:
+            return True
+        rows = [(count, at, id) for id, (count, at) in sorted(accesses.items())]
+        try:
+            with self._transaction() as conn:
+                if not wait:
+                    conn.execute("SET LOCAL lock_timeout = '20ms'")
+                with conn.cursor() as cur:
+                    cur.executemany(
+                        "UPDATE memories SET access_count = access_count + %s, "
+                        "last_accessed_at = greatest(last_accessed_at, %s) WHERE id = %s",
+                        rows,
+                    )
+        except pg_errors.LockNotAvailable:
+            if wait:
+                raise
+            return False
+        return True
+
+    # -- reads -------------------------------------------------------------------------------------
+    def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
+        if not ids:
+            return []
+        clause, params = compile_postgres(where)
+        rows = self._rows(
+            f"SELECT {COLUMNS} FROM memories m WHERE m.id = ANY(%s) AND {clause}",
+            [list(ids), *params],
+        )
+        found = {row["id"]: _record(row) for row in rows}
+        return [found[i] for i in ids if i in found]
+
+    def records(
+        self,
+        where: Filter | None = None,
+        *,
+        order: str = "stored",
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> Iterator[MemoryRecord]:
+        clause, params = compile_postgres(where)
+        after = "m.seq > %s AND " if order == "stored" else ""
+        sql = (
+            f"SELECT {COLUMNS}, m.seq FROM memories m WHERE {after}{clause} "
+            f"ORDER BY {_ORDERS[order]} LIMIT %s OFFSET %s"
+        )
+        last, left = 0, limit
+        while left is None or left > 0:
+            page = _PAGE if left is None else min(left, _PAGE)
+            rows = self._rows(sql, [*([last] if after else []), *params, page, offset])
+            yield from (_record(row) for row in rows)
+            if len(rows) < page:
+                return
+            last, offset = rows[-1]["seq"], 0 if after else offset + page
+            left = None if left is None else left - page
+
+    def adjacent(
+        self, ids: Sequence[str], where: Filter | None = None
+    ) -> dict[str, tuple[str | None, str | None]]:
+        if not ids:
+            return {}
+        parts = {alias: compile_postgres(where, alias) for alias in ("p", "n", "m")}
+        sql = _ADJACENT.format(
+            within_p=parts["p"][0], within_n=parts["n"][0], within_m=parts["m"][0]
+        )
+        # Placeholders in order: p's (first CASE), n's, p's, n's (second), ids, m's.
+        params = [
+            *parts["p"][1], *parts["p"][1], *parts["n"][1], *parts["n"][1],
+            list(ids), *parts["m"][1],
+        ]  # fmt: skip
+        with self._connection() as conn:
+            found = conn.execute(sql, params).fetchall()
+        return {row[0]: (row[1], row[2]) for row in found}
+
+    def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
+        if not ids:
+            return {}
+        with self._connection() as conn:
+            heads = {
+                row[0]: np.asarray(row[1].to_numpy(), dtype=np.float32)
+                for row in conn.execute(
+                    "SELECT id, embedding FROM memories WHERE id = ANY(%s) "
+                    "AND embedding IS NOT NULL",
+                    (list(ids),),
+                )
+            }
+            if not parts:
+                return heads
+            windows: dict[str, list[NDArray[np.float32]]] = {}
+            for row in conn.execute(
+                "SELECT id, embedding FROM memory_parts WHERE id = ANY(%s) ORDER BY id, ord",
+                (list(heads),),
+            ):
+                windows.setdefault(row[0], []).append(row[1].to_numpy())
+        return {
+            i: np.stack([head, *windows.get(i, [])]).astype(np.float32) for i, head in heads.items()
+        }
+
+    def dense(
+        self,
+        vector: NDArray[np.float32],
+        k: int,
+        where: Filter | None,
+        *,
+        part_weight: float = 0.0,
+    ) -> list[tuple[str, float]]:
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        stored = self.signature()
+        if stored is None:
+            return []
+        dims = int(stored.dimensions)
+        if query.shape[0] != dims:
+            raise self._mismatch(stored, f"{query.shape[0]}-d queries", "<embedder>")
+        clause, params = compile_postgres(where)
+        with self._connection() as conn, conn.transaction():
+            # Few rows to match (a small store, or a selective filter such as one user's
+            # scope): an exact scan of those rows, recall 1.0. Else the HNSW index (through its
+            # cast), scanning on (pgvector >= 0.8, iterative) until k rows pass the filter.
+            (few,) = conn.execute(
+                "SELECT count(*) <= %s FROM (SELECT 1 FROM memories m "
+                f"WHERE m.embedding IS NOT NULL AND {clause} LIMIT %s) s",
+                [self.exact_search_limit, *params, self.exact_search_limit + 1],
+            ).fetchone() or (True,)
+            if few:
+                distance = "(m.embedding <=> %s)"
+            else:
+                distance = f"(m.embedding::vector({dims}) <=> %s)"
+                conn.execute("SET LOCAL hnsw.iterative_scan = strict_order")
+                conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * int(k)))}")
+            heads = conn.execute(
+                f"SELECT m.id, 1 - {distance} FROM memories m "
+                f"WHERE m.embedding IS NOT NULL AND {clause} ORDER BY {distance} LIMIT %s",
+                [query, *params, query, k],
+            ).fetchall()
+            head = {row[0]: float(row[1]) for row in heads}
+            if part_weight <= 0:
+                return [(i, s) for i, s in head.items()]
+            best = {
+                row[0]: float(row[1])
+                for row in conn.execute(
+                    "SELECT p.id, max(1 - (p.embedding <=> %s)) FROM memory_parts p "
+                    f"JOIN memories m ON m.id = p.id WHERE {clause} GROUP BY p.id "
+                    "ORDER BY max(1 - (p.embedding <=> %s)) DESC LIMIT %s",
+                    [query, *params, query, k],
+                )
+            }
+            missing = [i for i in best if i not in head]
+            if missing:
+                head.update(
+                    (row[0], float(row[1]))
+                    for row in conn.execute(
+                        "SELECT id, 1 - (embedding <=> %s) FROM memories WHERE id = ANY(%s)",
+                        (query, missing),
+                    )
+                )
+        scored = {
+            i: part_weight * max(h, best.get(i, h)) + (1 - part_weight) * h for i, h in head.items()
+        }
+        return sorted(scored.items(), key=lambda p: -p[1])[:k]
+
+    def keyword(
+        self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
+    ) -> list[tuple[str, float]]:
+        terms = list(dict.fromkeys(w.lower() for w in _WORD.findall(query)))[:max_terms]
+        if not terms:
+            return []
+        clause, params = compile_postgres(where)
+        tsquery = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
+        with self._connection() as conn:
+            rows = conn.execute(
+                f"WITH q AS (SELECT {tsquery} AS q) "
+                "SELECT m.id, ts_rank_cd(m.words, q.q) AS score FROM memories m, q "
+                f"WHERE m.words @@ q.q AND m.embedding IS NOT NULL AND {clause} "
+                "ORDER BY score DESC, m.seq LIMIT %s",
+                [*terms, *params, k],
+            ).fetchall()
+        return [(row[0], float(row[1])) for row in rows]
+
+    def stats(self) -> StoreStats:
+        with self._connection() as conn:
+            by_kind = dict(
+                conn.execute("SELECT kind, count(*) FROM memories GROUP BY 1").fetchall()
+            )
+            users, agents, sessions, vectors = conn.execute(
+                "SELECT count(DISTINCT user_id), count(DISTINCT agent_id), "
+                "count(DISTINCT session_id), count(embedding) FROM memories"
+            ).fetchone()  # type: ignore[misc]
+            (size,) = conn.execute(
+                "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c "
+                "WHERE c.relname IN ('memories', 'memory_parts', 'cache_entries', "
+                "'scope_changes', 'api_keys', 'llm_usage', 'remem_meta') AND c.relkind = 'r'"
+            ).fetchone()  # type: ignore[misc]
+            schema = [r[0] for r in conn.execute("SELECT name FROM remem_migrations ORDER BY name")]
+            signature = _read_signature(conn)
+        return StoreStats(
+            path=self.path,
+            records=sum(by_kind.values()),
+            by_kind={str(k): int(v) for k, v in by_kind.items()},
+            vectors=int(vectors),
+            users=int(users),
+            agents=int(agents),
+            sessions=int(sessions),
+            embedder=signature.name if signature else None,
+            dimensions=signature.dimensions if signature else None,
+            size_bytes=int(size or 0),
+            schema=schema,
+            llm_usage=self.llm_usage(),
+        )
+
+    def change_token(self) -> int:
+        # The snapshot's xmax moves only once a transaction has finished (committed or not),
+        # in any session: never before another handle's commit is visible.
+        with self._connection() as conn:
+            row = conn.execute("SELECT pg_snapshot_xmax(pg_current_snapshot())::text").fetchone()
+        return int(row[0]) if row else 0
+
+    def close(self) -> None:
+        self._pool.close()
+
+    # -- API keys ----------------------------------------------------------------------------------
+    _KEY_COLUMNS = ("key_id", "secret_hash", "name", "grant_json", "created_at")
+
+    def key_put(self, row: Mapping[str, Any]) -> None:
+        with self._transaction() as conn:
+            conn.execute(
+                "INSERT INTO api_keys (key_id, secret_hash, name, grant_json, created_at) "
+                "VALUES (%s, %s, %s, %s, %s)",
+                [row[c] for c in self._KEY_COLUMNS],
+            )
+
+    def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
+        where, params = ("WHERE key_id = %s", [key_id]) if key_id is not None else ("", [])
+        return self._rows(f"SELECT * FROM api_keys {where} ORDER BY created_at, key_id", params)
+
+    def key_revoke(self, key_id: str, at: float) -> bool:
+        with self._transaction() as conn:
+            cursor = conn.execute(
+                "UPDATE api_keys SET revoked_at = %s WHERE key_id = %s AND revoked_at IS NULL",
+                (at, key_id),
+            )
+            return cursor.rowcount == 1
+
+    def key_used(self, key_id: str, at: float) -> None:
+        with self._transaction() as conn:
+            conn.execute("UPDATE api_keys SET last_used_at = %s WHERE key_id = %s", (at, key_id))
+
+    # -- what language models cost -----------------------------------------------------------------
+    def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
+        with self._transaction() as conn:
+            row = conn.execute(
+                "SELECT totals FROM llm_usage WHERE feature = %s FOR UPDATE", (feature,)
+            ).fetchone()
+            totals: dict[str, float] = dict(row[0]) if row else {}
+            for name, value in usage.items():
+                totals[name] = totals.get(name, 0) + value
+            conn.execute(
+                "INSERT INTO llm_usage (feature, totals) VALUES (%s, %s) "
+                "ON CONFLICT (feature) DO UPDATE SET totals = excluded.totals",
+                (feature, Jsonb(totals)),
+            )
+
+    def llm_usage(self) -> dict[str, dict[str, float]]:
+        rows = self._rows("SELECT feature, totals FROM llm_usage ORDER BY feature")
+        return {row["feature"]: dict(row["totals"]) for row in rows}
+
+    # -- scope changes and the semantic cache ------------------------------------------------------
+    def changed_since(
+        self, scope: Scope, since: float, *, kinds: Sequence[str] | None = None
+    ) -> bool:
+        clause, params = _scope_clause(scope)
+        sql = f"SELECT 1 FROM scope_changes WHERE changed_at > %s{clause}"
+        params.insert(0, since)
+        if kinds is not None:
+            sql += " AND kind = ANY(%s)"
+            params.append(list(kinds))
+        return bool(self._rows(sql + " LIMIT 1", params))
+
+    def cache_put(
+        self,
+        name: str,
+        entries: Sequence[tuple[Scope, str, str, NDArray[np.float32]]],
+        *,
+        created_at: float,
+        expires_at: float | None,
+    ) -> list[int]:
+        with self._transaction() as conn:
+            out = []
+            for scope, query, value, vector in entries:
+                row = conn.execute(
+                    "INSERT INTO cache_entries (name, user_id, agent_id, session_id, query, "
+                    "value, vector, created_at, expires_at) "
+                    "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s) RETURNING row",
+                    (name, *scope, query, value, np.asarray(vector, np.float32), created_at,
+                     expires_at),
+                ).fetchone()  # fmt: skip
+                assert row is not None
+                out.append(int(row[0]))
+        return out
+
+    def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT row, user_id, agent_id, session_id, vector FROM cache_entries "
+                "WHERE name = %s AND row > %s ORDER BY row",
+                (name, after),
+            ).fetchall()
+        return [
+            (int(r[0]), (r[1], r[2], r[3]), np.asarray(r[4].to_numpy(), dtype=np.float32))
+            for r in rows
+        ]
+
+    def cache_state(self, name: str) -> tuple[int, int]:
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT count(*), coalesce(max(row), 0) FROM cache_entries WHERE name = %s",
+                (name,),
+            ).fetchone()
+        assert row is not None
+        return int(row[0]), int(row[1])
+
+    def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        if not rowids:
+            return {}
+        rows = self._rows(
+            "SELECT row AS rowid, query, value, created_at, expires_at, last_hit_at, hits, "
+            "user_id, agent_id, session_id FROM cache_entries WHERE row = ANY(%s)",
+            [list(rowids)],
+        )
+        return {int(r["rowid"]): r for r in rows}
+
+    def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
+        with self._transaction() as conn, conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE cache_entries SET hits = hits + %s, last_hit_at = %s, "
+                "expires_at = coalesce(%s, expires_at) WHERE row = %s",
+                [(count, at, expires, rowid) for rowid, count, at, expires in sorted(hits)],
+            )
+
+    def cache_delete(self, rowids: Sequence[int]) -> int:
+        with self._transaction() as conn:
+            cursor = conn.execute("DELETE FROM cache_entries WHERE row = ANY(%s)", (list(rowids),))
+            return cursor.rowcount
+
+    def cache_victims(self, name: str, policy: str, count: int) -> list[int]:
+        order = {
+            "fifo": "created_at, row",
+            "lru": "coalesce(last_hit_at, created_at), row",
+            "lfu": "hits, coalesce(last_hit_at, created_at), row",
+        }[policy]
+        rows = self._rows(
+            f"SELECT row FROM cache_entries WHERE name = %s ORDER BY {order} LIMIT %s",
+            [name, count],
+        )
+        return [int(r["row"]) for r in rows]
+
+    def cache_matching(
+        self, name: str, scope: Scope | None, *, expired_at: float | None
+    ) -> list[int]:
+        clause, params = _scope_clause(scope or (None, None, None))
+        sql = f"SELECT row FROM cache_entries WHERE name = %s{clause}"
+        params.insert(0, name)
+        if expired_at is not None:
+            sql += " AND expires_at IS NOT NULL AND expires_at <= %s"
+            params.append(expired_at)
+        return [int(r["row"]) for r in self._rows(sql, params)]
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
+    """Create pgvector's extension unless it is there; say how to fix it when it cannot be."""
+    if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
+        return
+    try:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+    except pg_errors.FeatureNotSupported as exc:
+        raise StoreError(
+            "this PostgreSQL server has no pgvector (the `vector` extension): install it "
+            f"(https://github.com/pgvector/pgvector) or use a service that has it ({exc})"
+        ) from exc
+    except (pg_errors.InsufficientPrivilege, pg_errors.UndefinedFile) as exc:
+        raise StoreError(
+            "cannot create the `vector` extension here: have the database owner run "
+            f"`CREATE EXTENSION vector;` once, then retry ({_first_line(exc)})"
+        ) from exc
+
+
+def _read_signature(conn: psycopg.Connection[Any]) -> EmbedderSignature | None:
+    rows = dict(
+        conn.execute(
+            "SELECT key, value FROM remem_meta WHERE key IN ('embedder', 'dimensions')"
+        ).fetchall()
+    )
+    return EmbedderSignature(rows["embedder"], int(rows["dimensions"])) if rows else None
+
+
+def _write_signature(conn: psycopg.Connection[Any], signature: EmbedderSignature) -> None:
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO remem_meta (key, value) VALUES (%s, %s) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
+        )
+    dims = int(signature.dimensions)
+    # One HNSW index, at the store's width (pgvector indexes need a fixed width): searches use
+    # it through the same cast. An index at another width goes first (its cast would refuse the
+    # new vectors); built when claimed, it grows with the inserts.
+    _drop_vector_indexes(conn, keep=f"memories_hnsw_{dims}")
+    conn.execute(
+        f"CREATE INDEX IF NOT EXISTS memories_hnsw_{dims} ON memories "
+        f"USING hnsw ((embedding::vector({dims})) vector_cosine_ops)"
+    )
+
+
+def _drop_vector_indexes(conn: psycopg.Connection[Any], keep: str = "") -> None:
+    for (name,) in conn.execute(
+        "SELECT indexname FROM pg_indexes WHERE tablename = 'memories' "
+        "AND indexname LIKE 'memories\\_hnsw\\_%%' AND indexname <> %s",
+        (keep,),
+    ).fetchall():
+        conn.execute(f'DROP INDEX "{name}"')
+
+
+def _lock_scopes(conn: psycopg.Connection[Any], records: Sequence[NewRecord]) -> None:
+    """Take the write lock of every scope the batch writes (sorted: no deadlock between two
+    batches), so duplicates within a scope are decided by one writer at a time."""
+    keys = sorted({_lock_key(r.user_id, r.agent_id, r.session_id) for r in records if r.dedupe})
+    for key in keys:
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (key,))
+
+
+def _lock_key(*scope: str | None) -> int:
+    digest = hashlib.blake2b(repr(scope).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def _duplicates(
+    conn: psycopg.Connection[Any], records: Sequence[NewRecord]
+) -> dict[int, MemoryRecord]:
+    found: dict[int, MemoryRecord] = {}
+    with conn.cursor(row_factory=dict_row) as cur:
+        for index, rec in enumerate(records):
+            if not rec.dedupe:
+                continue
+            cur.execute(
+                f"SELECT {COLUMNS} FROM memories m WHERE content_hash = %s AND kind = %s "
+                "AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
+                "AND session_id IS NOT DISTINCT FROM %s ORDER BY seq LIMIT 1",
+                (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id),
+            )
+            row = cur.fetchone()
+            if row is not None:
+                found[index] = _record(row)
+    return found
+
+
+def _copy_records(
+    conn: psycopg.Connection[Any], records: Sequence[NewRecord], stamp: float
+) -> None:
+    """The batch by one binary COPY (vectors as pgvector values), then its window vectors."""
+    with (
+        conn.cursor() as cur,
+        cur.copy(
+            "COPY memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
+            "created_at, updated_at, importance, parent_id, position, content_hash, embedding) "
+            "FROM STDIN WITH (FORMAT BINARY)"
+        ) as copy,
+    ):
+        copy.set_types(
+            ["text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
+             "float8", "float8", "text", "int4", "text", "vector"]
+        )  # fmt: skip
+        for rec in records:
+            copy.write_row(
+                (
+                    rec.id, rec.text, rec.kind, rec.role, rec.user_id, rec.agent_id,
+                    rec.session_id, Jsonb(rec.metadata),
+                    rec.created_at, stamp, rec.importance, rec.parent_id, rec.position,
+                    rec.content_hash,
+                    None if rec.vector is None else np.asarray(rec.vector, np.float32),
+                )
+            )  # fmt: skip
+    _copy_parts(conn, [(r.id, r.user_id, r.parts) for r in records if r.vector is not None])
+
+
+def _copy_parts(
+    conn: psycopg.Connection[Any],
+    items: Sequence[tuple[str, str | None, NDArray[np.float32] | None]],
+) -> None:
+    rows = [
+        (id_, ord_, user, np.asarray(vector, np.float32))
+        for id_, user, parts in items
+        if parts is not None
+        for ord_, vector in enumerate(np.asarray(parts, np.float32), start=1)
+    ]
+    if not rows:
+        return
+    with (
+        conn.cursor() as cur,
+        cur.copy(
+            "COPY memory_parts (id, ord, user_id, embedding) FROM STDIN WITH (FORMAT BINARY)"
+        ) as copy,
+    ):
+        copy.set_types(["text", "int4", "text", "vector"])
+        for row in rows:
+            copy.write_row(row)
+
+
+def _note_changes(conn: psycopg.Connection[Any], scopes: Iterable[tuple[Any, ...]]) -> None:
+    rows = sorted({(*(value or "" for value in scope), now()) for scope in scopes})
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO scope_changes (user_id, agent_id, session_id, kind, changed_at) "
+            "VALUES (%s,%s,%s,%s,%s) "
+            "ON CONFLICT (user_id, agent_id, session_id, kind) "
+            "DO UPDATE SET changed_at = greatest(scope_changes.changed_at, excluded.changed_at)",
+            rows,
+        )
+
+
+def _scope_clause(scope: Scope) -> tuple[str, list[Any]]:
+    names = ("user_id", "agent_id", "session_id")
+    fields = [(n, v) for n, v in zip(names, scope, strict=True) if v is not None]
+    return "".join(f" AND {n} = %s" for n, _ in fields), [v for _, v in fields]
+
+
+def _record(row: Mapping[str, Any]) -> MemoryRecord:
+    return MemoryRecord(
+        id=row["id"],
+        text=row["text"],
+        kind=row["kind"],
+        role=row["role"],
+        user_id=row["user_id"],
+        agent_id=row["agent_id"],
+        session_id=row["session_id"],
+        metadata=row["metadata"] or {},
+        created_at=from_epoch(row["created_at"]),  # type: ignore[arg-type]
+        updated_at=from_epoch(row["updated_at"]),  # type: ignore[arg-type]
+        last_accessed_at=from_epoch(row["last_accessed_at"]),
+        access_count=int(row["access_count"]),
+        importance=row["importance"],
+        parent_id=row["parent_id"],
+        position=row["position"],
+        content_hash=row["content_hash"],
+    )
+
+
+def _from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
+    return MemoryRecord(
+        id=rec.id,
+        text=rec.text,
+        kind=rec.kind,
+        role=rec.role,
+        user_id=rec.user_id,
+        agent_id=rec.agent_id,
+        session_id=rec.session_id,
+        metadata=rec.metadata,
+        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
+        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
+        importance=rec.importance,
+        parent_id=rec.parent_id,
+        position=rec.position,
+        content_hash=rec.content_hash,
+    )
+
+
+def _key_in(exc: pg_errors.UniqueViolation) -> str | None:
+    """The id a unique violation names ("Key (id)=(a) already exists.")."""
+    detail = exc.diag.message_detail or ""
+    found = re.search(r"=\((.*)\) already exists", detail)
+    return found.group(1) if found else None
+
+
+def _shown_url(url: str) -> str:
+    """The URL without its password, for messages and ``stats``."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
