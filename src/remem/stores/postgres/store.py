@@ -176,7 +176,13 @@ class PostgresStore(Store):
         """Inside a write that stores vectors ``widths`` wide: refuse them unless they come
         from the store's embedder; a store with no vectors takes ``signature``."""
         widths = set(widths)
-        conn.execute("SELECT pg_advisory_xact_lock_shared(%s)", (_SIGNATURE_LOCK,))
+        # A writer whose embedder is the store's shares the signature lock (a re-embed, which
+        # takes it alone, waits for it); one that would claim a new store takes it alone. The
+        # peek decides which, so no transaction ever upgrades a shared lock (a deadlock).
+        peek = _read_signature(conn)
+        claiming = signature is not None and peek != signature
+        lock = "pg_advisory_xact_lock" if claiming else "pg_advisory_xact_lock_shared"
+        conn.execute(f"SELECT {lock}(%s)", (_SIGNATURE_LOCK,))
         stored = _read_signature(conn)
         if signature is None:
             if stored is not None and widths - {stored.dimensions}:
@@ -190,12 +196,8 @@ class PostgresStore(Store):
             )
         if stored == signature:
             return
-        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
-        stored = _read_signature(conn)
-        if stored == signature:
-            return
         held = conn.execute("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1")
-        if stored is not None and held.fetchone():
+        if stored is not None and (held.fetchone() or not claiming):
             raise self._mismatch(stored, str(signature), signature.name)
         _write_signature(conn, signature)
 
@@ -238,7 +240,9 @@ class PostgresStore(Store):
                 if widths:
                     self._claim(conn, signature, widths)
                 elif signature is not None and _read_signature(conn) is None:
-                    _write_signature(conn, signature)
+                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
+                    if _read_signature(conn) is None:
+                        _write_signature(conn, signature)
                 if fresh:
                     _copy_records(conn, fresh, stamp)
                     _note_changes(
