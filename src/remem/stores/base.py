@@ -19,6 +19,7 @@ from remem.embedders.base import EmbedderSignature
 from remem.filters import Filter
 from remem.records import MemoryRecord, StoreStats
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
+from remem.timeutil import from_epoch
 
 __all__ = [
     "LIST_ORDERS",
@@ -28,6 +29,8 @@ __all__ = [
     "Store",
     "Update",
     "head_and_parts",
+    "plan_insert",
+    "record_from_new",
 ]
 
 #: Orders ``Store.list`` accepts; ``-`` means descending.
@@ -63,6 +66,51 @@ class NewRecord:
     #: Vectors of overlapping windows across a long text (rows), beside ``vector`` of its head.
     parts: NDArray[np.float32] | None = None
     dedupe: bool = True
+
+
+def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
+    """The record an insert stores for ``rec`` (written at ``stamp``)."""
+    return MemoryRecord(
+        id=rec.id,
+        text=rec.text,
+        kind=rec.kind,
+        role=rec.role,
+        user_id=rec.user_id,
+        agent_id=rec.agent_id,
+        session_id=rec.session_id,
+        metadata=rec.metadata,
+        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
+        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
+        importance=rec.importance,
+        parent_id=rec.parent_id,
+        position=rec.position,
+        content_hash=rec.content_hash,
+    )
+
+
+def plan_insert(
+    records: Sequence[NewRecord], stored: Mapping[int, MemoryRecord], stamp: float
+) -> tuple[list[MemoryRecord], list[NewRecord]]:
+    """Every store's rule for a batch: what ``insert`` returns for each record (in order), and
+    the records to write. A record with ``dedupe`` that duplicates a stored one (``stored``, by
+    index) returns it; one that duplicates an earlier record of the batch (same text hash,
+    kind and scope) returns that one's record."""
+    out: list[MemoryRecord | None] = [None] * len(records)
+    fresh: list[NewRecord] = []
+    seen: dict[tuple[Any, ...], int] = {}
+    for index, rec in enumerate(records):
+        if index in stored:
+            out[index] = stored[index]
+            continue
+        if rec.dedupe:
+            key = (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id)
+            if key in seen:
+                out[index] = out[seen[key]]
+                continue
+            seen[key] = index
+        fresh.append(rec)
+        out[index] = record_from_new(rec, stamp)
+    return [r for r in out if r is not None], fresh
 
 
 @dataclass(slots=True)

@@ -40,7 +40,7 @@ from remem.errors import (
 )
 from remem.filters import Filter
 from remem.records import MemoryRecord, StoreStats
-from remem.stores.base import NewRecord, Scope, Store, Update
+from remem.stores.base import NewRecord, Scope, Store, Update, plan_insert
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.schema import apply_migrations
 from remem.timeutil import from_epoch, now
@@ -216,26 +216,11 @@ class PostgresStore(Store):
     def insert(
         self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
     ) -> list[MemoryRecord]:
-        out: list[MemoryRecord | None] = [None] * len(records)
-        fresh: list[NewRecord] = []
         try:
             with self._transaction() as conn:
                 _lock_scopes(conn, records)
-                existing = _duplicates(conn, records)
-                seen: dict[tuple[Any, ...], int] = {}
                 stamp = now()
-                for index, rec in enumerate(records):
-                    key = (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id)
-                    if index in existing:
-                        out[index] = existing[index]
-                        continue
-                    if rec.dedupe:
-                        if key in seen:
-                            out[index] = out[seen[key]]
-                            continue
-                        seen[key] = index
-                    fresh.append(rec)
-                    out[index] = _from_new(rec, stamp)
+                out, fresh = plan_insert(records, _duplicates(conn, records), stamp)
                 widths = [np.asarray(r.vector).shape[-1] for r in fresh if r.vector is not None]
                 if widths:
                     self._claim(conn, signature, widths)
@@ -253,7 +238,7 @@ class PostgresStore(Store):
             raise ConflictError(f"a memory with id {taken!r} is already stored") from exc
         except pg_errors.ForeignKeyViolation as exc:
             raise NotFoundError(f"a parent_id names no stored memory ({_first_line(exc)})") from exc
-        return [r for r in out if r is not None]
+        return out
 
     def update(
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
@@ -905,25 +890,6 @@ def _record(row: Mapping[str, Any]) -> MemoryRecord:
         parent_id=row["parent_id"],
         position=row["position"],
         content_hash=row["content_hash"],
-    )
-
-
-def _from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
-    return MemoryRecord(
-        id=rec.id,
-        text=rec.text,
-        kind=rec.kind,
-        role=rec.role,
-        user_id=rec.user_id,
-        agent_id=rec.agent_id,
-        session_id=rec.session_id,
-        metadata=rec.metadata,
-        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
-        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
-        importance=rec.importance,
-        parent_id=rec.parent_id,
-        position=rec.position,
-        content_hash=rec.content_hash,
     )
 
 

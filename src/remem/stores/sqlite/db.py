@@ -16,7 +16,6 @@ from numpy.typing import NDArray
 from remem.errors import ConflictError, NotAStoreError, StorageFullError, StoreError
 from remem.files import fsync_directory, fsync_file
 from remem.records import MemoryRecord
-from remem.stores.base import NewRecord
 from remem.timeutil import from_epoch
 
 __all__ = [
@@ -26,7 +25,6 @@ __all__ = [
     "backup",
     "batches",
     "check_integrity",
-    "record_from_new",
     "record_of",
     "refuse_replacing",
     "resolve_db_path",
@@ -170,25 +168,6 @@ def record_of(row: sqlite3.Row) -> MemoryRecord:
         parent_id=parent,
         position=position,
         content_hash=digest,
-    )
-
-
-def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
-    return MemoryRecord(
-        id=rec.id,
-        text=rec.text,
-        kind=rec.kind,
-        role=rec.role,
-        user_id=rec.user_id,
-        agent_id=rec.agent_id,
-        session_id=rec.session_id,
-        metadata=rec.metadata,
-        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
-        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
-        importance=rec.importance,
-        parent_id=rec.parent_id,
-        position=rec.position,
-        content_hash=rec.content_hash,
     )
 
 

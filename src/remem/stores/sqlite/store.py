@@ -38,7 +38,7 @@ from remem.errors import (
 from remem.files import fsync_directory, fsync_file
 from remem.filters import Cond, Filter, Logic
 from remem.records import MemoryRecord, StoreStats
-from remem.stores.base import NewRecord, Scope, Store, Update
+from remem.stores.base import NewRecord, Scope, Store, Update, plan_insert
 from remem.stores.sqlite import db
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
@@ -304,46 +304,31 @@ class SQLiteStore(Store, Snapshots):
     def insert(
         self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
     ) -> list[MemoryRecord]:
-        out: list[MemoryRecord | None] = [None] * len(records)
-        rows: list[tuple[Any, ...]] = []
         adopted = False
-        fresh: list[NewRecord] = []
         with self._transaction() as conn:
             self._sync(conn)
-            seen: dict[tuple[Any, ...], int] = {}
-            existing = self._duplicates(conn, records)
             stamp = now()
-            for index, rec in enumerate(records):
-                key = (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id)
-                if index in existing:
-                    out[index] = existing[index]
-                    continue
-                if rec.dedupe:
-                    if key in seen:
-                        out[index] = out[seen[key]]
-                        continue
-                    seen[key] = index
-                rows.append(
-                    (
-                        rec.id,
-                        rec.text,
-                        rec.kind,
-                        rec.role,
-                        rec.user_id,
-                        rec.agent_id,
-                        rec.session_id,
-                        json.dumps(rec.metadata, ensure_ascii=False) if rec.metadata else "{}",
-                        rec.created_at,
-                        stamp,
-                        rec.importance,
-                        rec.parent_id,
-                        rec.position,
-                        rec.content_hash,
-                        db.vector_blob(rec.vector, rec.parts),
-                    )
+            out, fresh = plan_insert(records, self._duplicates(conn, records), stamp)
+            rows = [
+                (
+                    rec.id,
+                    rec.text,
+                    rec.kind,
+                    rec.role,
+                    rec.user_id,
+                    rec.agent_id,
+                    rec.session_id,
+                    json.dumps(rec.metadata, ensure_ascii=False) if rec.metadata else "{}",
+                    rec.created_at,
+                    stamp,
+                    rec.importance,
+                    rec.parent_id,
+                    rec.position,
+                    rec.content_hash,
+                    db.vector_blob(rec.vector, rec.parts),
                 )
-                fresh.append(rec)
-                out[index] = db.record_from_new(rec, stamp)
+                for rec in fresh
+            ]
             # The vectors' embedder is checked against the store's inside this transaction: a
             # handle that checked earlier cannot write another embedder's vectors after a
             # re-embed (or a first writer) changed it.
@@ -385,7 +370,7 @@ class SQLiteStore(Store, Snapshots):
                     [tuple(getattr(r, name) for name in SCOPE_FIELDS) for _, r in with_vectors],
                 )
                 self._unsaved = True
-        return [r for r in out if r is not None]
+        return out
 
     @staticmethod
     def _held_before(conn: sqlite3.Connection, ids: Sequence[str]) -> str:
