@@ -8,7 +8,7 @@ filter, and remembers which embedder made its vectors. It does no embedding, chu
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
+from remem.errors import VectorError
 from remem.filters import Filter
 from remem.records import MemoryRecord, StoreStats
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
@@ -28,8 +29,11 @@ __all__ = [
     "Scope",
     "Store",
     "Update",
+    "check_widths",
+    "complete_vectors",
     "head_and_parts",
     "plan_insert",
+    "read_pages",
     "record_from_new",
 ]
 
@@ -111,6 +115,74 @@ def plan_insert(
         fresh.append(rec)
         out[index] = record_from_new(rec, stamp)
     return [r for r in out if r is not None], fresh
+
+
+def check_widths(signature: EmbedderSignature, widths: Iterable[int]) -> None:
+    """Refuse vectors whose widths are not ``signature``'s (every store, every write)."""
+    widths = set(widths)
+    if widths - {signature.dimensions}:
+        raise VectorError(
+            f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
+            "vectors the embedder made"
+        )
+
+
+def complete_vectors(
+    ids: Sequence[str],
+    vectors: Sequence[NDArray[np.float32]],
+    signature: EmbedderSignature,
+    held: Iterable[tuple[str, str, str | None]],
+    *,
+    hashes: Sequence[str] | None = None,
+    embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
+) -> tuple[dict[str, NDArray[np.float32]], list[str]]:
+    """``replace_vectors``' rule, every store: ``held`` are (id, text, content hash) of every
+    record holding a vector, read inside the write transaction. Those the caller has no
+    vector for, or (with ``hashes``) made from other text, are stale: ``embed`` makes theirs,
+    or without it nothing is written and their ids come back. Returns (vectors by id, stale
+    ids)."""
+    found = dict(zip(ids, vectors, strict=True))
+    given = dict(zip(ids, hashes, strict=True)) if hashes is not None else None
+    stale = [
+        (id_, text)
+        for id_, text, digest in held
+        if id_ not in found or (given is not None and given[id_] != digest)
+    ]
+    if stale and embed is None:
+        return {}, [id_ for id_, _ in stale]
+    if stale:
+        assert embed is not None
+        fresh = embed([text for _, text in stale])
+        found.update(zip((id_ for id_, _ in stale), fresh, strict=True))
+    check_widths(signature, (np.asarray(v).shape[-1] for v in found.values()))
+    return found, []
+
+
+def read_pages(
+    fetch: Callable[[Any, int, int], Sequence[Any]],
+    *,
+    key: str | None,
+    offset: int,
+    limit: int | None,
+    page: int = 1000,
+) -> Iterator[Any]:
+    """Rows of a query read ``page`` at a time, at most ``limit``: ``fetch(after, offset,
+    count)`` runs it. With ``key`` (a column that grows in stored order) each page starts
+    after the last row's key, so a large store is not rescanned by OFFSET, and ``offset``
+    applies to the first page only; without it pages move by offset."""
+    after: Any = 0
+    left = limit
+    while left is None or left > 0:
+        count = page if left is None else min(left, page)
+        rows = fetch(after, offset, count)
+        yield from rows
+        if len(rows) < count:
+            return
+        if key is not None:
+            after, offset = rows[-1][key], 0
+        else:
+            offset += count
+        left = None if left is None else left - count
 
 
 @dataclass(slots=True)

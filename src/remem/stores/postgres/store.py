@@ -36,11 +36,19 @@ from remem.errors import (
     NotFoundError,
     StorageFullError,
     StoreError,
-    VectorError,
 )
 from remem.filters import Filter
 from remem.records import MemoryRecord, StoreStats
-from remem.stores.base import NewRecord, Scope, Store, Update, plan_insert
+from remem.stores.base import (
+    NewRecord,
+    Scope,
+    Store,
+    Update,
+    check_widths,
+    complete_vectors,
+    plan_insert,
+    read_pages,
+)
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.schema import apply_migrations
 from remem.timeutil import from_epoch, now
@@ -60,7 +68,6 @@ _ORDERS = {
     "-updated_at": "m.updated_at DESC, m.seq DESC",
     "position": "m.parent_id, m.position, m.seq",
 }
-_PAGE = 1000
 _WORD = re.compile(r"\w+", re.UNICODE)
 #: The advisory lock of the embedder signature (claims, re-embeds).
 _SIGNATURE_LOCK = 0x72656D0001
@@ -161,11 +168,7 @@ class PostgresStore(Store):
             with self._connection() as conn:
                 return _read_signature(conn)
         with self._transaction() as conn:
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
-            recorded = _read_signature(conn)
-            if recorded is None:
-                _write_signature(conn, claim)
-            return recorded or claim
+            return _first_claim(conn, claim)
 
     def _claim(
         self,
@@ -189,11 +192,7 @@ class PostgresStore(Store):
                 made = f"{min(widths - {stored.dimensions})}-d vectors"
                 raise self._mismatch(stored, made, "<embedder>")
             return
-        if widths - {signature.dimensions}:
-            raise VectorError(
-                f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
-                "vectors the embedder made"
-            )
+        check_widths(signature, widths)
         if stored == signature:
             return
         held = conn.execute("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1")
@@ -225,9 +224,7 @@ class PostgresStore(Store):
                 if widths:
                     self._claim(conn, signature, widths)
                 elif signature is not None and _read_signature(conn) is None:
-                    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
-                    if _read_signature(conn) is None:
-                        _write_signature(conn, signature)
+                    _first_claim(conn, signature)
                 if fresh:
                     _copy_records(conn, fresh, stamp)
                     _note_changes(
@@ -301,27 +298,14 @@ class PostgresStore(Store):
                     f"the store's embedder changed from {expected} to {stored} while its "
                     "vectors were being re-embedded (another re-embed?): re-embed again"
                 )
-            found = dict(zip(ids, vectors, strict=True))
-            given = dict(zip(ids, hashes, strict=True)) if hashes is not None else None
-            stale = [
-                (row[0], row[1])
-                for row in conn.execute(
-                    "SELECT id, text, content_hash FROM memories WHERE embedding IS NOT NULL"
-                )
-                if row[0] not in found or (given is not None and given[row[0]] != row[2])
-            ]
-            if stale and embed is None:
-                return [id_ for id_, _ in stale]
+            vectors_held = conn.execute(
+                "SELECT id, text, content_hash FROM memories WHERE embedding IS NOT NULL"
+            ).fetchall()
+            found, stale = complete_vectors(
+                ids, vectors, signature, vectors_held, hashes=hashes, embed=embed
+            )
             if stale:
-                assert embed is not None
-                more = embed([text for _, text in stale])
-                found.update(zip((id_ for id_, _ in stale), more, strict=True))
-            widths = {np.asarray(v).shape[-1] for v in found.values()}
-            if widths - {signature.dimensions}:
-                raise VectorError(
-                    f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
-                    "vectors the embedder made"
-                )
+                return stale  # nothing written: the caller embeds these
             held = [
                 row[0]
                 for row in conn.execute(
@@ -393,15 +377,15 @@ class PostgresStore(Store):
             f"SELECT {COLUMNS}, m.seq FROM memories m WHERE {after}{clause} "
             f"ORDER BY {_ORDERS[order]} LIMIT %s OFFSET %s"
         )
-        last, left = 0, limit
-        while left is None or left > 0:
-            page = _PAGE if left is None else min(left, _PAGE)
-            rows = self._rows(sql, [*([last] if after else []), *params, page, offset])
-            yield from (_record(row) for row in rows)
-            if len(rows) < page:
-                return
-            last, offset = rows[-1]["seq"], 0 if after else offset + page
-            left = None if left is None else left - page
+        rows = read_pages(
+            lambda last, skip, count: self._rows(
+                sql, [*([last] if after else []), *params, count, skip]
+            ),
+            key="seq" if after else None,
+            offset=offset,
+            limit=limit,
+        )
+        return (_record(row) for row in rows)
 
     def adjacent(
         self, ids: Sequence[str], where: Filter | None = None
@@ -454,14 +438,14 @@ class PostgresStore(Store):
         part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
         query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        stored = self.signature()
-        if stored is None:
-            return []
-        dims = int(stored.dimensions)
-        if query.shape[0] != dims:
-            raise self._mismatch(stored, f"{query.shape[0]}-d queries", "<embedder>")
         clause, params = compile_postgres(where)
         with self._connection() as conn, conn.transaction():
+            stored = _read_signature(conn)
+            if stored is None:
+                return []
+            dims = int(stored.dimensions)
+            if query.shape[0] != dims:
+                raise self._mismatch(stored, f"{query.shape[0]}-d queries", "<embedder>")
             # Few rows to match (a small store, or a selective filter such as one user's
             # scope): an exact scan of those rows, recall 1.0. Else the HNSW index (through its
             # cast), scanning on (pgvector >= 0.8, iterative) until k rows pass the filter.
@@ -740,6 +724,16 @@ def _read_signature(conn: psycopg.Connection[Any]) -> EmbedderSignature | None:
         ).fetchall()
     )
     return EmbedderSignature(rows["embedder"], int(rows["dimensions"])) if rows else None
+
+
+def _first_claim(conn: psycopg.Connection[Any], claim: EmbedderSignature) -> EmbedderSignature:
+    """Inside a transaction: record ``claim`` unless a signature is recorded (under the
+    signature lock, so of two first writers one wins); the recorded one."""
+    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
+    recorded = _read_signature(conn)
+    if recorded is None:
+        _write_signature(conn, claim)
+    return recorded or claim
 
 
 def _write_signature(conn: psycopg.Connection[Any], signature: EmbedderSignature) -> None:

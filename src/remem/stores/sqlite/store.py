@@ -38,7 +38,16 @@ from remem.errors import (
 from remem.files import fsync_directory, fsync_file
 from remem.filters import Cond, Filter, Logic
 from remem.records import MemoryRecord, StoreStats
-from remem.stores.base import NewRecord, Scope, Store, Update, plan_insert
+from remem.stores.base import (
+    NewRecord,
+    Scope,
+    Store,
+    Update,
+    check_widths,
+    complete_vectors,
+    plan_insert,
+    read_pages,
+)
 from remem.stores.sqlite import db
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
@@ -63,7 +72,6 @@ _INSERT = (
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding) "
     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
-_PAGE = 1000  # records read per query by records()
 _ORDERS = {
     "stored": "m.rowid",
     "created_at": "m.created_at, m.rowid",
@@ -254,11 +262,7 @@ class SQLiteStore(Store, Snapshots):
                 made = f"{min(widths - {stored.dimensions})}-d vectors"
                 raise self._mismatch(stored, made, "<embedder>")
             return False
-        if widths - {signature.dimensions}:
-            raise VectorError(
-                f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
-                "vectors the embedder made"
-            )
+        check_widths(signature, widths)
         if stored == signature:
             return False
         if (
@@ -462,27 +466,14 @@ class SQLiteStore(Store, Snapshots):
                     f"the store's embedder changed from {expected} to {stored} while its "
                     "vectors were being re-embedded (another re-embed?): re-embed again"
                 )
-            found = dict(zip(ids, vectors, strict=True))
-            given = dict(zip(ids, hashes, strict=True)) if hashes is not None else None
-            stale = [
-                (row[0], row[1])
-                for row in conn.execute(
-                    "SELECT id, text, content_hash FROM memories WHERE embedding IS NOT NULL"
-                )
-                if row[0] not in found or (given is not None and given[row[0]] != row[2])
-            ]
-            if stale and embed is None:
-                return [id_ for id_, _ in stale]  # nothing written: the caller embeds these
+            held = conn.execute(
+                "SELECT id, text, content_hash FROM memories WHERE embedding IS NOT NULL"
+            )
+            found, stale = complete_vectors(
+                ids, vectors, signature, held, hashes=hashes, embed=embed
+            )
             if stale:
-                assert embed is not None
-                fresh = embed([text for _, text in stale])
-                found.update(zip((id_ for id_, _ in stale), fresh, strict=True))
-            widths = {np.asarray(v).shape[-1] for v in found.values()}
-            if widths - {signature.dimensions}:
-                raise VectorError(
-                    f"vectors of {sorted(widths)} dimensions do not fit {signature}: pass the "
-                    "vectors the embedder made"
-                )
+                return stale  # nothing written: the caller embeds these
             # Only rows that hold a vector get one (a document's container never does).
             conn.executemany(
                 "UPDATE memories SET embedding = ? WHERE id = ? AND embedding IS NOT NULL",
@@ -552,15 +543,15 @@ class SQLiteStore(Store, Snapshots):
             f"SELECT {db.COLUMNS}, m.rowid FROM memories m WHERE {after}{clause} "
             f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?"
         )
-        last, left = 0, limit
-        while left is None or left > 0:
-            page = _PAGE if left is None else min(left, _PAGE)
-            rows = self._query(sql, (*([last] if after else []), *params, page, offset))
-            yield from (db.record_of(row) for row in rows)
-            if len(rows) < page:
-                return
-            last, offset = rows[-1]["rowid"], 0 if after else offset + page
-            left = None if left is None else left - page
+        rows = read_pages(
+            lambda last, skip, count: self._query(
+                sql, (*([last] if after else []), *params, count, skip)
+            ),
+            key="rowid" if after else None,
+            offset=offset,
+            limit=limit,
+        )
+        return (db.record_of(row) for row in rows)
 
     def adjacent(
         self, ids: Sequence[str], where: Filter | None = None
