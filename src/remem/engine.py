@@ -354,7 +354,7 @@ class Engine:
     def get(self, id: str) -> MemoryRecord:
         """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
         outside this memory's grant: the same error, word for word)."""
-        found = self._touches.read(lambda: self.store.get([_id(id)], self.grant.where()))
+        found = self._read([_id(id)], self.grant.where())
         if not found:
             raise NotFoundError(f"no memory with id {id!r}")
         return found[0]
@@ -362,7 +362,7 @@ class Engine:
     def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
         """The memories with these ids, in the order asked; unknown ids are left out."""
         wanted = [_id(i) for i in ids]
-        return self._touches.read(lambda: self.store.get(wanted, self.grant.where()))
+        return self._read(wanted, self.grant.where())
 
     def list(
         self,
