@@ -21,18 +21,20 @@ import remem
 from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.server import create_app
-from tests import tenant_probe
+from tests import pg, tenant_probe
 
 ALICE, BOB = Grant(users=("alice",)), Grant(users=("bob",))
 #: A word only Alice's memories hold: it must never reach Bob.
 CANARY = "zanzibar"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[remem.Memory]:
-    """Both tenants in one store, with interleaved turns in a session id they share, a
-    document each, facts, and a chat of the same session id."""
-    with remem.open(tmp_path / "store", embedder="hash:64") as memory:
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[remem.Memory]:
+    """Both tenants in one store (SQLite, and PostgreSQL), with interleaved turns in a session
+    id they share, a document each, facts, and a chat of the same session id."""
+    where = tmp_path / "store"
+    location = pg.url_for(where) if request.param == "postgres" else str(where)
+    with remem.open(location, embedder="hash:64") as memory:
         turns = []
         for i in range(6):  # interleaved in time: a session id is not a tenant boundary
             for user in ("alice", "bob"):
