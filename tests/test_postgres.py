@@ -3,15 +3,24 @@ store's common behaviour is in test_store_conformance.py, which runs on it too.)
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import httpx
+import numpy as np
 import psycopg
 import pytest
 
 import remem
-from remem.stores import open_store
+from remem.apikeys import KeyRing
+from remem.embedders.base import EmbedderSignature
+from remem.filters import parse_filter
+from remem.stores import NewRecord, open_store
 
 from . import pg
+from .serving import free_port
 
 
 def test_a_schema_from_a_newer_remem_is_refused(tmp_path: Path) -> None:
@@ -43,3 +52,136 @@ def test_two_memories_on_one_database_see_each_others_writes(tmp_path: Path) -> 
         assert one.delete([made.id]) == 1
         with pytest.raises(remem.NotFoundError):
             two.get(made.id)
+
+
+def test_above_the_exact_limit_search_builds_and_uses_the_hnsw_index(tmp_path: Path) -> None:
+    url = pg.url_for(tmp_path / "hnsw")
+    rng = np.random.default_rng(5)
+    rows = rng.normal(size=(400, 16)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    signature = EmbedderSignature("test:16", 16)
+    with open_store(url, exact_search_limit=50) as store:
+        store.insert(
+            [
+                NewRecord(
+                    id=f"r{i}",
+                    text=f"row {i}",
+                    kind="message",
+                    content_hash=f"h{i}",
+                    created_at=0.0,
+                    user_id=f"u{i % 4}",
+                    vector=rows[i],
+                )
+                for i in range(len(rows))
+            ],
+            signature=signature,
+        )
+        with psycopg.connect(url) as conn:
+            assert not index_names(conn)  # a bulk load builds no graph row by row
+        for i in (3, 77, 301):
+            assert store.dense(rows[i], 5, None)[0][0] == f"r{i}"
+            scoped = store.dense(rows[i], 5, parse_filter({"user_id": f"u{i % 4}"}))
+            assert scoped[0][0] == f"r{i}"
+            assert {hit for hit, _ in scoped} <= {f"r{j}" for j in range(i % 4, 400, 4)}
+            other = store.dense(rows[i], 5, parse_filter({"user_id": f"u{(i + 1) % 4}"}))
+            assert f"r{i}" not in {hit for hit, _ in other}
+        with psycopg.connect(url) as conn:
+            assert index_names(conn) == ["memories_hnsw_16"]
+            conn.execute("SET enable_seqscan = off")  # 400 rows: a scan would be cheaper
+            plan = conn.execute(
+                "EXPLAIN SELECT id FROM memories m ORDER BY m.embedding::vector(16) <=> %s LIMIT 5",
+                (str(rows[0].tolist()),),
+            ).fetchall()
+            assert "memories_hnsw_16" in " ".join(row[0] for row in plan)
+
+
+def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(remem.InvalidInputError, match="no option \\['max_conections'\\]"):
+        open_store(pg.url_for(tmp_path / "opt"), max_conections=3)
+
+
+def index_names(conn: psycopg.Connection) -> list[str]:
+    rows = conn.execute(
+        "SELECT indexname FROM pg_indexes WHERE indexname LIKE 'memories_hnsw_%' ORDER BY 1"
+    ).fetchall()
+    return [row[0] for row in rows]
+
+
+def test_two_servers_on_one_database_share_writes_keys_and_caches(tmp_path: Path) -> None:
+    """Two `remem serve` processes (as on two machines) on one PostgreSQL: each sees the
+    other's writes on its next request, one key ring, one cache."""
+    url = pg.url_for(tmp_path / "servers")
+    with remem.open(url, embedder="hash:64") as mem:
+        ring = KeyRing(mem.store)
+        ada, ada_key = ring.create("ada's app", users=["ada"])
+        bob = ring.create("bob's app", users=["bob"])[0]
+    ports = [free_port(), free_port()]
+    servers = [
+        subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "remem"),
+                "serve",
+                "--store",
+                url,
+                "--port",
+                str(port),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for port in ports
+    ]
+    try:
+        one, two = (
+            wait_for(f"http://127.0.0.1:{port}", server)
+            for port, server in zip(ports, servers, strict=True)
+        )
+        as_ada = {"Authorization": f"Bearer {ada}"}
+        made = httpx.post(
+            f"{one}/v1/memories",
+            headers=as_ada,
+            json={"text": "Ada's flight lands at 9:40", "user_id": "ada"},
+        )
+        assert made.status_code == 201, made.text
+        found = httpx.post(
+            f"{two}/v1/search", headers=as_ada, json={"query": "flight lands", "user_id": "ada"}
+        ).json()
+        assert [h["id"] for h in found["hits"]] == [made.json()["id"]]
+        as_bob = {"Authorization": f"Bearer {bob}"}
+        theirs = httpx.post(
+            f"{two}/v1/search", headers=as_bob, json={"query": "flight lands", "k": 50}
+        ).json()
+        assert theirs["hits"] == []
+        put = httpx.post(
+            f"{two}/v1/caches/faq/entries",
+            headers=as_ada,
+            json={"question": "when do I land?", "value": "9:40", "user_id": "ada"},
+        )
+        assert put.status_code == 201, put.text
+        hit = httpx.post(
+            f"{one}/v1/caches/faq/lookup",
+            headers=as_ada,
+            json={"question": "when do I land?", "user_id": "ada"},
+        ).json()
+        assert (hit["hit"], hit["value"]) == (True, "9:40")
+        with remem.open(url, embedder="hash:64") as mem:
+            KeyRing(mem.store).revoke(ada_key.key_id)
+        for base in (one, two):
+            assert httpx.get(f"{base}/v1/whoami", headers=as_ada).status_code == 401
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(timeout=20)
+
+
+def wait_for(base: str, server: subprocess.Popen[bytes]) -> str:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise AssertionError(server.stderr.read().decode() if server.stderr else "exited")
+        try:
+            if httpx.get(f"{base}/v1/health").status_code == 200:
+                return base
+        except httpx.TransportError:
+            time.sleep(0.1)
+    raise AssertionError(f"{base} did not start")

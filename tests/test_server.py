@@ -15,12 +15,15 @@ import remem
 from remem.apikeys import KeyRing
 from remem.cli import cli
 from remem.server import create_app
+from tests import pg
 from tests.serving import running
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[remem.Memory]:
-    with remem.open(tmp_path / "store", embedder="hash:64") as memory:
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[remem.Memory]:
+    """The server over each store: SQLite, and PostgreSQL (:mod:`tests.pg`)."""
+    where = pg.url_for(tmp_path / "store") if request.param == "postgres" else tmp_path / "store"
+    with remem.open(where, embedder="hash:64") as memory:
         memory.add_many(
             [
                 {"text": "Alice is allergic to cashews", "user_id": "alice", "kind": "fact"},

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,17 +42,21 @@ def open(
     settings: Settings | None = None,
     retrieval: RetrievalConfig | None = None,
     limits: Limits | None = None,
+    store_options: Mapping[str, Any] | None = None,
     **options: Any,
 ) -> Memory:
     """Open (or create) a memory store.
 
     ``path`` is a directory (created if missing), ``":memory:"``, or a store URL
-    (``sqlite:PATH``; see :func:`remem.stores.open_store`); without it, ``$REMEM_STORE`` or the
+    (``sqlite:PATH``, ``postgresql://user@host/db``; see :func:`remem.stores.open_store`);
+    without it, ``$REMEM_STORE`` (or ``$REMEM_STORE_URL``) or the
     default data directory. ``embedder`` is a ``"provider:model"`` name or an instance; without
     it, the embedder the store was built with, or the bundled ``local:minilm``. ``retrieval``
     sets the default of every search (e.g. ``remem.AGENT_RETRIEVAL``). ``limits`` bounds what
     one call may ask (:class:`~remem.limits.Limits`; default: the ``max_*`` settings, i.e.
-    ``REMEM_MAX_*`` variables, else the documented defaults). Other keyword arguments override
+    ``REMEM_MAX_*`` variables, else the documented defaults). ``store_options`` go to the
+    store's backend (PostgreSQL: ``max_connections``, ``index_memory``, ``ef_search``, ...;
+    see :class:`~remem.stores.postgres.PostgresStore`). Other keyword arguments override
     :class:`~remem.settings.Settings` fields.
     """
     settings = settings or Settings.load(
@@ -64,7 +68,12 @@ def open(
         settings.store,
         busy_timeout=settings.busy_timeout,
         synchronous=settings.synchronous,
-        exact_search_limit=settings.exact_search_limit,
+        **(
+            {"exact_search_limit": settings.exact_search_limit}
+            if settings.exact_search_limit
+            else {}
+        ),
+        **(store_options or {}),
     )
     try:
         chosen = embedder if isinstance(embedder, Embedder) else _choose_embedder(store, settings)

@@ -1,6 +1,7 @@
 """Settings: one object, read with the precedence argument > environment > config file > default.
 
-Environment variables carry the ``REMEM_`` prefix (``REMEM_STORE``, ``REMEM_EMBEDDER``, ...). The
+Environment variables carry the ``REMEM_`` prefix (``REMEM_STORE`` — or ``REMEM_STORE_URL`` for a
+database URL —, ``REMEM_EMBEDDER``, ...). The
 config file is TOML, at ``$REMEM_CONFIG`` or ``~/.config/remem/config.toml``, with the same keys
 in lower case, top level or under ``[remem]``. Loading settings does no other work: nothing is
 created, loaded or contacted. Providers keep their own settings (e.g. ``OpenAISettings``).
@@ -43,8 +44,9 @@ class Settings:
     #: Tokens shared by consecutive windows.
     part_overlap: int = 32
     #: A search that may match at most this many vectors runs exactly; above it, the ANN index
-    #: (IVF cells, built on first need, saved beside the store as ``remem.index.*``) answers.
-    exact_search_limit: int = 20_000
+    #: answers. 0: the store's own default (SQLite 20,000, where the IVF cells are built on first
+    #: need and saved beside the store as ``remem.index.*``; PostgreSQL 2,000, pgvector's HNSW).
+    exact_search_limit: int = 0
     # What one call may ask (see remem.limits.Limits, which documents each): REMEM_MAX_*.
     max_text_chars: int = DEFAULT_LIMITS.max_text_chars
     max_document_chars: int = DEFAULT_LIMITS.max_document_chars
@@ -73,6 +75,8 @@ class Settings:
             for f in fields(cls)
             if f"REMEM_{f.name.upper()}" in os.environ
         }
+        if "store" not in env and os.environ.get("REMEM_STORE_URL"):  # the name servers use
+            env["store"] = os.environ["REMEM_STORE_URL"]
         settings = settings._merge(env, "environment")
         return settings._merge({k: v for k, v in overrides.items() if v is not None}, "argument")
 

@@ -1,5 +1,5 @@
-"""Commands: add, search, get, list, delete, import, export, stats, reembed, backup, restore, cost,
-demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
+"""Commands: add, search, get, list, delete, import, export, stats, reembed, backup, restore,
+migrate, cost, demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import click
 import remem
 from remem.cli.options import (
     emit,
+    existing_store,
     json_arg,
     opened,
     output_options,
@@ -256,7 +257,12 @@ def stats(store_path: str | None, embedder: str | None, plain: bool) -> None:
 
 
 @cli.command()
-@click.option("--store", "store_path", envvar="REMEM_STORE", help="Store directory.")
+@click.option(
+    "--store",
+    "store_path",
+    envvar=["REMEM_STORE", "REMEM_STORE_URL"],
+    help="Store directory or URL.",
+)
 @click.option("--embedder", required=True, help="The new embedder, provider:model.")
 def reembed(store_path: str | None, embedder: str) -> None:
     """Re-embed every memory with another embedder."""
@@ -272,6 +278,43 @@ def backup(dest: str, store_path: str | None, embedder: str | None) -> None:
     other processes keep writing."""
     with opened(store_path, embedder) as mem:
         click.echo(json.dumps(mem.backup(dest)))
+
+
+@cli.command()
+@click.option("--from", "source", required=True, help="The store to copy: a directory or a URL.")
+@click.option("--to", "target", required=True, help="Where to copy it (empty): a directory or URL.")
+@click.option("--batch", default=1_000, show_default=True, type=click.IntRange(1, 10_000),
+              help="Records per transaction.")  # fmt: skip
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: on a TTY).")
+@output_options
+def migrate(source: str, target: str, batch: int, progress: bool | None, plain: bool) -> None:
+    """Copy a whole store to another backend and verify it: SQLite → PostgreSQL and back.
+
+    Records with their vectors (nothing is re-embedded), ids, scopes, times and access counts,
+    the semantic caches, API keys and LLM usage; in batches, then counts and a checksum of
+    every record and vector are compared. The target must hold no records.
+    """
+    from tqdm import tqdm
+
+    from remem.stores import open_store
+    from remem.stores.migrate import migrate_store
+
+    if source == target:
+        raise InvalidInputError("--from and --to name the same store")
+    src = open_store(existing_store(source))
+    try:
+        dst = open_store(target)
+        try:
+            show = sys.stderr.isatty() if progress is None else progress
+            with tqdm(
+                total=src.stats().records, unit="rec", disable=not show, desc="migrate"
+            ) as bar:
+                report = migrate_store(src, dst, batch=batch, progress=bar.update)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    emit(report.to_dict(), plain)
 
 
 @cli.command()

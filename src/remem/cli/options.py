@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -17,6 +18,7 @@ from remem.records import MemoryRecord, SearchHit
 
 __all__ = [
     "emit",
+    "existing_store",
     "json_arg",
     "need_server_extra",
     "opened",
@@ -39,8 +41,9 @@ def store_options(func: F) -> F:
     func = click.option(
         "--store",
         "store_path",
-        envvar="REMEM_STORE",
-        help="Store directory, or :memory: [env REMEM_STORE; default ~/.local/share/remem].",
+        envvar=["REMEM_STORE", "REMEM_STORE_URL"],
+        help="Store directory, :memory:, or a URL such as postgresql://user@host/db "
+        "[env REMEM_STORE or REMEM_STORE_URL; default ~/.local/share/remem].",
     )(func)
     return func
 
@@ -61,6 +64,21 @@ def output_options(func: F) -> F:
 def opened(store_path: str | None, embedder: str | None) -> Iterator[remem.Memory]:
     with remem.open(store_path, embedder=embedder) as memory:
         yield memory
+
+
+def existing_store(location: str) -> str:
+    """``location`` when a store is there to read; else "no store at ..." (a read must not
+    create an empty store). A database URL is checked by opening it."""
+    path = location[len("sqlite:") :].removeprefix("//") if location.startswith("sqlite:") else None
+    if path is None and (location == ":memory:" or "://" in location):
+        if location == ":memory:":
+            raise InvalidInputError("a new :memory: store holds nothing to read")
+        return location
+    from remem.stores.sqlite.db import DB_NAME
+
+    if not (Path(path or location) / DB_NAME).is_file():
+        raise InvalidInputError(f"no store at {path or location} (no {DB_NAME} there)")
+    return location
 
 
 def json_arg(value: str | None, name: str) -> Any:

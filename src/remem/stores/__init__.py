@@ -76,8 +76,24 @@ def _open_postgres(location: str, **options: Any) -> Store:
         from remem.stores.postgres import PostgresStore
     except ImportError as exc:
         raise MissingDependencyError.for_extra("psycopg", "postgres") from exc
-    keep = {"exact_search_limit", "min_connections", "max_connections", "connect_timeout"}
+    keep = {
+        "exact_search_limit",
+        "index_memory",
+        "ef_search",
+        "min_connections",
+        "max_connections",
+        "connect_timeout",
+    }
+    unknown = set(options) - keep - _SQLITE_ONLY
+    if unknown:
+        raise InvalidInputError(
+            f"the PostgreSQL store has no option {sorted(unknown)}: use {sorted(keep)}"
+        )
     return PostgresStore(location, **{k: v for k, v in options.items() if k in keep})
+
+
+#: Settings every ``remem.open`` passes, which only the SQLite store uses.
+_SQLITE_ONLY = frozenset({"busy_timeout", "synchronous"})
 
 
 register_store("sqlite", _open_sqlite)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 from numpy.typing import NDArray
@@ -70,6 +70,8 @@ class NewRecord:
     #: Vectors of overlapping windows across a long text (rows), beside ``vector`` of its head.
     parts: NDArray[np.float32] | None = None
     dedupe: bool = True
+    #: When it was last changed; None: now (a copy of a store keeps the source's).
+    updated_at: float | None = None
 
 
 def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
@@ -84,7 +86,7 @@ def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
         session_id=rec.session_id,
         metadata=rec.metadata,
         created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
-        updated_at=from_epoch(stamp),  # type: ignore[arg-type]
+        updated_at=from_epoch(stamp if rec.updated_at is None else rec.updated_at),  # type: ignore[arg-type]
         importance=rec.importance,
         parent_id=rec.parent_id,
         position=rec.position,
@@ -338,3 +340,9 @@ class RecordStore(ABC):
 
 class Store(RecordStore, CacheTable, KeyTable, UsageTable):
     """A whole store: the records and the tables beside them (what ``remem.open`` needs)."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

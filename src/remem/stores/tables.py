@@ -31,6 +31,14 @@ class CacheTable(ABC):
         deleted after ``since``."""
 
     @abstractmethod
+    def scope_changes(self) -> list[tuple[str, str, str, str, float]]:
+        """Every scope's last change: (user, agent, session, kind, at), ``""`` for no value."""
+
+    @abstractmethod
+    def set_scope_changes(self, rows: Sequence[tuple[str, str, str, str, float]]) -> None:
+        """Set these scopes' last changes (a copy of a store keeps its source's)."""
+
+    @abstractmethod
     def cache_put(
         self,
         name: str,
@@ -41,6 +49,10 @@ class CacheTable(ABC):
     ) -> list[int]:
         """Store cache entries (scope, question, JSON value, vector) in one transaction;
         returns their row ids."""
+
+    @abstractmethod
+    def cache_names(self) -> list[str]:
+        """The names of the caches holding entries."""
 
     @abstractmethod
     def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:

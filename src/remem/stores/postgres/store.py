@@ -71,6 +71,8 @@ _ORDERS = {
 _WORD = re.compile(r"\w+", re.UNICODE)
 #: The advisory lock of the embedder signature (claims, re-embeds).
 _SIGNATURE_LOCK = 0x72656D0001
+#: The advisory lock of building the HNSW index.
+_INDEX_LOCK = 0x72656D0002
 # Previous and next record: by position within a document, else by time within a session;
 # always within the record's own user and agent, and within the caller's condition.
 _ADJACENT = """
@@ -111,13 +113,22 @@ class PostgresStore(Store):
         min_connections: int = 1,
         max_connections: int = 8,
         connect_timeout: int = 10,
-        exact_search_limit: int = 20_000,
+        exact_search_limit: int = 2_000,
+        index_memory: str = "512MB",
+        ef_search: int = 200,
     ) -> None:
         self.path = _shown_url(url)
         self.url = url
         #: A filtered dense search that may match at most this many vectors is answered
-        #: exactly (a sequential scan of those rows: recall 1.0); larger ones use HNSW.
+        #: exactly (a scan of those rows: recall 1.0); larger ones use HNSW. Lower than the
+        #: SQLite store's: PostgreSQL scans ~2 µs a row (10,000 rows: 22 ms), HNSW ~1-3 ms.
         self.exact_search_limit = exact_search_limit
+        #: ``maintenance_work_mem`` while the HNSW index is built: the graph should fit in it
+        #: (about 1.6 kB a 384-d vector) or the build slows several times.
+        self.index_memory = index_memory
+        #: HNSW's search breadth (pgvector's ``hnsw.ef_search``; raised to 2k for larger k).
+        self.ef_search = ef_search
+        self._indexes: set[tuple[str, EmbedderSignature]] = set()  # seen to exist
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
                 _ensure_vector_extension(conn)
@@ -316,6 +327,7 @@ class PostgresStore(Store):
             rows = {i: np.asarray(found[i], dtype=np.float32).reshape(-1, signature.dimensions)
                     for i in held}  # fmt: skip
             _drop_vector_indexes(conn)  # its cast would refuse the new width
+            self._indexes.clear()
             with conn.cursor() as cur:
                 cur.executemany(
                     "UPDATE memories SET embedding = %s WHERE id = %s",
@@ -328,7 +340,7 @@ class PostgresStore(Store):
             _copy_parts(
                 conn, [(i, scopes[i], v[1:] if len(v) > 1 else None) for i, v in rows.items()]
             )
-            _write_signature(conn, signature)  # and the index at the new width, built now
+            _write_signature(conn, signature)  # the index at the new width: on the next search
         return []
 
     def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
@@ -454,12 +466,15 @@ class PostgresStore(Store):
                 f"WHERE m.embedding IS NOT NULL AND {clause} LIMIT %s) s",
                 [self.exact_search_limit, *params, self.exact_search_limit + 1],
             ).fetchone() or (True,)
+            if not few and not self._index_ready(conn, stored):
+                few = True  # another process is building the index: exact meanwhile
             if few:
                 distance = "(m.embedding <=> %s)"
             else:
                 distance = f"(m.embedding::vector({dims}) <=> %s)"
                 conn.execute("SET LOCAL hnsw.iterative_scan = strict_order")
-                conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(1000, 2 * int(k)))}")
+                ef_search = max(self.ef_search, min(1000, 2 * int(k)))
+                conn.execute(f"SET LOCAL hnsw.ef_search = {ef_search}")
             heads = conn.execute(
                 f"SELECT m.id, 1 - {distance} FROM memories m "
                 f"WHERE m.embedding IS NOT NULL AND {clause} ORDER BY {distance} LIMIT %s",
@@ -490,6 +505,36 @@ class PostgresStore(Store):
             i: part_weight * max(h, best.get(i, h)) + (1 - part_weight) * h for i, h in head.items()
         }
         return sorted(scored.items(), key=lambda p: -p[1])[:k]
+
+    def _index_ready(self, conn: psycopg.Connection[Any], signature: EmbedderSignature) -> bool:
+        """Whether the HNSW index of ``signature``'s width is there, built now when it is
+        not. One HNSW index at the store's width (pgvector needs a fixed width; searches use it
+        through the same cast), built by the first search that needs it rather than at the
+        first insert: a bulk load writes at COPY speed and the graph is built once, with
+        ``index_memory``, instead of row by row (several times slower; docs/scaling.md).
+        Later inserts update it. Inside the search's transaction; False when another process
+        holds the build (the search runs exactly meanwhile)."""
+        dims = int(signature.dimensions)
+        name = _index_name(dims)
+        if (name, signature) in self._indexes:  # (a re-embed elsewhere changes the signature)
+            return True
+        found = conn.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", (name,)).fetchone()
+        if not found:
+            (mine,) = conn.execute(
+                "SELECT pg_try_advisory_xact_lock(%s)", (_INDEX_LOCK,)
+            ).fetchone() or (False,)
+            if not mine:
+                return False
+            conn.execute(
+                "SELECT set_config('maintenance_work_mem', %s, true)", (self.index_memory,)
+            )
+            conn.execute(
+                f"CREATE INDEX IF NOT EXISTS {name} ON memories "
+                f"USING hnsw ((embedding::vector({dims})) vector_cosine_ops) "
+                "WITH (m = 16, ef_construction = 128)"
+            )
+        self._indexes.add((name, signature))
+        return True
 
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
@@ -630,6 +675,26 @@ class PostgresStore(Store):
                 out.append(int(row[0]))
         return out
 
+    def scope_changes(self) -> list[tuple[str, str, str, str, float]]:
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT user_id, agent_id, session_id, kind, changed_at FROM scope_changes "
+                "ORDER BY 1, 2, 3, 4"
+            ).fetchall()
+        return [tuple(row) for row in rows]
+
+    def set_scope_changes(self, rows: Sequence[tuple[str, str, str, str, float]]) -> None:
+        with self._transaction() as conn, conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO scope_changes (user_id, agent_id, session_id, kind, changed_at) "
+                "VALUES (%s,%s,%s,%s,%s) ON CONFLICT (user_id, agent_id, session_id, kind) "
+                "DO UPDATE SET changed_at = excluded.changed_at",
+                list(rows),
+            )
+
+    def cache_names(self) -> list[str]:
+        return [r["name"] for r in self._rows("SELECT DISTINCT name FROM cache_entries ORDER BY 1")]
+
     def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
         with self._connection() as conn:
             rows = conn.execute(
@@ -743,15 +808,13 @@ def _write_signature(conn: psycopg.Connection[Any], signature: EmbedderSignature
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
         )
-    dims = int(signature.dimensions)
-    # One HNSW index, at the store's width (pgvector indexes need a fixed width): searches use
-    # it through the same cast. An index at another width goes first (its cast would refuse the
-    # new vectors); built when claimed, it grows with the inserts.
-    _drop_vector_indexes(conn, keep=f"memories_hnsw_{dims}")
-    conn.execute(
-        f"CREATE INDEX IF NOT EXISTS memories_hnsw_{dims} ON memories "
-        f"USING hnsw ((embedding::vector({dims})) vector_cosine_ops)"
-    )
+    # An index at another width goes (its cast would refuse the new vectors); the one at this
+    # width is built by the first search that needs it (_build_index).
+    _drop_vector_indexes(conn, keep=_index_name(signature.dimensions))
+
+
+def _index_name(dims: int) -> str:
+    return f"memories_hnsw_{int(dims)}"
 
 
 def _drop_vector_indexes(conn: psycopg.Connection[Any], keep: str = "") -> None:
@@ -817,7 +880,8 @@ def _copy_records(
                 (
                     rec.id, rec.text, rec.kind, rec.role, rec.user_id, rec.agent_id,
                     rec.session_id, Jsonb(rec.metadata),
-                    rec.created_at, stamp, rec.importance, rec.parent_id, rec.position,
+                    rec.created_at, stamp if rec.updated_at is None else rec.updated_at,
+                    rec.importance, rec.parent_id, rec.position,
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
                 )

@@ -324,7 +324,7 @@ class SQLiteStore(Store, Snapshots):
                     rec.session_id,
                     json.dumps(rec.metadata, ensure_ascii=False) if rec.metadata else "{}",
                     rec.created_at,
-                    stamp,
+                    stamp if rec.updated_at is None else rec.updated_at,
                     rec.importance,
                     rec.parent_id,
                     rec.position,
@@ -880,6 +880,24 @@ class SQLiteStore(Store, Snapshots):
             # Under the write lock the batch's row ids are consecutive, ending at the last.
             (last,) = conn.execute("SELECT last_insert_rowid()").fetchone()
         return list(range(last - len(rows) + 1, last + 1))
+
+    def scope_changes(self) -> list[tuple[str, str, str, str, float]]:
+        rows = self._query(
+            "SELECT user_id, agent_id, session_id, kind, changed_at FROM scope_changes "
+            "ORDER BY 1, 2, 3, 4"
+        )
+        return [tuple(row) for row in rows]
+
+    def set_scope_changes(self, rows: Sequence[tuple[str, str, str, str, float]]) -> None:
+        with self._transaction() as conn:
+            conn.executemany(
+                "INSERT INTO scope_changes (user_id, agent_id, session_id, kind, changed_at) "
+                "VALUES (?,?,?,?,?) ON CONFLICT DO UPDATE SET changed_at = excluded.changed_at",
+                rows,
+            )
+
+    def cache_names(self) -> list[str]:
+        return [r[0] for r in self._query("SELECT DISTINCT name FROM cache_entries ORDER BY 1")]
 
     def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
         """Entries past row ``after`` with their scope and vector, for the cache's index."""
