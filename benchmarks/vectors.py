@@ -126,7 +126,9 @@ def run_remem_postgres(data: np.ndarray, queries: np.ndarray, store: Path) -> di
         with psycopg.connect(server.get_uri(), autocommit=True) as conn:
             conn.execute("CREATE DATABASE bench")
         url = server.get_uri("bench")
-        figures = run_remem(data, queries, url)
+        # The HNSW graph is built in maintenance_work_mem: the store's default (512MB) holds
+        # ~300k 384-d vectors; a million need ~2GB, or the build slows several times.
+        figures = run_remem(data, queries, url, {"index_memory": "4GB"})
         with psycopg.connect(url) as conn:
             row = conn.execute("SELECT pg_database_size('bench')").fetchone()
         figures["disk_mb"] = round(row[0] / 1e6, 1) if row else 0.0
@@ -135,7 +137,12 @@ def run_remem_postgres(data: np.ndarray, queries: np.ndarray, store: Path) -> di
         server.cleanup()
 
 
-def run_remem(data: np.ndarray, queries: np.ndarray, store: Path | str) -> dict[str, Any]:
+def run_remem(
+    data: np.ndarray,
+    queries: np.ndarray,
+    store: Path | str,
+    store_options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     import remem
 
     turns, questions = locomo_text()
@@ -147,7 +154,9 @@ def run_remem(data: np.ndarray, queries: np.ndarray, store: Path | str) -> dict[
     figures: dict[str, Any] = {}
     # The store is the bundled model's, so end-to-end searches embed their query text for real;
     # the stored vectors are the benchmark's own.
-    with remem.open(store, embedder="local:minilm", progress="off") as mem:
+    with remem.open(
+        store, embedder="local:minilm", progress="off", store_options=store_options
+    ) as mem:
         seconds = 0.0
         for start in range(0, len(data), 10_000):  # add_many's limit (max_batch_items)
             stop = min(start + 10_000, len(data))

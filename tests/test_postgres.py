@@ -3,9 +3,12 @@ store's common behaviour is in test_store_conformance.py, which runs on it too.)
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -185,3 +188,103 @@ def wait_for(base: str, server: subprocess.Popen[bytes]) -> str:
         except httpx.TransportError:
             time.sleep(0.1)
     raise AssertionError(f"{base} did not start")
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (lambda url: re.sub(r"://[^:@/]*", "://nobody", url, count=1), "Check the user name"),
+        (lambda url: re.sub(r"/(t[0-9a-f]+)\?", r"/\1_missing?", url), "Create the database"),
+    ],
+)
+def test_a_wrong_login_or_database_names_the_fix(
+    tmp_path: Path, change: Callable[[str], str], says: str
+) -> None:
+    url = change(pg.url_for(tmp_path / "login"))
+    with pytest.raises(remem.StoreError, match=f"cannot connect to PostgreSQL .*{says}"):
+        open_store(url)
+
+
+def test_a_connection_dropped_mid_batch_writes_nothing_and_the_pool_recovers(
+    tmp_path: Path,
+) -> None:
+    url = pg.url_for(tmp_path / "dropped")
+    store = open_store(url, max_connections=2)
+    signature = EmbedderSignature("test:16", 16)
+    vector = np.ones(16, dtype=np.float32) / 4
+    batch = [
+        NewRecord(id=f"r{i}", text=f"row {i} " + "words " * 50, kind="message",
+                  content_hash=f"h{i}", created_at=0.0, vector=vector, dedupe=False)
+        for i in range(60_000)
+    ]  # fmt: skip
+    failed: list[BaseException] = []
+
+    def write() -> None:
+        try:
+            store.insert(batch, signature=signature)
+        except BaseException as exc:  # the test looks at it
+            failed.append(exc)
+
+    try:
+        writer = threading.Thread(target=write)
+        writer.start()
+        with psycopg.connect(url, autocommit=True) as admin:
+            deadline = time.monotonic() + 30
+            killed = 0
+            while not killed and time.monotonic() < deadline:
+                killed = len(
+                    admin.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE datname = current_database() AND pid <> pg_backend_pid() "
+                        "AND query LIKE 'COPY memories%%' AND state = 'active'"
+                    ).fetchall()
+                )
+        writer.join(timeout=60)
+        assert killed, "the batch finished before it could be interrupted"
+        assert failed and isinstance(failed[0], remem.StoreError), failed
+        assert "PostgreSQL at" in str(failed[0])
+        assert store.stats().records == 0  # no half-written batch
+        # Every pooled connection dropped too (as in a server restart): the next call works.
+        with psycopg.connect(url, autocommit=True) as admin:
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        store.insert(batch[:10], signature=signature)
+        assert store.stats().records == 10
+    finally:
+        store.close()
+
+
+def test_keywords_are_ranked_by_bm25_where_the_server_has_it(tmp_path: Path) -> None:
+    vector = np.ones(4, dtype=np.float32) / 2
+    texts = {
+        "rare": "the quokka smiled",
+        **{f"common{i}": f"the cat sat in garden {i}" for i in range(8)},
+        "nothing": "entirely unrelated words",
+    }
+    with open_store(pg.url_for(tmp_path / "bm25")) as store:
+        assert store.keyword_ranking == "bm25"  # type: ignore[attr-defined]
+        store.insert(
+            [
+                NewRecord(
+                    id=i,
+                    text=t,
+                    kind="message",
+                    content_hash=i,
+                    created_at=0.0,
+                    user_id="u" if i != "common0" else "v",
+                    vector=vector,
+                )
+                for i, t in texts.items()
+            ],
+            signature=EmbedderSignature("test:4", 4),
+        )
+        found = store.keyword("cat quokka", 20, None)
+        assert found[0][0] == "rare"  # the rarer word weighs more (IDF)
+        assert {i for i, _ in found} == {"rare", *(f"common{i}" for i in range(8))}
+        assert all(score > 0 for _, score in found)
+        scoped = store.keyword("cat quokka", 20, parse_filter({"user_id": "v"}))
+        assert [i for i, _ in scoped] == ["common0"]
+        store.delete(["rare"])
+        assert "rare" not in {i for i, _ in store.keyword("quokka", 20, None)}

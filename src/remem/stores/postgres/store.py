@@ -50,7 +50,7 @@ from remem.stores.base import (
     read_pages,
 )
 from remem.stores.postgres.filters import compile_postgres
-from remem.stores.postgres.schema import apply_migrations
+from remem.stores.postgres.schema import MIGRATION_LOCK, apply_migrations
 from remem.timeutil import from_epoch, now
 
 __all__ = ["PostgresStore"]
@@ -71,6 +71,8 @@ _ORDERS = {
 _WORD = re.compile(r"\w+", re.UNICODE)
 #: The advisory lock of the embedder signature (claims, re-embeds).
 _SIGNATURE_LOCK = 0x72656D0001
+#: pg_textsearch's BM25 index of the records' text, when the server has the extension.
+_BM25_INDEX = "memories_bm25"
 #: The advisory lock of building the HNSW index.
 _INDEX_LOCK = 0x72656D0002
 # Previous and next record: by position within a document, else by time within a session;
@@ -133,14 +135,20 @@ class PostgresStore(Store):
             with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
                 _ensure_vector_extension(conn)
                 apply_migrations(conn)
+                #: Keyword ranking: "bm25" (pg_textsearch's index) where the server has it,
+                #: else "ts_rank_cd" over the stored tsvector.
+                self.keyword_ranking = "bm25" if _ensure_bm25(conn) else "ts_rank_cd"
         except psycopg.OperationalError as exc:
-            raise StoreError(f"cannot reach PostgreSQL at {self.path}: {_first_line(exc)}") from exc
+            raise StoreError(_connect_error(self.path, exc)) from exc
         self._pool = ConnectionPool(
             url,
             min_size=min_connections,
             max_size=max_connections,
             kwargs={"autocommit": True, "connect_timeout": connect_timeout},
             configure=register_vector,
+            # A connection the server dropped while it sat idle (a restart, a failover, an
+            # idle timeout) is replaced when taken, not handed to a request.
+            check=ConnectionPool.check_connection,
             timeout=connect_timeout,
             open=True,
             name="remem",
@@ -543,6 +551,19 @@ class PostgresStore(Store):
         if not terms:
             return []
         clause, params = compile_postgres(where)
+        if self.keyword_ranking == "bm25":
+            # BM25 (pg_textsearch): its index yields the best first; a score is minus BM25
+            # (0: no query word), so "< 0" keeps the rows holding a word.
+            query_sql = f"to_bm25query(%s, '{_BM25_INDEX}')"
+            with self._connection() as conn:
+                rows = conn.execute(
+                    f"SELECT m.id, -(m.text <@> {query_sql}) FROM memories m "
+                    f"WHERE m.embedding IS NOT NULL AND {clause} "
+                    f"AND (m.text <@> {query_sql}) < 0 "
+                    f"ORDER BY m.text <@> {query_sql}, m.seq LIMIT %s",
+                    [" ".join(terms), *params, " ".join(terms), " ".join(terms), k],
+                ).fetchall()
+            return [(row[0], float(row[1])) for row in rows]
         tsquery = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
         with self._connection() as conn:
             rows = conn.execute(
@@ -782,6 +803,29 @@ def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
         ) from exc
 
 
+def _ensure_bm25(conn: psycopg.Connection[Any]) -> bool:
+    """Give ``memories`` a BM25 index (pg_textsearch) when the server offers the extension;
+    whether it has one. Under the migration lock: of several openers one builds it."""
+    if conn.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", (_BM25_INDEX,)).fetchone():
+        return True
+    offered = conn.execute(
+        "SELECT 1 FROM pg_available_extensions WHERE name = 'pg_textsearch'"
+    ).fetchone()
+    if not offered:
+        return False
+    try:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_textsearch")
+            conn.execute(
+                f"CREATE INDEX IF NOT EXISTS {_BM25_INDEX} ON memories "
+                "USING bm25 (text) WITH (text_config = 'english')"
+            )
+    except psycopg.Error:  # not preloaded, no permission, ...: ts_rank_cd it is
+        return False
+    return True
+
+
 def _read_signature(conn: psycopg.Connection[Any]) -> EmbedderSignature | None:
     rows = dict(
         conn.execute(
@@ -961,6 +1005,22 @@ def _key_in(exc: pg_errors.UniqueViolation) -> str | None:
 def _shown_url(url: str) -> str:
     """The URL without its password, for messages and ``stats``."""
     return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+
+
+def _connect_error(shown: str, exc: BaseException) -> str:
+    """What failed when connecting, and what to do about it."""
+    text = str(exc)
+    found = re.search(r"FATAL:\s+(.*)", text)
+    reason = found.group(1).strip() if found else _first_line(exc)
+    if "password authentication failed" in text or re.search(r'role ".*" does not exist', text):
+        fix = "check the user name and password in the URL"
+    elif "no pg_hba.conf entry" in text:
+        fix = "the server does not let this user in from here: allow it in pg_hba.conf"
+    elif re.search(r'database ".*" does not exist', text):
+        fix = "create the database (CREATE DATABASE ...) or correct its name in the URL"
+    else:
+        fix = "is the server running, and are the host and port in the URL right?"
+    return f"cannot connect to PostgreSQL at {shown}: {reason}. {fix[0].upper()}{fix[1:]}"
 
 
 def _first_line(exc: BaseException) -> str:
