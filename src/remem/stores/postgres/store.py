@@ -138,6 +138,12 @@ class PostgresStore(Store):
                 #: Keyword ranking: "bm25" (pg_textsearch's index) where the server has it,
                 #: else "ts_rank_cd" over the stored tsvector.
                 self.keyword_ranking = "bm25" if _ensure_bm25(conn) else "ts_rank_cd"
+                (version,) = conn.execute(
+                    "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+                ).fetchone() or ("0",)
+                #: pgvector >= 0.8 scans an index on until k rows pass a filter; an older
+                #: one post-filters ef_search rows (a selective filter loses recall).
+                self.iterative_scans = _version(version) >= (0, 8)
         except psycopg.OperationalError as exc:
             raise StoreError(_connect_error(self.path, exc)) from exc
         self._pool = ConnectionPool(
@@ -480,9 +486,15 @@ class PostgresStore(Store):
                 distance = "(m.embedding <=> %s)"
             else:
                 distance = f"(m.embedding::vector({dims}) <=> %s)"
-                conn.execute("SET LOCAL hnsw.iterative_scan = strict_order")
                 ef_search = max(self.ef_search, min(1000, 2 * int(k)))
-                conn.execute(f"SET LOCAL hnsw.ef_search = {ef_search}")
+                settings = {"hnsw.ef_search": str(ef_search)}
+                if self.iterative_scans:  # and past pgvector's 20,000 tuples for a rare match
+                    settings["hnsw.iterative_scan"] = "strict_order"
+                    settings["hnsw.max_scan_tuples"] = "100000"
+                conn.execute(  # for this transaction; one round trip
+                    "SELECT " + ", ".join(["set_config(%s, %s, true)"] * len(settings)),
+                    [value for pair in settings.items() for value in pair],
+                )
             heads = conn.execute(
                 f"SELECT m.id, 1 - {distance} FROM memories m "
                 f"WHERE m.embedding IS NOT NULL AND {clause} ORDER BY {distance} LIMIT %s",
@@ -1021,6 +1033,10 @@ def _connect_error(shown: str, exc: BaseException) -> str:
     else:
         fix = "is the server running, and are the host and port in the URL right?"
     return f"cannot connect to PostgreSQL at {shown}: {reason}. {fix[0].upper()}{fix[1:]}"
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
 
 
 def _first_line(exc: BaseException) -> str:
