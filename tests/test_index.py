@@ -153,4 +153,6 @@ def test_two_processes_share_a_graph_backed_store(store: Path) -> None:
 
 def test_bad_exact_search_limit(tmp_path: Path) -> None:
     with pytest.raises(remem.StoreError, match="exact_search_limit"):
-        open_store(tmp_path / "s", limit=0)
+        open_store(tmp_path / "s", limit=-1)
+    with open_store(tmp_path / "s", limit=0) as mem:  # 0: the store's own default
+        assert mem.store.exact_search_limit == 20_000  # type: ignore[attr-defined]

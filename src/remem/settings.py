@@ -1,9 +1,9 @@
 """Settings: one object, read with the precedence argument > environment > config file > default.
 
-Environment variables carry the ``REMEM_`` prefix (``REMEM_STORE`` — or ``REMEM_STORE_URL`` for a
-database URL —, ``REMEM_EMBEDDER``, ...). The
-config file is TOML, at ``$REMEM_CONFIG`` or ``~/.config/remem/config.toml``, with the same keys
-in lower case, top level or under ``[remem]``. Loading settings does no other work: nothing is
+Environment variables carry the ``REMEM_`` prefix (``REMEM_STORE``, ``REMEM_EMBEDDER``, ...);
+``REMEM_STORE_URL`` names the store too when ``REMEM_STORE`` is unset. The config file is TOML,
+at ``$REMEM_CONFIG`` or ``~/.config/remem/config.toml``, with the same keys in lower case, top
+level or under ``[remem]``. Loading settings does no other work: nothing is
 created, loaded or contacted. Providers keep their own settings (e.g. ``OpenAISettings``).
 """
 
