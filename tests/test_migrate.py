@@ -150,12 +150,12 @@ def test_a_target_that_holds_records_is_refused(tmp_path: Path) -> None:
         assert [r.text for r in mem.list()] == ["already here"]
 
 
-def test_a_missing_source_is_not_created(tmp_path: Path) -> None:
-    result = CliRunner().invoke(
-        cli, ["migrate", "--from", str(tmp_path / "nowhere"), "--to", str(tmp_path / "dst")]
-    )
+@pytest.mark.parametrize("form", ["{}", "sqlite:{}", "sqlite://{}"])
+def test_a_missing_source_is_not_created(tmp_path: Path, form: str) -> None:
+    source = form.format(tmp_path / "nowhere")
+    result = CliRunner().invoke(cli, ["migrate", "--from", source, "--to", str(tmp_path / "dst")])
     assert result.exit_code == 1
-    assert "no store at" in result.output
+    assert f"no store at {tmp_path / 'nowhere'} " in result.output
     assert not (tmp_path / "nowhere").exists() and not (tmp_path / "dst").exists()
 
 

@@ -69,15 +69,14 @@ def opened(store_path: str | None, embedder: str | None) -> Iterator[remem.Memor
 def existing_store(location: str) -> str:
     """``location`` when a store is there to read; else "no store at ..." (a read must not
     create an empty store). A database URL is checked by opening it."""
-    path = location[len("sqlite:") :].removeprefix("//") if location.startswith("sqlite:") else None
-    if path is None and (location == ":memory:" or "://" in location):
-        if location == ":memory:":
-            raise InvalidInputError("a new :memory: store holds nothing to read")
-        return location
+    from remem.stores import sqlite_location
     from remem.stores.sqlite.db import DB_NAME
 
-    if not (Path(path or location) / DB_NAME).is_file():
-        raise InvalidInputError(f"no store at {path or location} (no {DB_NAME} there)")
+    directory = sqlite_location(location)
+    if directory == ":memory:":
+        raise InvalidInputError("a new :memory: store holds nothing to read")
+    if directory is not None and not (Path(directory) / DB_NAME).is_file():
+        raise InvalidInputError(f"no store at {directory} (no {DB_NAME} there)")
     return location
 
 

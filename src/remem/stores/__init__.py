@@ -28,6 +28,7 @@ __all__ = [
     "UsageTable",
     "open_store",
     "register_store",
+    "sqlite_location",
     "store_schemes",
 ]
 
@@ -44,6 +45,19 @@ def register_store(scheme: str, opener: Callable[..., Store]) -> None:
 def store_schemes() -> list[str]:
     """The URL schemes a store can be opened with."""
     return sorted(_OPENERS)
+
+
+def sqlite_location(location: str | Path) -> str | None:
+    """The directory (or ``":memory:"``) of the SQLite store ``location`` names — a path, or a
+    ``sqlite:`` URL — or None when it names another backend."""
+    text = str(location)
+    found = None if isinstance(location, Path) or text == ":memory:" else _URL.fullmatch(text)
+    if found is None:
+        return text
+    if found["scheme"].lower() != "sqlite":
+        return None
+    rest = found["rest"]
+    return rest[2:] if rest.startswith("//") else rest  # sqlite:///x → /x
 
 
 def open_store(location: str | Path, **options: Any) -> Store:
@@ -65,10 +79,7 @@ def open_store(location: str | Path, **options: Any) -> Store:
 def _open_sqlite(location: str, **options: Any) -> Store:
     from remem.stores.sqlite import SQLiteStore  # its modules load only when a store opens
 
-    if location.lower().startswith("sqlite:"):
-        location = location[len("sqlite:") :]
-        location = location[2:] if location.startswith("//") else location  # sqlite:///x → /x
-    return SQLiteStore(location, **options)
+    return SQLiteStore(sqlite_location(location) or location, **options)
 
 
 def _open_postgres(location: str, **options: Any) -> Store:

@@ -73,6 +73,10 @@ class NewRecord:
     #: When it was last changed; None: now (a copy of a store keeps the source's).
     updated_at: float | None = None
 
+    def updated(self, stamp: float) -> float:
+        """The ``updated_at`` an insert at ``stamp`` stores."""
+        return stamp if self.updated_at is None else self.updated_at
+
 
 def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
     """The record an insert stores for ``rec`` (written at ``stamp``)."""
@@ -86,7 +90,7 @@ def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
         session_id=rec.session_id,
         metadata=rec.metadata,
         created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
-        updated_at=from_epoch(stamp if rec.updated_at is None else rec.updated_at),  # type: ignore[arg-type]
+        updated_at=from_epoch(rec.updated(stamp)),  # type: ignore[arg-type]
         importance=rec.importance,
         parent_id=rec.parent_id,
         position=rec.position,

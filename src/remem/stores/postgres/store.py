@@ -567,13 +567,14 @@ class PostgresStore(Store):
             # BM25 (pg_textsearch): its index yields the best first; a score is minus BM25
             # (0: no query word), so "< 0" keeps the rows holding a word.
             query_sql = f"to_bm25query(%s, '{_BM25_INDEX}')"
+            words = " ".join(terms)
             with self._connection() as conn:
                 rows = conn.execute(
                     f"SELECT m.id, -(m.text <@> {query_sql}) FROM memories m "
                     f"WHERE m.embedding IS NOT NULL AND {clause} "
                     f"AND (m.text <@> {query_sql}) < 0 "
                     f"ORDER BY m.text <@> {query_sql}, m.seq LIMIT %s",
-                    [" ".join(terms), *params, " ".join(terms), " ".join(terms), k],
+                    [words, *params, words, words, k],
                 ).fetchall()
             return [(row[0], float(row[1])) for row in rows]
         tsquery = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
@@ -865,7 +866,7 @@ def _write_signature(conn: psycopg.Connection[Any], signature: EmbedderSignature
             [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
         )
     # An index at another width goes (its cast would refuse the new vectors); the one at this
-    # width is built by the first search that needs it (_build_index).
+    # width is built by the first search that needs it (PostgresStore._index_ready).
     _drop_vector_indexes(conn, keep=_index_name(signature.dimensions))
 
 
@@ -936,8 +937,7 @@ def _copy_records(
                 (
                     rec.id, rec.text, rec.kind, rec.role, rec.user_id, rec.agent_id,
                     rec.session_id, Jsonb(rec.metadata),
-                    rec.created_at, stamp if rec.updated_at is None else rec.updated_at,
-                    rec.importance, rec.parent_id, rec.position,
+                    rec.created_at, rec.updated(stamp), rec.importance, rec.parent_id, rec.position,
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
                 )

@@ -324,7 +324,7 @@ class SQLiteStore(Store, Snapshots):
                     rec.session_id,
                     json.dumps(rec.metadata, ensure_ascii=False) if rec.metadata else "{}",
                     rec.created_at,
-                    stamp if rec.updated_at is None else rec.updated_at,
+                    rec.updated(stamp),
                     rec.importance,
                     rec.parent_id,
                     rec.position,
