@@ -21,6 +21,14 @@ from remem.apikeys import KeyRing
 from remem.embedders.base import EmbedderSignature
 from remem.filters import parse_filter
 from remem.stores import NewRecord, open_store
+from remem.stores.postgres.filters import compile_postgres
+from remem.stores.postgres.schema import (
+    ID_TABLE,
+    MIGRATIONS,
+    SHARED_TABLES,
+    TENANT_TABLES,
+    apply_migrations,
+)
 
 from . import pg
 from .serving import free_port
@@ -39,10 +47,122 @@ def test_opening_one_database_at_once_migrates_it_once(tmp_path: Path) -> None:
     url = pg.url_for(tmp_path / "twice")
     first, second = open_store(url), open_store(url)
     try:
-        assert first.stats().schema == second.stats().schema == ["0001_initial"]
+        names = [name for name, _ in MIGRATIONS]
+        assert first.stats().schema == second.stats().schema == names
     finally:
         first.close()
         second.close()
+
+
+def test_a_store_of_the_first_schema_is_upgraded_with_everything_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = pg.url_for(tmp_path / "upgrade")
+    from remem.stores.postgres import schema
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        monkeypatch.setattr(schema, "MIGRATIONS", MIGRATIONS[:1])
+        assert apply_migrations(conn) == ["0001_initial"]
+        monkeypatch.undo()
+        conn.execute(
+            "INSERT INTO memories (id, text, kind, user_id, created_at, updated_at, "
+            "content_hash, parent_id, position, embedding) VALUES "
+            "('doc', 'a document', 'document', 'ann', 1, 1, 'h1', NULL, NULL, '[1,0,0]'), "
+            "('c0', 'its chunk', 'chunk', 'ann', 1, 1, 'h2', 'doc', 0, '[0,1,0]'), "
+            "('loose', 'no user', 'fact', NULL, 2, 2, 'h3', NULL, NULL, '[0,0,1]')"
+        )
+        conn.execute("INSERT INTO memory_parts VALUES ('doc', 1, 'ann', '[0,1,0]')")
+        conn.execute(
+            "INSERT INTO cache_entries (name, user_id, query, value, vector, created_at) "
+            "VALUES ('c', 'ann', 'q', 'v', '[1,0,0]', 1)"
+        )
+    with open_store(url) as store:
+        assert store.stats().schema == [name for name, _ in MIGRATIONS]
+        assert [r.id for r in store.get(["doc", "c0", "loose"])] == ["doc", "c0", "loose"]
+        assert [r.id for r in store.records(parse_filter({"parent_id": "doc"}))] == ["c0"]
+        assert store.vectors(["doc"], parts=True)["doc"].tolist() == [[1, 0, 0], [0, 1, 0]]
+        assert [e["query"] for e in store.cache_entries([1]).values()] == ["q"]
+        with pytest.raises(remem.ConflictError):  # ids stay unique across tenants
+            store.insert(
+                [
+                    NewRecord(
+                        id="doc",
+                        text="x",
+                        kind="fact",
+                        content_hash="x",
+                        created_at=3.0,
+                        user_id="bob",
+                    )
+                ]
+            )
+        assert store.delete(["doc"]) == 2  # with its chunk and their vectors
+        store.insert(
+            [
+                NewRecord(
+                    id="doc", text="y", kind="fact", content_hash="y", created_at=3.0, user_id="bob"
+                )
+            ]
+        )
+        assert store.get(["doc"])[0].user_id == "bob"
+
+
+def _tables(conn: psycopg.Connection) -> set[str]:
+    rows = conn.execute(
+        "SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace"
+    )
+    return {row[0] for row in rows}
+
+
+def test_every_key_carries_the_tenant_so_the_schema_can_be_sharded_by_it(tmp_path: Path) -> None:
+    """Citus's rules for ``create_distributed_table(table, column)`` (docs/scaling.md), checked on
+    the catalog: the column is a plain NOT NULL column; every primary key and unique index
+    holds it; every foreign key between distributed tables joins on it; nothing else points
+    into a distributed table. Every table remem creates is named in one of the three groups."""
+    url = pg.url_for(tmp_path / "citus")
+    open_store(url).close()
+    distributed = {**TENANT_TABLES, ID_TABLE[0]: ID_TABLE[1]}
+    with psycopg.connect(url) as conn:
+        assert _tables(conn) == set(distributed) | set(SHARED_TABLES)
+        for table, column in distributed.items():
+            nullable, generated = conn.execute(
+                "SELECT is_nullable, is_generated FROM information_schema.columns "
+                "WHERE table_name = %s AND column_name = %s",
+                (table, column),
+            ).fetchone()  # type: ignore[misc]
+            assert (nullable, generated) == ("NO", "NEVER"), table
+            keys = conn.execute(
+                "SELECT i.indexrelid::regclass::text, array_agg(a.attname::text) "
+                "FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
+                "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = %s::regclass AND i.indisunique "
+                "GROUP BY 1",
+                (table,),
+            ).fetchall()
+            assert keys, table
+            for name, columns in keys:
+                assert column in columns, (table, name, columns)
+        links = conn.execute(
+            "SELECT conrelid::regclass::text, confrelid::regclass::text, "
+            "(SELECT array_agg(attname::text ORDER BY k.n) FROM unnest(conkey) WITH ORDINALITY "
+            " k(num, n) JOIN pg_attribute ON attrelid = conrelid AND attnum = k.num), "
+            "(SELECT array_agg(attname::text ORDER BY k.n) FROM unnest(confkey) WITH ORDINALITY "
+            " k(num, n) JOIN pg_attribute ON attrelid = confrelid AND attnum = k.num) "
+            "FROM pg_constraint WHERE contype = 'f'"
+        ).fetchall()
+        assert links  # parent links and window vectors
+        for source, target, columns, referenced in links:
+            if target in SHARED_TABLES:
+                continue
+            assert source in TENANT_TABLES and target in TENANT_TABLES, (source, target)
+            at = columns.index(TENANT_TABLES[source])
+            assert referenced[at] == TENANT_TABLES[target], (source, target)
+
+
+def test_a_users_reads_name_the_tenant_key() -> None:
+    """A user's scope filters on the tenant column too, which a sharded database routes by."""
+    clause, params = compile_postgres(parse_filter({"user_id": "ann", "kind": "fact"}))
+    assert "m.tenant = %s AND m.user_id = %s" in clause
+    assert params == ["ann", "ann", "fact"]
 
 
 def test_two_memories_on_one_database_see_each_others_writes(tmp_path: Path) -> None:

@@ -31,6 +31,10 @@ def _sql(node: Filter, alias: str, params: list[Any]) -> str:
         return "(" + (" AND " if node.op == "$and" else " OR ").join(inner) + ")"
     if node.field.startswith("metadata."):
         return _metadata(node, alias, node.field[len("metadata.") :].split("."), params)
+    if node.field == "user_id" and node.op == "$eq" and isinstance(node.value, str):
+        # Also on the tenant key, which a database sharded by tenant routes by.
+        params.extend([node.value, node.value])
+        return f"({alias}.tenant = %s AND {alias}.user_id = %s)"
     return _column(node, f"{alias}.{node.field}", params)
 
 

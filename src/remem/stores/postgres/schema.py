@@ -5,8 +5,9 @@ Several processes may open a new database at once: a transaction-level advisory 
 done. A database that records a migration this remem does not know was written by a newer
 remem and is refused, as the SQLite store refuses one.
 
-Every table that holds a tenant's rows carries ``user_id``, so the schema can be distributed by
-it (Citus ``create_distributed_table``; see docs/scaling.md) without change.
+Every table that holds a tenant's rows is keyed by its tenant (:data:`TENANT_TABLES`), so the
+schema can be distributed by it (Citus ``create_distributed_table``; see docs/scaling.md)
+without change.
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ import psycopg
 from remem.errors import NotAStoreError
 from remem.timeutil import now
 
-__all__ = ["MIGRATIONS", "MIGRATION_LOCK", "apply_migrations"]
+__all__ = [
+    "ID_TABLE",
+    "MIGRATIONS",
+    "MIGRATION_LOCK",
+    "SHARED_TABLES",
+    "TENANT_TABLES",
+    "apply_migrations",
+]
 
 #: The advisory lock key migrations take (an arbitrary constant: "remem" in ASCII).
 MIGRATION_LOCK = 0x72656D656D
@@ -107,7 +115,60 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE llm_usage (feature text PRIMARY KEY, totals jsonb NOT NULL);
         """,
     ),
+    (
+        # Keyed by tenant, so the tenant tables can be distributed by it (Citus requires the
+        # distribution column, NOT NULL, in every primary key, unique index and foreign key
+        # between distributed tables). ``tenant`` is the user scope, '' for records with none
+        # (they all live on one shard). Ids stay unique across tenants through ``memory_ids``.
+        "0002_tenant_keys",
+        """
+        ALTER TABLE memories ADD COLUMN tenant text;
+        UPDATE memories SET tenant = coalesce(user_id, '');
+        ALTER TABLE memories ALTER COLUMN tenant SET NOT NULL;
+        ALTER TABLE memory_parts ADD COLUMN tenant text;
+        UPDATE memory_parts SET tenant = coalesce(user_id, '');
+        ALTER TABLE memory_parts ALTER COLUMN tenant SET NOT NULL;
+        ALTER TABLE memory_parts DROP COLUMN user_id;
+        ALTER TABLE cache_entries ADD COLUMN tenant text;
+        UPDATE cache_entries SET tenant = coalesce(user_id, '');
+        ALTER TABLE cache_entries ALTER COLUMN tenant SET NOT NULL;
+
+        ALTER TABLE memory_parts DROP CONSTRAINT memory_parts_id_fkey;
+        ALTER TABLE memory_parts DROP CONSTRAINT memory_parts_pkey;
+        ALTER TABLE memories DROP CONSTRAINT memories_parent_id_fkey;
+        ALTER TABLE memories DROP CONSTRAINT memories_pkey;
+        ALTER TABLE cache_entries DROP CONSTRAINT cache_entries_pkey;
+        DROP INDEX memories_seq;
+
+        ALTER TABLE memories ADD PRIMARY KEY (tenant, id);
+        ALTER TABLE memories ADD FOREIGN KEY (tenant, parent_id) REFERENCES memories (tenant, id)
+            ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
+        ALTER TABLE memory_parts ADD PRIMARY KEY (tenant, id, ord);
+        ALTER TABLE memory_parts ADD FOREIGN KEY (tenant, id) REFERENCES memories (tenant, id)
+            ON DELETE CASCADE;
+        ALTER TABLE cache_entries ADD PRIMARY KEY (tenant, row);
+        CREATE INDEX memories_id ON memories (id);
+        CREATE INDEX memories_seq ON memories (seq);
+        CREATE INDEX cache_entries_row ON cache_entries (row);
+
+        -- Every id once, whatever its tenant: distributed by id (Citus) or kept whole.
+        CREATE TABLE memory_ids (id text PRIMARY KEY, tenant text NOT NULL);
+        INSERT INTO memory_ids (id, tenant) SELECT id, tenant FROM memories;
+        """,
+    ),
 ]
+
+#: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with
+#: their distribution column, the table of ids (distributed by id), and the small shared tables.
+#: docs/scaling.md runs these; tests check the keys obey Citus's rules.
+TENANT_TABLES = {
+    "memories": "tenant",
+    "memory_parts": "tenant",
+    "cache_entries": "tenant",
+    "scope_changes": "user_id",
+}
+ID_TABLE = ("memory_ids", "id")
+SHARED_TABLES = ("remem_meta", "remem_migrations", "api_keys", "llm_usage")
 
 
 def apply_migrations(conn: psycopg.Connection) -> list[str]:

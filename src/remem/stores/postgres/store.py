@@ -6,6 +6,10 @@ database answers candidates itself: dense by pgvector's cosine distance (an HNSW
 embedder width, with iterative scans so a filter keeps its recall), keyword by ``ts_rank_cd``
 over the ``tsvector`` (GIN index). Filters compile to SQL (:mod:`.filters`).
 
+Tenant tables are keyed by ``tenant`` (the user scope, ``''`` for none; :mod:`.schema`), which
+every insert writes and a user's reads name, so the schema can be sharded by it; ids stay
+unique across tenants through ``memory_ids``, written with the record and deleted with it.
+
 Connections come from a ``psycopg_pool`` pool. Each write is one transaction; writes that could
 race on a rule (duplicates in a scope, the embedder signature) take a transaction-level advisory
 lock on what they touch, so two servers writing the same scope take turns and other scopes run
@@ -81,21 +85,21 @@ _ADJACENT = """
 SELECT m.id,
   CASE WHEN m.parent_id IS NOT NULL THEN
     (SELECT p.id FROM memories p WHERE p.parent_id = m.parent_id AND p.position = m.position - 1
-       AND p.user_id IS NOT DISTINCT FROM m.user_id
+       AND p.tenant = m.tenant AND p.user_id IS NOT DISTINCT FROM m.user_id
        AND p.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_p} LIMIT 1)
   WHEN m.session_id IS NOT NULL THEN
     (SELECT p.id FROM memories p WHERE p.session_id = m.session_id AND p.kind = m.kind
-       AND p.user_id IS NOT DISTINCT FROM m.user_id
+       AND p.tenant = m.tenant AND p.user_id IS NOT DISTINCT FROM m.user_id
        AND p.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_p}
        AND p.created_at < m.created_at ORDER BY p.created_at DESC, p.seq DESC LIMIT 1)
   END,
   CASE WHEN m.parent_id IS NOT NULL THEN
     (SELECT n.id FROM memories n WHERE n.parent_id = m.parent_id AND n.position = m.position + 1
-       AND n.user_id IS NOT DISTINCT FROM m.user_id
+       AND n.tenant = m.tenant AND n.user_id IS NOT DISTINCT FROM m.user_id
        AND n.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_n} LIMIT 1)
   WHEN m.session_id IS NOT NULL THEN
     (SELECT n.id FROM memories n WHERE n.session_id = m.session_id AND n.kind = m.kind
-       AND n.user_id IS NOT DISTINCT FROM m.user_id
+       AND n.tenant = m.tenant AND n.user_id IS NOT DISTINCT FROM m.user_id
        AND n.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_n}
        AND n.created_at > m.created_at ORDER BY n.created_at, n.seq LIMIT 1)
   END
@@ -298,10 +302,11 @@ class PostgresStore(Store):
         with self._transaction() as conn:
             rows = conn.execute(
                 "DELETE FROM memories WHERE id = ANY(%s) OR parent_id = ANY(%s) "
-                "RETURNING user_id, agent_id, session_id, kind",
+                "RETURNING id, user_id, agent_id, session_id, kind",
                 (list(ids), list(ids)),
             ).fetchall()
-            _note_changes(conn, {tuple(r) for r in rows})
+            conn.execute("DELETE FROM memory_ids WHERE id = ANY(%s)", ([r[0] for r in rows],))
+            _note_changes(conn, {tuple(r[1:]) for r in rows})
         return len(rows)
 
     def replace_vectors(
@@ -349,7 +354,7 @@ class PostgresStore(Store):
                 )
             conn.execute("DELETE FROM memory_parts WHERE id = ANY(%s)", (held,))
             scopes = dict(
-                conn.execute("SELECT id, user_id FROM memories WHERE id = ANY(%s)", (held,))
+                conn.execute("SELECT id, tenant FROM memories WHERE id = ANY(%s)", (held,))
             )
             _copy_parts(
                 conn, [(i, scopes[i], v[1:] if len(v) > 1 else None) for i, v in rows.items()]
@@ -507,7 +512,8 @@ class PostgresStore(Store):
                 row[0]: float(row[1])
                 for row in conn.execute(
                     "SELECT p.id, max(1 - (p.embedding <=> %s)) FROM memory_parts p "
-                    f"JOIN memories m ON m.id = p.id WHERE {clause} GROUP BY p.id "
+                    f"JOIN memories m ON m.tenant = p.tenant AND m.id = p.id WHERE {clause} "
+                    "GROUP BY p.id "
                     "ORDER BY max(1 - (p.embedding <=> %s)) DESC LIMIT %s",
                     [query, *params, query, k],
                 )
@@ -599,7 +605,7 @@ class PostgresStore(Store):
             ).fetchone()  # type: ignore[misc]
             (size,) = conn.execute(
                 "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c "
-                "WHERE c.relname IN ('memories', 'memory_parts', 'cache_entries', "
+                "WHERE c.relname IN ('memories', 'memory_parts', 'memory_ids', 'cache_entries', "
                 "'scope_changes', 'api_keys', 'llm_usage', 'remem_meta') AND c.relkind = 'r'"
             ).fetchone()  # type: ignore[misc]
             schema = [r[0] for r in conn.execute("SELECT name FROM remem_migrations ORDER BY name")]
@@ -699,11 +705,11 @@ class PostgresStore(Store):
             out = []
             for scope, query, value, vector in entries:
                 row = conn.execute(
-                    "INSERT INTO cache_entries (name, user_id, agent_id, session_id, query, "
-                    "value, vector, created_at, expires_at) "
-                    "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s) RETURNING row",
-                    (name, *scope, query, value, np.asarray(vector, np.float32), created_at,
-                     expires_at),
+                    "INSERT INTO cache_entries (name, tenant, user_id, agent_id, session_id, "
+                    "query, value, vector, created_at, expires_at) "
+                    "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) RETURNING row",
+                    (name, scope[0] or "", *scope, query, value, np.asarray(vector, np.float32),
+                     created_at, expires_at),
                 ).fetchone()  # fmt: skip
                 assert row is not None
                 out.append(int(row[0]))
@@ -905,10 +911,18 @@ def _duplicates(
             if not rec.dedupe:
                 continue
             cur.execute(
-                f"SELECT {COLUMNS} FROM memories m WHERE content_hash = %s AND kind = %s "
-                "AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s "
-                "AND session_id IS NOT DISTINCT FROM %s ORDER BY seq LIMIT 1",
-                (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id),
+                f"SELECT {COLUMNS} FROM memories m WHERE tenant = %s AND content_hash = %s "
+                "AND kind = %s AND user_id IS NOT DISTINCT FROM %s "
+                "AND agent_id IS NOT DISTINCT FROM %s AND session_id IS NOT DISTINCT FROM %s "
+                "ORDER BY seq LIMIT 1",
+                (
+                    rec.user_id or "",
+                    rec.content_hash,
+                    rec.kind,
+                    rec.user_id,
+                    rec.agent_id,
+                    rec.session_id,
+                ),
             )
             row = cur.fetchone()
             if row is not None:
@@ -919,24 +933,32 @@ def _duplicates(
 def _copy_records(
     conn: psycopg.Connection[Any], records: Sequence[NewRecord], stamp: float
 ) -> None:
-    """The batch by one binary COPY (vectors as pgvector values), then its window vectors."""
+    """The batch's ids into the registry (a taken id fails here), the batch by one binary
+    COPY (vectors as pgvector values), then its window vectors."""
+    with (
+        conn.cursor() as cur,
+        cur.copy("COPY memory_ids (id, tenant) FROM STDIN WITH (FORMAT BINARY)") as copy,
+    ):
+        copy.set_types(["text", "text"])
+        for rec in records:
+            copy.write_row((rec.id, rec.user_id or ""))
     with (
         conn.cursor() as cur,
         cur.copy(
-            "COPY memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
-            "created_at, updated_at, importance, parent_id, position, content_hash, embedding) "
-            "FROM STDIN WITH (FORMAT BINARY)"
+            "COPY memories (id, text, kind, role, tenant, user_id, agent_id, session_id, "
+            "metadata, created_at, updated_at, importance, parent_id, position, content_hash, "
+            "embedding) FROM STDIN WITH (FORMAT BINARY)"
         ) as copy,
     ):
         copy.set_types(
-            ["text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
+            ["text", "text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
              "float8", "float8", "text", "int4", "text", "vector"]
         )  # fmt: skip
         for rec in records:
             copy.write_row(
                 (
-                    rec.id, rec.text, rec.kind, rec.role, rec.user_id, rec.agent_id,
-                    rec.session_id, Jsonb(rec.metadata),
+                    rec.id, rec.text, rec.kind, rec.role, rec.user_id or "", rec.user_id,
+                    rec.agent_id, rec.session_id, Jsonb(rec.metadata),
                     rec.created_at, rec.updated(stamp), rec.importance, rec.parent_id, rec.position,
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
@@ -949,9 +971,10 @@ def _copy_parts(
     conn: psycopg.Connection[Any],
     items: Sequence[tuple[str, str | None, NDArray[np.float32] | None]],
 ) -> None:
+    """Window vectors of (id, tenant or user, parts) triples."""
     rows = [
-        (id_, ord_, user, np.asarray(vector, np.float32))
-        for id_, user, parts in items
+        (id_, ord_, tenant or "", np.asarray(vector, np.float32))
+        for id_, tenant, parts in items
         if parts is not None
         for ord_, vector in enumerate(np.asarray(parts, np.float32), start=1)
     ]
@@ -960,7 +983,7 @@ def _copy_parts(
     with (
         conn.cursor() as cur,
         cur.copy(
-            "COPY memory_parts (id, ord, user_id, embedding) FROM STDIN WITH (FORMAT BINARY)"
+            "COPY memory_parts (id, ord, tenant, embedding) FROM STDIN WITH (FORMAT BINARY)"
         ) as copy,
     ):
         copy.set_types(["text", "int4", "text", "vector"])
