@@ -640,6 +640,21 @@ class SQLiteStore(Store, Snapshots):
             tokens = " OR ".join(f'"{_SCOPE_PREFIX[field]}{v.encode().hex()}"' for v in wanted)
             match += f" AND fts_scope : ({tokens})"
         clause, params = compile_sqlite(where)
+        if where is None or scoped:
+            # FTS5 already answers the whole condition: rank inside it, then read only the
+            # best rows' records (a few spare for records without a vector) instead of joining
+            # every match to its record — the join was two thirds of a search on a 100k store.
+            # Fewer than k survive only when few rows match at all, or many lack a vector:
+            # then the full join below, which is cheap in the first case and right in both.
+            rows = self._query(
+                "SELECT m.id, -s.score FROM (SELECT rowid, bm25(memories_fts, 1.0, 0.0) AS score "
+                "FROM memories_fts WHERE memories_fts MATCH ? ORDER BY score LIMIT ?) s "
+                f"JOIN memories m ON m.rowid = s.rowid WHERE m.embedding IS NOT NULL AND {clause} "
+                "ORDER BY s.score LIMIT ?",
+                (match, k + max(10, k // 4), *params, k),
+            )
+            if len(rows) == k:
+                return [(row[0], float(row[1])) for row in rows]
         rows = self._query(
             "SELECT m.id, -bm25(memories_fts, 1.0, 0.0) AS score FROM memories_fts "
             "JOIN memories m ON m.rowid = memories_fts.rowid "
