@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -44,6 +44,7 @@ __all__ = [
     "and_filters",
     "parse_filter",
     "scope_filter",
+    "to_sql",
 ]
 
 FIELDS = frozenset(
@@ -254,3 +255,15 @@ def and_filters(left: Filter | None, right: Filter | None) -> Filter | None:
         *(right.parts if isinstance(right, Logic) and right.op == "$and" else (right,)),
     ]
     return Logic("$and", tuple(parts))
+
+
+def to_sql(node: Filter, condition: Callable[[Cond], str]) -> str:
+    """``node`` as a SQL boolean expression: ``$and`` / ``$or`` / ``$not`` here, each condition
+    by ``condition`` (a store's own dialect, which appends its parameters in the order it
+    writes them, so they follow the expression's placeholders)."""
+    if isinstance(node, Logic):
+        inner = [to_sql(part, condition) for part in node.parts]
+        if node.op == "$not":
+            return f"NOT ({inner[0]})"
+        return "(" + (" AND " if node.op == "$and" else " OR ").join(inner) + ")"
+    return condition(node)

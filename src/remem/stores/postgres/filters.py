@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from remem.filters import COMPARE, Cond, Filter, Logic
+from remem.filters import COMPARE, Cond, Filter, to_sql
 
 __all__ = ["compile_postgres"]
 
@@ -20,15 +20,10 @@ def compile_postgres(node: Filter | None, alias: str = "m") -> tuple[str, list[A
     if node is None:
         return "TRUE", []
     params: list[Any] = []
-    return _sql(node, alias, params), params
+    return to_sql(node, lambda cond: _condition(cond, alias, params)), params
 
 
-def _sql(node: Filter, alias: str, params: list[Any]) -> str:
-    if isinstance(node, Logic):
-        inner = [_sql(part, alias, params) for part in node.parts]
-        if node.op == "$not":
-            return f"NOT ({inner[0]})"
-        return "(" + (" AND " if node.op == "$and" else " OR ").join(inner) + ")"
+def _condition(node: Cond, alias: str, params: list[Any]) -> str:
     if node.field.startswith("metadata."):
         return _metadata(node, alias, node.field[len("metadata.") :].split("."), params)
     if node.field == "user_id" and node.op == "$eq" and isinstance(node.value, str):

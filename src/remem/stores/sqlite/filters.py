@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from remem.filters import COMPARE, Cond, Filter, Logic
+from remem.filters import COMPARE, Cond, Filter, to_sql
 
 __all__ = ["compile_sqlite"]
 
@@ -14,15 +14,10 @@ def compile_sqlite(node: Filter | None, alias: str = "m") -> tuple[str, list[Any
     if node is None:
         return "1", []
     params: list[Any] = []
-    return _sql(node, alias, params), params
+    return to_sql(node, lambda cond: _condition(cond, alias, params)), params
 
 
-def _sql(node: Filter, alias: str, params: list[Any]) -> str:
-    if isinstance(node, Logic):
-        inner = [_sql(part, alias, params) for part in node.parts]
-        if node.op == "$not":
-            return f"NOT ({inner[0]})"
-        return "(" + (" AND " if node.op == "$and" else " OR ").join(inner) + ")"
+def _condition(node: Cond, alias: str, params: list[Any]) -> str:
     if node.field.startswith("metadata."):
         path = "$" + "".join(f'."{p}"' for p in node.field[len("metadata.") :].split("."))
         column = f"json_extract({alias}.metadata, ?)"
