@@ -535,3 +535,28 @@ def test_reliability_harness_quick(tmp_path: Path, script: str, options: list[st
     assert figures.get("integrity_failures", 0) == 0
     assert figures.get("misses", 0) == 0 and figures.get("never_found", 0) == 0
     assert figures.get("errors", 0) == 0
+
+
+def test_a_backup_that_fails_its_check_leaves_nothing_behind(tmp_path: Path) -> None:
+    """The copy of a damaged store fails its integrity check: the error names the damage, and
+    the backup directory is left empty, so a backup of a repaired store can go there."""
+    from click.testing import CliRunner
+
+    from remem.cli.main import cli
+
+    store, backup = tmp_path / "s", tmp_path / "b"
+    with remem.open(store, embedder="hash:64") as mem:
+        mem.add_many([f"memory number {i}" for i in range(300)])
+    conn = sqlite3.connect(store / "remem.db", isolation_level=None)
+    try:  # an index whose declared column is not the one its entries hold
+        conn.execute("PRAGMA writable_schema=ON")
+        conn.execute(
+            "UPDATE sqlite_schema SET sql = 'CREATE INDEX memories_hash ON memories (text)' "
+            "WHERE name = 'memories_hash'"
+        )
+    finally:
+        conn.close()
+    result = CliRunner().invoke(cli, ["backup", str(backup), "--store", str(store)])
+    assert result.exit_code == 1
+    assert "is damaged (row 1 missing from index memories_hash" in result.output
+    assert list(backup.iterdir()) == []

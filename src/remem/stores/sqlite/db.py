@@ -7,6 +7,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -171,6 +172,22 @@ def record_of(row: sqlite3.Row) -> MemoryRecord:
     )
 
 
+@contextmanager
+def _replacing(temporary: Path, failed: str) -> Iterator[None]:
+    """The work that fills ``temporary`` and renames it into place: on any failure the file
+    goes, and SQLite's and the file system's errors become :class:`StoreError` saying
+    ``failed``."""
+    try:
+        yield
+    except BaseException as exc:
+        temporary.unlink(missing_ok=True)
+        if isinstance(exc, sqlite3.Error):
+            raise store_error(failed, exc) from exc
+        if isinstance(exc, OSError):
+            raise StoreError(f"{failed}: {exc}") from exc
+        raise
+
+
 def backup(db: Path, path: str | Path) -> dict[str, Any]:
     """Copy the database ``db`` into ``path``, a new or empty directory, as a consistent snapshot
     while writers keep writing (SQLite's online backup, one read transaction on a
@@ -189,7 +206,7 @@ def backup(db: Path, path: str | Path) -> dict[str, Any]:
         raise StoreError(f"cannot create the backup directory {target}: {exc}") from exc
     temporary = target / f".{DB_NAME}.partial"
     source_path = db
-    try:
+    with _replacing(temporary, f"backup of {db.parent} into {target} failed"):
         source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
         copy = sqlite3.connect(temporary, isolation_level=None)
         try:
@@ -204,12 +221,6 @@ def backup(db: Path, path: str | Path) -> dict[str, Any]:
         fsync_file(temporary)
         os.replace(temporary, target / DB_NAME)
         fsync_directory(target)
-    except sqlite3.Error as exc:
-        temporary.unlink(missing_ok=True)
-        raise store_error(f"backup of {db.parent} into {target} failed", exc) from exc
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        raise StoreError(f"backup of {db.parent} into {target} failed: {exc}") from exc
     size = (target / DB_NAME).stat().st_size
     return {"path": str(target), "records": int(records), "size_bytes": size}
 
@@ -228,7 +239,7 @@ def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dic
     target = Path(path).expanduser()
     db = Path(resolve_db_path(target))  # refuses a file, or a folder that is not a store
     temporary = target / f".{DB_NAME}.restoring"
-    try:
+    with _replacing(temporary, f"restoring {backup} into {target} failed"):
         source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
         try:
             check_integrity(source, source_path)
@@ -253,15 +264,6 @@ def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dic
             part.unlink(missing_ok=True)
         os.replace(temporary, db)
         fsync_directory(target)
-    except sqlite3.Error as exc:
-        temporary.unlink(missing_ok=True)
-        raise store_error(f"restoring {backup} into {target} failed", exc) from exc
-    except OSError as exc:
-        temporary.unlink(missing_ok=True)
-        raise StoreError(f"restoring {backup} into {target} failed: {exc}") from exc
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
     check = sqlite3.connect(db)
     try:
         check_integrity(check, db)
