@@ -9,10 +9,12 @@ import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import remem
+from remem.embedders.hashing import HashEmbedder
 from remem.filters import Cond, Filter, scope_filter
 from remem.retrieval.neighbours import walk
 from remem.stores.sqlite.store import SQLiteStore
@@ -258,3 +260,65 @@ def test_store_touch_writes_counts_in_one_transaction(tmp_path: Path) -> None:
     assert store.touch({a.id: (1, at)}, wait=False) is True  # and the busy timeout is back
     assert store.get([a.id])[0].access_count == 4
     mem.close()
+
+
+class GatedEmbedder(HashEmbedder):
+    """Embeds a query only once the store's keyword search has started (or after ``wait``
+    seconds): a search that ran the two one after the other would find the gate shut."""
+
+    def __init__(self, gate: threading.Event, wait: float = 5.0) -> None:
+        super().__init__(64)
+        self.name = "hash:64"
+        self.gate, self.wait = gate, wait
+        self.opened: list[bool] = []
+
+    def _embed_batch(self, texts: list[str]) -> Any:
+        self.opened.append(self.gate.wait(self.wait))
+        return super()._embed_batch(texts)
+
+
+def test_the_keyword_search_runs_while_the_query_is_embedded(tmp_path: Path) -> None:
+    gate = threading.Event()
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        fill(mem)
+    embedder = GatedEmbedder(gate)
+    with remem.open(tmp_path / "store", embedder=embedder) as mem:
+        keyword = mem.store.keyword
+
+        def started(*args: Any, **kwargs: Any) -> Any:
+            gate.set()
+            return keyword(*args, **kwargs)
+
+        mem.store.keyword = started  # type: ignore[method-assign]
+        hits = mem.search("the violin", k=5, touch=False)
+        assert embedder.opened == [True]  # the gate opened while the query was embedding
+        given = mem.search(
+            "the violin", vector=mem.query_vector("the violin"), k=5, touch=False
+        )  # embedded first, then both searches in turn: the same answer
+        assert [(h.id, h.scores) for h in hits] == [(h.id, h.scores) for h in given]
+        assert any("violin" in h.text for h in hits)
+
+
+def test_an_embedding_error_waits_for_the_keyword_search_and_is_raised(tmp_path: Path) -> None:
+    class Broken(HashEmbedder):
+        def _embed_batch(self, texts: list[str]) -> Any:
+            raise remem.EmbedderError("the model is gone")
+
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        fill(mem)
+    with remem.open(tmp_path / "store", embedder=Broken(64)) as mem:
+        finished: list[bool] = []
+        keyword = mem.store.keyword
+
+        def slow(*args: Any, **kwargs: Any) -> Any:
+            time.sleep(0.2)
+            found = keyword(*args, **kwargs)
+            finished.append(True)
+            return found
+
+        mem.store.keyword = slow  # type: ignore[method-assign]
+        with pytest.raises(remem.EmbedderError, match="the model is gone"):
+            mem.search("the violin", touch=False)
+        assert finished == [True]  # not left running behind the error
+        assert [h.text for h in mem.search("violin", mode="keyword", touch=False)]
+    assert not [t for t in threading.enumerate() if t.name.startswith("remem-keyword")]

@@ -19,6 +19,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
@@ -172,6 +173,7 @@ class Engine:
         try:
             self._touches.flush(self.store)
         finally:
+            self.retriever.close()
             self.store.close()
 
     def __enter__(self) -> Self:
@@ -456,7 +458,17 @@ class Engine:
         hits = self.retriever.search(
             Query(
                 text=query,
-                vector=self.query_vector(query, vector) if mode != "keyword" else None,
+                # A query to embed is embedded while the keyword search runs.
+                vector=(
+                    self.query_vector(None, vector)
+                    if vector is not None and mode != "keyword"
+                    else None
+                ),
+                embed=(
+                    partial(self.query_vector, query)
+                    if vector is None and mode != "keyword"
+                    else None
+                ),
                 words=clean_text(query or "", what="query") if keywords else None,
                 mode=mode,
                 k=k,

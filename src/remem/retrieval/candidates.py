@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from remem.records import MemoryRecord, SearchHit
 
@@ -16,10 +17,17 @@ class Candidate:
     scores: dict[str, float] = field(default_factory=dict)
 
 
+_FIELDS = tuple(MemoryRecord.__dataclass_fields__)
+_VALUES = attrgetter(*_FIELDS)  # one C call for all of a record's fields
+
+
 def to_hits(candidates: list[Candidate]) -> list[SearchHit]:
     """The candidates as hits, each with its final ``score`` and per-stage ``scores``."""
-    hits = []
-    for c in candidates:
-        fields = {name: getattr(c.record, name) for name in MemoryRecord.__dataclass_fields__}
-        hits.append(SearchHit(**fields, score=float(c.score), scores=c.scores))
-    return hits
+    return [
+        SearchHit(
+            **dict(zip(_FIELDS, _VALUES(c.record), strict=True)),
+            score=float(c.score),
+            scores=c.scores,
+        )
+        for c in candidates
+    ]

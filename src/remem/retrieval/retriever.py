@@ -19,7 +19,9 @@ ranked where it did:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -68,6 +70,9 @@ class Query:
     now: datetime
     #: At most this many distinct words reach the keyword index.
     max_terms: int | None = None
+    #: Computes ``vector`` when it is not given yet (the query's embedding): the keyword
+    #: search then runs while the query is embedded.
+    embed: Callable[[], NDArray[np.float32]] | None = None
 
 
 class Retriever:
@@ -78,6 +83,15 @@ class Retriever:
         self.store = store
         self.read = read
         self._rerankers: dict[str, Reranker] = {}
+        self._worker: ThreadPoolExecutor | None = None
+        self._worker_lock = threading.Lock()
+
+    def close(self) -> None:
+        """Stop the keyword worker thread, if one started."""
+        with self._worker_lock:
+            worker, self._worker = self._worker, None
+        if worker is not None:
+            worker.shutdown(wait=True)
 
     def search(self, query: Query) -> list[SearchHit]:
         cfg, k = query.config, query.k
@@ -104,17 +118,44 @@ class Retriever:
         return hits
 
     def candidates(self, query: Query, depth: int) -> Rankings:
-        """Each signal's ranked (id, score) candidates: ``dense`` and/or ``keyword``."""
-        rankings: Rankings = {}
-        if query.vector is not None:
-            rankings["dense"] = self.store.dense(
-                query.vector, depth, query.where, part_weight=query.config.part_weight
+        """Each signal's ranked (id, score) candidates: ``dense`` and/or ``keyword``.
+
+        When the query still has to be embedded, the keyword search runs on a worker thread
+        meanwhile: the model and SQLite both release the GIL, so on two cores a hybrid search
+        costs the longer of the two, not their sum (benchmarks/RESULTS.md, issue 17)."""
+        words, vector, embed = query.words, query.vector, query.embed
+        keyword: Future[list[tuple[str, float]]] | None = None
+        if words is not None and vector is None and embed is not None:
+            keyword = self._background(
+                self.store.keyword, words, depth, query.where, max_terms=query.max_terms
             )
-        if query.words is not None:
+        rankings: Rankings = {}
+        try:
+            if vector is None and embed is not None:
+                vector = embed()
+            if vector is not None:
+                rankings["dense"] = self.store.dense(
+                    vector, depth, query.where, part_weight=query.config.part_weight
+                )
+        except BaseException:
+            if keyword is not None:
+                wait([keyword])  # never left running behind the error
+            raise
+        if keyword is not None:
+            rankings["keyword"] = keyword.result()
+        elif words is not None:
             rankings["keyword"] = self.store.keyword(
-                query.words, depth, query.where, max_terms=query.max_terms
+                words, depth, query.where, max_terms=query.max_terms
             )
         return rankings
+
+    def _background(
+        self, call: Callable[..., list[tuple[str, float]]], *args: object, **kwargs: object
+    ) -> Future[list[tuple[str, float]]]:
+        with self._worker_lock:
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(1, thread_name_prefix="remem-keyword")
+            return self._worker.submit(call, *args, **kwargs)
 
     def with_records(
         self,
