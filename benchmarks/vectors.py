@@ -101,7 +101,43 @@ def worker(engine: str, folder: Path, store: Path) -> dict[str, Any]:
     figures["peak_mb"] = peak_mb()
     if "disk_mb" not in figures:
         figures["disk_mb"] = round(disk(store) / 1e6, 1) if store.exists() else 0.0
+    if engine == "remem":
+        figures["disk_breakdown_mb"] = sqlite_disk(store)
     return figures
+
+
+def sqlite_disk(store: Path) -> dict[str, float]:
+    """Where a SQLite store's bytes go (MB): the vectors inside the rows, the rest of the rows,
+    the keyword index, the secondary indexes and other tables (from ``dbstat``'s pages, so free
+    space in the pages counts with its table), then the vector index's files by kind."""
+    import sqlite3
+
+    conn = sqlite3.connect(f"{(store / 'remem.db').as_uri()}?mode=ro", uri=True)
+    try:
+        pages = dict(conn.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"))
+        vectors = conn.execute("SELECT SUM(length(embedding)) FROM memories").fetchone()[0] or 0
+        indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_schema WHERE type='index'")}
+    finally:
+        conn.close()
+    fts = sum(size for name, size in pages.items() if name.startswith("memories_fts"))
+    secondary = sum(size for name, size in pages.items() if name in indexes)
+    rows = pages.get("memories", 0)
+    groups = {
+        "db: vectors in the rows": vectors,
+        "db: the rest of the rows": rows - vectors,
+        "db: keyword index (FTS5)": fts,
+        "db: secondary indexes": secondary,
+        "db: other tables": sum(pages.values()) - rows - fts - secondary,
+    }
+    for file in sorted(store.glob("remem.index.*")):
+        kind = {".npy": "vectors (float32)", ".faiss": "ANN cells (SQ8 codes)"}.get(
+            file.suffix, "fields, ids, postings" if file.suffix == ".npz" else "manifest"
+        )
+        key = f"index: {kind}"
+        groups[key] = groups.get(key, 0) + file.stat().st_size
+    for file in store.glob("remem.db-*"):
+        groups["db: WAL"] = groups.get("db: WAL", 0) + file.stat().st_size
+    return {name: round(size / 1e6, 1) for name, size in groups.items()}
 
 
 def timed_queries(search: Any, queries: np.ndarray, groups: int | None) -> tuple[list, list]:
@@ -322,6 +358,7 @@ def measure(engine: str, size: int, folder: Path) -> dict[str, Any]:
             "search_peak_mb",
             "peak_mb",
             "disk_mb",
+            "disk_breakdown_mb",
         )
         if k in raw
     }
@@ -381,6 +418,16 @@ def main() -> None:
             results.setdefault(str(size), {})[engine] = measure(engine, size, folder)
             print(json.dumps(results[str(size)][engine]), file=sys.stderr, flush=True)
     print(table(results))
+    for size, engines in results.items():
+        breakdown = engines.get("remem", {}).get("disk_breakdown_mb")
+        if breakdown:
+            raw, total = int(size) * DIMS * 4 / 1e6, engines["remem"]["disk_mb"]
+            print(
+                f"\nremem's disk at {int(size):,} records: {total} MB, {total / raw:.2f}x "
+                f"the raw float32 vectors ({raw:.1f} MB)"
+            )
+            for name, mb in breakdown.items():
+                print(f"  {name:<34} {mb:10.1f} MB")
     if args.json:
         report = {
             "date": datetime.now(UTC).strftime("%Y-%m-%d"),
