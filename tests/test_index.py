@@ -4,6 +4,9 @@ open, caught up with other processes' changes, and rebuilt â€” with a warning â€
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -156,3 +159,27 @@ def test_bad_exact_search_limit(tmp_path: Path) -> None:
         open_store(tmp_path / "s", limit=-1)
     with open_store(tmp_path / "s", limit=0) as mem:  # 0: the store's own default
         assert mem.store.exact_search_limit == 20_000  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("given", [None, "ACTIVE"])
+def test_faiss_threads_sleep_when_idle_unless_the_user_said_otherwise(
+    tmp_path: Path, given: str | None
+) -> None:
+    """Spinning OpenMP threads took the cores from other searching processes: remem asks
+    libgomp for passive waiting before faiss loads it, and keeps a value the user set."""
+    script = (
+        "import os, sys, numpy as np, remem\n"
+        "assert 'faiss' not in sys.modules  # loaded by the first search, after the setting\n"
+        f"mem = remem.open({str(tmp_path / 'store')!r}, embedder='hash:16')\n"
+        "mem.add_many([f'turn {i}' for i in range(50)])\n"
+        "mem.search('turn 7', mode='dense')\n"
+        "import faiss\n"
+        "print(os.environ.get('OMP_WAIT_POLICY'))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    if given:
+        env["OMP_WAIT_POLICY"] = given
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == (given or "PASSIVE")

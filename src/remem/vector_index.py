@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -143,6 +144,13 @@ class AnnIndex:
 
 
 def _faiss() -> Any:
+    # faiss runs on OpenMP (its own libgomp), whose idle threads spin after every parallel
+    # region by default, and faiss opens regions even for one query's search: the spinning
+    # takes the cores from the rest of the search and from every other process searching (two
+    # reader processes at 100k: 1.55x one reader's searches/s spinning, 2x not; a dense search
+    # 0.5x). Passive threads sleep instead. libgomp reads this when it loads, with faiss; a
+    # value the user set is kept.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import faiss
     except ImportError as exc:  # pragma: no cover - a core dependency
