@@ -53,6 +53,7 @@ def free_port() -> int:
 # in that version's format; prints the key. The store is closed before the server opens it.
 PREPARE = """
 import json, sys, remem
+from remem.apikeys import KeyRing
 with remem.open(sys.argv[1]) as mem:
     mem.add_many(json.load(sys.stdin), progress=False)
     key, _ = KeyRing(mem.store).create("load test", admin=True)
