@@ -322,3 +322,28 @@ def test_an_embedding_error_waits_for_the_keyword_search_and_is_raised(tmp_path:
         assert finished == [True]  # not left running behind the error
         assert [h.text for h in mem.search("violin", mode="keyword", touch=False)]
     assert not [t for t in threading.enumerate() if t.name.startswith("remem-keyword")]
+
+
+def test_reads_by_id_find_their_rows_by_id_whatever_the_scope(tmp_path: Path) -> None:
+    """A scope on a read by id is checked on the rows found by id, never used to find them:
+    SQLite's planner preferred the agent index and read every record of the agent."""
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        mem.add_many(
+            {"text": f"turn {i}", "agent_id": "bot", "session_id": f"s{i // 10}"}
+            for i in range(300)
+        )
+        ids = [r.id for r in mem.list(agent_id="bot", limit=5)]
+        near = scope_filter(None, "bot", None, None)
+        statements: list[str] = []
+        mem.store._conn.set_trace_callback(statements.append)
+        assert [r.id for r in mem.store.get(ids, near)] == ids
+        assert set(mem.store.adjacent(ids, near)) == set(ids)
+        mem.store._conn.set_trace_callback(None)
+    reads = [s for s in statements if s.lstrip().startswith("SELECT")]
+    assert len(reads) == 2
+    check = sqlite3.connect(tmp_path / "store" / "remem.db")
+    for sql in reads:
+        plan = " | ".join(row[3] for row in check.execute(f"EXPLAIN QUERY PLAN {sql}"))
+        assert "memories_agent" not in plan, plan
+        assert "sqlite_autoindex_memories_1 (id=?)" in plan, plan
+    check.close()

@@ -521,7 +521,8 @@ class SQLiteStore(Store, Snapshots):
         for part in db.batches(ids):
             marks = ",".join("?" * len(part))
             for row in self._query(
-                f"SELECT {db.COLUMNS} FROM memories m WHERE m.id IN ({marks}) AND {clause}",
+                f"SELECT {db.COLUMNS} FROM memories m WHERE m.id IN ({marks}) "
+                f"AND {_checked_only(clause)}",
                 (*part, *params),
             ):
                 found[row["id"]] = db.record_of(row)
@@ -559,7 +560,8 @@ class SQLiteStore(Store, Snapshots):
         sql: dict[str, str] = {}
         params: dict[str, list[Any]] = {}
         for alias in "mpn":
-            sql[f"within_{alias}"], params[alias] = compile_sqlite(where, alias)
+            clause, params[alias] = compile_sqlite(where, alias)
+            sql[f"within_{alias}"] = _checked_only(clause)
         found: dict[str, tuple[str | None, str | None]] = {}
         for part in db.batches(ids):
             marks = ",".join("?" * len(part))
@@ -1200,6 +1202,14 @@ class SQLiteStore(Store, Snapshots):
             ).fetchall()
         )
         return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
+
+
+def _checked_only(clause: str) -> str:
+    """A condition SQLite checks on rows found by another key (ids, a session, a document)
+    but never uses to find them: unary ``+`` hides it from the planner, which otherwise may
+    prefer an index on its column — reading every record of an agent to return the ten asked
+    for by id (148 ms at 1M records; 0.03 ms by id)."""
+    return f"+({clause})"
 
 
 def _scope_clause(scope: Scope) -> tuple[str, list[Any]]:
