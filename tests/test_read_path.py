@@ -268,7 +268,6 @@ class GatedEmbedder(HashEmbedder):
 
     def __init__(self, gate: threading.Event, wait: float = 5.0) -> None:
         super().__init__(64)
-        self.name = "hash:64"
         self.gate, self.wait = gate, wait
         self.opened: list[bool] = []
 

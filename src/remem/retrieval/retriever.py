@@ -87,7 +87,7 @@ class Retriever:
         self._worker_lock = threading.Lock()
 
     def close(self) -> None:
-        """Stop the keyword worker thread, if one started."""
+        """Stop the keyword worker threads, if any started."""
         with self._worker_lock:
             worker, self._worker = self._worker, None
         if worker is not None:
@@ -153,8 +153,8 @@ class Retriever:
         self, call: Callable[..., list[tuple[str, float]]], *args: object, **kwargs: object
     ) -> Future[list[tuple[str, float]]]:
         with self._worker_lock:
-            if self._worker is None:
-                self._worker = ThreadPoolExecutor(1, thread_name_prefix="remem-keyword")
+            if self._worker is None:  # threads start as concurrent searches need them
+                self._worker = ThreadPoolExecutor(thread_name_prefix="remem-keyword")
             return self._worker.submit(call, *args, **kwargs)
 
     def with_records(
