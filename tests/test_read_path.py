@@ -4,6 +4,7 @@ accesses."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -346,3 +347,22 @@ def test_reads_by_id_find_their_rows_by_id_whatever_the_scope(tmp_path: Path) ->
         assert "memories_agent" not in plan, plan
         assert "sqlite_autoindex_memories_1 (id=?)" in plan, plan
     check.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_searches_with_threads_of_its_own(tmp_path: Path) -> None:
+    """The keyword search's worker threads do not survive a fork: a child handed a started
+    pool would queue its keyword search for an idle thread it does not have, and wait."""
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        fill(mem)
+        assert mem.search("violin", touch=False)  # the pool has started, its thread idles
+        pid = os.fork()
+        if pid == 0:  # the child runs work on the retriever's pool, then leaves at once
+            code = 1
+            try:
+                done = mem.retriever._background(lambda: [("ran", 1.0)])
+                code = 0 if done.result(timeout=5) == [("ran", 1.0)] else 1
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0

@@ -19,6 +19,7 @@ ranked where it did:
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -84,6 +85,7 @@ class Retriever:
         self.read = read
         self._rerankers: dict[str, Reranker] = {}
         self._worker: ThreadPoolExecutor | None = None
+        self._worker_pid = 0
         self._worker_lock = threading.Lock()
 
     def close(self) -> None:
@@ -153,8 +155,11 @@ class Retriever:
         self, call: Callable[..., list[tuple[str, float]]], *args: object, **kwargs: object
     ) -> Future[list[tuple[str, float]]]:
         with self._worker_lock:
-            if self._worker is None:  # threads start as concurrent searches need them
+            # Threads start as concurrent searches need them. A forked child has none of its
+            # parent's threads, so it starts a pool of its own rather than wait on theirs.
+            if self._worker is None or self._worker_pid != os.getpid():
                 self._worker = ThreadPoolExecutor(thread_name_prefix="remem-keyword")
+                self._worker_pid = os.getpid()
             return self._worker.submit(call, *args, **kwargs)
 
     def with_records(
