@@ -366,3 +366,34 @@ def test_a_forked_child_searches_with_threads_of_its_own(tmp_path: Path) -> None
                 os._exit(code)
         _, status = os.waitpid(pid, 0)
         assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_keyword_search_does_not_wait_for_the_store_s_connection(tmp_path: Path) -> None:
+    """Keyword searches read on a connection of their own: while another thread holds the
+    store's connection (a dense search, a write), one still answers."""
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        fill(mem)
+        held, release = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            with mem.store._lock:
+                held.set()
+                release.wait(10)
+
+        holder = threading.Thread(target=hold)
+        holder.start()
+        try:
+            assert held.wait(5)
+            found: list[list[tuple[str, float]]] = []
+            searcher = threading.Thread(
+                target=lambda: found.append(mem.store.keyword("violin", 5, None))
+            )
+            searcher.start()
+            searcher.join(5)
+            assert not searcher.is_alive() and found and len(found[0]) == 5
+        finally:
+            release.set()
+            holder.join()
+        # The same answer as through the store's connection, inside a read transaction on it.
+        with mem.store._read_snapshot():
+            assert mem.store.keyword("violin", 5, None) == found[0]

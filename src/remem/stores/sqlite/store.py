@@ -143,6 +143,11 @@ class SQLiteStore(Store, Snapshots):
         self.path = str(path)
         file = db.resolve_db_path(path)
         self._lock = threading.RLock()
+        self._file, self._busy_timeout = file, busy_timeout
+        #: Keyword searches read on a connection of their own, so a dense search need not wait
+        #: for one (the retriever runs both at once); opened on first use.
+        self._words: sqlite3.Connection | None = None
+        self._words_lock = threading.Lock()
         try:
             self._conn = sqlite3.connect(
                 file, timeout=busy_timeout, isolation_level=None, check_same_thread=False
@@ -625,15 +630,59 @@ class SQLiteStore(Store, Snapshots):
                 self.save_index()  # an ANN index takes seconds to build: keep it
             return self._ids_for(rowids, scores.tolist())
 
+    @contextmanager
+    def _keyword_reads(self) -> Iterator[Callable[[str, Sequence[Any]], list[sqlite3.Row]]]:
+        """Where a keyword search reads: the keyword connection, under its own lock, so a
+        dense search in another thread runs meanwhile; the store's connection for a store in
+        memory (a second connection would open another database) or while a transaction is
+        open on it (its uncommitted rows are visible there only)."""
+        if self._file == ":memory:" or self._conn.in_transaction:
+            yield self._query
+            return
+        with self._words_lock:
+            if self._words is None:
+                try:
+                    words = sqlite3.connect(
+                        self._file,
+                        timeout=self._busy_timeout,
+                        isolation_level=None,
+                        check_same_thread=False,
+                    )
+                    words.execute("PRAGMA query_only = 1")
+                    words.execute("PRAGMA cache_size = -16384")
+                except sqlite3.Error as exc:
+                    raise db.store_error(f"cannot read {self.path}", exc) from exc
+                self._words = words
+            conn = self._words
+
+            def query(sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+                try:
+                    return conn.execute(sql, params).fetchall()
+                except sqlite3.Error as exc:
+                    raise db.store_error(f"query on {self.path} failed", exc) from exc
+
+            yield query
+
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
+    ) -> list[tuple[str, float]]:
+        with self._keyword_reads() as read:
+            return self._keyword(read, query, k, where, max_terms)
+
+    def _keyword(
+        self,
+        read: Callable[[str, Sequence[Any]], list[sqlite3.Row]],
+        query: str,
+        k: int,
+        where: Filter | None,
+        max_terms: int | None,
     ) -> list[tuple[str, float]]:
         terms = fts_terms(query)[:max_terms]
         # Scope and kind conditions become scope tokens FTS5 intersects with the words, so a
         # user's search never scores the other users' matches; SQL still checks every filter.
         scoped = _field_values(where) if where is not None else None
         if not scoped:
-            terms = self._affordable(terms)
+            terms = self._affordable(terms, read)
         words = fts_query(terms)
         if words is None:
             return []
@@ -648,7 +697,7 @@ class SQLiteStore(Store, Snapshots):
             # every match to its record — the join was two thirds of a search on a 100k store.
             # Fewer than k survive only when few rows match at all, or many lack a vector:
             # then the full join below, which is cheap in the first case and right in both.
-            rows = self._query(
+            rows = read(
                 "SELECT m.id, -s.score FROM (SELECT rowid, bm25(memories_fts, 1.0, 0.0) AS score "
                 "FROM memories_fts WHERE memories_fts MATCH ? ORDER BY score LIMIT ?) s "
                 f"JOIN memories m ON m.rowid = s.rowid WHERE m.embedding IS NOT NULL AND {clause} "
@@ -657,7 +706,7 @@ class SQLiteStore(Store, Snapshots):
             )
             if len(rows) == k:
                 return [(row[0], float(row[1])) for row in rows]
-        rows = self._query(
+        rows = read(
             "SELECT m.id, -bm25(memories_fts, 1.0, 0.0) AS score FROM memories_fts "
             "JOIN memories m ON m.rowid = memories_fts.rowid "
             f"WHERE memories_fts MATCH ? AND m.embedding IS NOT NULL AND {clause} "
@@ -666,21 +715,27 @@ class SQLiteStore(Store, Snapshots):
         )
         return [(row[0], float(row[1])) for row in rows]
 
-    def _affordable(self, terms: list[str]) -> list[str]:
+    def _affordable(
+        self,
+        terms: list[str],
+        read: Callable[[str, Sequence[Any]], list[sqlite3.Row]] | None = None,
+    ) -> list[str]:
         """On a large store, the query's rarer words, while the documents they match stay within
         :data:`KEYWORD_POSTINGS` — an OR query scores every document holding any of its words,
         and a name in a third of a million records would cost hundreds of milliseconds while
         adding little (BM25 weighs a word in a third of the records at a tenth of a rare one's).
         The rarest word is always kept. Stores under :data:`KEYWORD_PRUNE_FROM` records are
-        searched with every word."""
-        (top,) = self._query("SELECT coalesce(max(rowid), 0) FROM memories")[0]
+        searched with every word. ``read`` runs the counting queries (default: the store's
+        connection)."""
+        read = read or self._query
+        (top,) = read("SELECT coalesce(max(rowid), 0) FROM memories", ())[0]
         if top < KEYWORD_PRUNE_FROM or len(terms) < 2:
             return terms
         if top > self._df_top * 1.1 or top < self._df_top:
             self._df, self._df_top = {}, top  # counts go stale as the store grows
         for term in terms:
             if term not in self._df:
-                (self._df[term],) = self._query(
+                (self._df[term],) = read(
                     "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts "
                     "MATCH ? LIMIT ?)",
                     (f'text : "{term.replace(chr(34), chr(34) * 2)}"', KEYWORD_POSTINGS + 1),
@@ -755,6 +810,10 @@ class SQLiteStore(Store, Snapshots):
             try:
                 self.save_index()
             finally:
+                with self._words_lock:
+                    if self._words is not None:
+                        self._words.close()
+                        self._words = None
                 self._conn.close()
 
     def save_index(self) -> bool:
