@@ -16,7 +16,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import groupby, islice
 from typing import Any
 
@@ -49,18 +49,7 @@ class MigrationReport:
     checksum: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "source": self.source,
-            "target": self.target,
-            "records": self.records,
-            "vectors": self.vectors,
-            "cache_entries": self.cache_entries,
-            "api_keys": self.api_keys,
-            "llm_features": self.llm_features,
-            "seconds": round(self.seconds, 3),
-            "checksum": self.checksum,
-            "verified": True,
-        }
+        return {**asdict(self), "seconds": round(self.seconds, 3), "verified": True}
 
 
 def migrate_store(
