@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -150,7 +151,8 @@ def _faiss() -> Any:
     # reader processes at 100k: 1.55x one reader's searches/s spinning, 2x not; a dense search
     # 0.5x). Passive threads sleep instead. libgomp reads this when it loads, with faiss; a
     # value the user set is kept.
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    if "faiss" not in sys.modules:
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import faiss
     except ImportError as exc:  # pragma: no cover - a core dependency
