@@ -3,6 +3,8 @@ graph and its round trip through a file, each against brute force."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -43,6 +45,16 @@ def brute(
             s = rows @ query
             scores[rowid] = weight * s.max() + (1 - weight) * s[0]
     return sorted(scores, key=lambda r: -scores[r])[:k]
+
+
+def batches(
+    records: dict[int, np.ndarray], size: int
+) -> Iterator[tuple[list[int], list[int], np.ndarray]]:
+    """Records as a store reads them back for :meth:`VectorIndex.restore`."""
+    ids = sorted(records)
+    for start in range(0, len(ids), size):
+        chunk = ids[start : start + size]
+        yield chunk, [len(records[r]) for r in chunk], np.concatenate([records[r] for r in chunk])
 
 
 def query(seed: int) -> np.ndarray:
@@ -125,8 +137,11 @@ def test_ann_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped
     assert index.search(extra[3001][0], 1, part_weight=1.0)[0].tolist() == [3001]
     assert index.ann_size < index.size
     index.save(str(tmp_path / "ix"))
+    assert not (tmp_path / "ix.npy").exists()  # the vectors' durable copy is the store's rows
     restored = VectorIndex.load(str(tmp_path / "ix"), DIMS)
     restored.exact_limit, restored.tail_limit = 500, 200
+    records |= extra
+    assert restored.restore(batches(records, 700)) == []
     assert restored.ann_size == index.ann_size and len(restored) == len(index)
     assert restored.ann is not None and index.ann is not None
     assert restored.ann.state() == index.ann.state()
@@ -163,13 +178,23 @@ def test_calibration_reaches_the_target_and_growth_retrains() -> None:
     assert hits / 200 >= 0.9
 
 
-def test_files_that_disagree_are_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_restore_drops_what_the_layout_cannot_place() -> None:
+    """A layout older than the store: a record gone from the store leaves it, one with another
+    number of rows or one it never held is returned to be appended anew; the rest are placed."""
+    records = make_records(300, seed=14)
     index = VectorIndex(DIMS)
-    fill(index, make_records(20))
-    index.save(str(tmp_path / "ix"))
-    np.save(tmp_path / "ix.npy", np.zeros((3, DIMS), dtype=np.float32))
-    with pytest.raises(ValueError, match="shape"):
-        VectorIndex.load(str(tmp_path / "ix"), DIMS)
+    fill(index, records)
+    gone, grown = 5, 6
+    now = {r: v for r, v in records.items() if r != gone}
+    now[grown] = unit(np.ones((len(records[grown]) + 1, DIMS)))
+    now[301] = unit(np.ones((1, DIMS)))
+    index.vectors[: index.size] = 0  # as loaded: the layout without its vectors
+    assert index.restore(batches(now, 100)) == [grown, 301]
+    index.append([grown, 301], [now[grown], now[301]], [user_of(grown), user_of(301)])
+    assert len(index) == len(now)
+    for seed in range(5):
+        q = query(20 + seed)
+        assert index.search(q, 10, part_weight=0.6)[0].tolist() == brute(now, q, 0.6, 10)
 
 
 def test_growth_keeps_rows() -> None:

@@ -38,7 +38,8 @@ __all__ = [
 
 DB_NAME = "remem.db"
 #: The vector index beside the database: ``remem.index.json`` (the header) names the token of
-#: its parts, ``remem.index.<token>.npy`` (vectors), ``.npz`` (layout) and ``.faiss`` (ANN index).
+#: its parts, ``remem.index.<token>.npz`` (layout) and ``.faiss`` (ANN index). The vectors are
+#: read from the rows when the index is opened.
 INDEX_NAME = "remem.index"
 #: The columns :func:`record_of` reads, in order.
 COLUMNS = (

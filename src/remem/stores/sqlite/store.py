@@ -58,7 +58,7 @@ from remem.vector_index import SCOPE_FIELDS, VectorIndex
 __all__ = ["SQLiteStore"]
 
 _SCOPE = SCOPE_FIELDS[:3]  # user_id, agent_id, session_id
-INDEX_FORMAT = 3  # 2: IVF cells instead of an HNSW graph; 3: parts fsynced, sized, checksummed
+INDEX_FORMAT = 4  # 2: IVF cells, not HNSW; 3: parts fsynced, sized, checksummed; 4: no vectors
 #: Unscoped keyword search on a store with at least this many records drops the query's most
 #: common words once its rarer ones match :data:`KEYWORD_POSTINGS` documents.
 KEYWORD_PRUNE_FROM = 50_000
@@ -887,10 +887,10 @@ class SQLiteStore(Store, Snapshots):
 
     def _remove_old_index_parts(self, keep: tuple[str | None, ...]) -> None:
         """Delete parts of older saves, keeping the newest two (a reader may be opening the
-        previous one right now)."""
+        previous one right now), and any vectors part (``.npy``) older versions wrote."""
         assert self.index_path is not None
         for part in self.index_path.parent.glob(f"{db.INDEX_NAME}.*.*"):
-            if part.name.split(".")[2] not in keep:
+            if part.name.split(".")[2] not in keep or part.suffix == ".npy":
                 part.unlink(missing_ok=True)
 
     # -- backup and restore ----------------------------------------------------------------------
@@ -1165,6 +1165,25 @@ class SQLiteStore(Store, Snapshots):
             self._unsaved = True
             last = rows[-1][0]
 
+    @staticmethod
+    def _stored_vectors(
+        conn: sqlite3.Connection, dims: int
+    ) -> Iterator[tuple[list[int], list[int], NDArray[np.float32]]]:
+        """Every record's vectors by row id, in batches (row ids, vectors per record, the
+        vectors as rows): what :meth:`VectorIndex.restore` puts back into a saved layout."""
+        width = 4 * dims
+        cursor = conn.execute(
+            "SELECT rowid, embedding FROM memories WHERE embedding IS NOT NULL ORDER BY rowid"
+        )
+        while rows := cursor.fetchmany(_LOAD_BATCH):
+            blobs = [r[1] for r in rows]
+            counts = [len(b) // width for b in blobs]
+            joined = b"".join(blobs)
+            if len(joined) != sum(counts) * width:  # some blob is not whole vectors
+                raise ValueError("a stored vector has the wrong length")
+            vectors = np.frombuffer(joined, dtype=np.float32).reshape(-1, dims)
+            yield [r[0] for r in rows], counts, vectors
+
     def _open_index(self) -> VectorIndex:
         """The saved index when it agrees with the store, else one built from the store."""
         conn = self._conn
@@ -1198,9 +1217,10 @@ class SQLiteStore(Store, Snapshots):
             (high,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
             if meta.get("store") != self._store_id() or meta.get("seq", 0) > (high or 0):
                 raise ValueError("it belongs to another store, or a later state of this one")
+            if meta.get("format") != INDEX_FORMAT:
+                raise ValueError("another version of remem wrote it")
             if (
-                meta.get("format") != INDEX_FORMAT
-                or signature is None
+                signature is None
                 or meta.get("embedder") != signature.name
                 or meta.get("dimensions") != signature.dimensions
                 or meta.get("generation") != self._generation
@@ -1221,6 +1241,8 @@ class SQLiteStore(Store, Snapshots):
             index.exact_limit = self.exact_search_limit
             self._vectors, self._seq = index, int(meta["seq"])
             self._index_token = str(meta["token"])
+            misfits = index.restore(self._stored_vectors(conn, index.dimensions))
+            self._reload_rows(conn, misfits, seq=self._seq)
             if not self._catch_up(conn):
                 raise ValueError("the store changed too much since it was saved")
             (count,) = conn.execute(
