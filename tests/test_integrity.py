@@ -551,12 +551,12 @@ def test_a_backup_that_fails_its_check_leaves_nothing_behind(tmp_path: Path) -> 
     try:  # an index whose declared column is not the one its entries hold
         conn.execute("PRAGMA writable_schema=ON")
         conn.execute(
-            "UPDATE sqlite_schema SET sql = 'CREATE INDEX memories_hash ON memories (text)' "
-            "WHERE name = 'memories_hash'"
+            "UPDATE sqlite_schema SET sql = 'CREATE INDEX memories_created ON memories (text)' "
+            "WHERE name = 'memories_created'"
         )
     finally:
         conn.close()
     result = CliRunner().invoke(cli, ["backup", str(backup), "--store", str(store)])
     assert result.exit_code == 1
-    assert "is damaged (row 1 missing from index memories_hash" in result.output
+    assert "is damaged (row 1 missing from index memories_created" in result.output
     assert list(backup.iterdir()) == []

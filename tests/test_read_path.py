@@ -349,6 +349,26 @@ def test_reads_by_id_find_their_rows_by_id_whatever_the_scope(tmp_path: Path) ->
     check.close()
 
 
+def test_duplicates_are_found_by_their_hash_not_by_reading_the_scope(tmp_path: Path) -> None:
+    """Finding a duplicate reads the rows whose hash begins alike, never the scope's records:
+    the scope index would have SQLite read every record of the user before each add."""
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        mem.add_many({"text": f"fact {i}", "kind": "fact", "user_id": "u"} for i in range(300))
+        statements: list[str] = []
+        mem.store._conn.set_trace_callback(statements.append)
+        again = mem.add("fact 7", kind="fact", user_id="u")
+        mem.store._conn.set_trace_callback(None)
+        assert again.text == "fact 7" and len(mem.list(user_id="u", limit=1000)) == 300
+        assert mem.add("fact 7", kind="fact", user_id="v").id != again.id  # another scope
+    lookups = [s for s in statements if "substr(content_hash" in s]
+    assert lookups
+    check = sqlite3.connect(tmp_path / "store" / "remem.db")
+    for sql in lookups:
+        plan = " | ".join(row[3] for row in check.execute(f"EXPLAIN QUERY PLAN {sql}"))
+        assert "USING INDEX memories_hash_prefix" in plan, plan
+    check.close()
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_forked_child_searches_with_threads_of_its_own(tmp_path: Path) -> None:
     """The keyword search's worker threads do not survive a fork: a child handed a started

@@ -185,6 +185,17 @@ MIGRATIONS: list[tuple[str, str]] = [
         );
         """,
     ),
+    (
+        # Duplicates are found by the first 8 hex digits of the content hash (the row's full
+        # hash is then compared): the full 64-digit keys took each batch's inserts to random
+        # places of a 3× larger index, and at a million records its pages were half of what a
+        # bulk insert's commit wrote (benchmarks/RESULTS.md, 2026-11-24).
+        "0007_hash_prefix",
+        """
+        DROP INDEX memories_hash;
+        CREATE INDEX memories_hash_prefix ON memories (substr(content_hash, 1, 8));
+        """,
+    ),
 ]
 
 
