@@ -40,6 +40,30 @@ def test_minilm_is_deterministic_and_order_independent(minilm: Embedder) -> None
     assert np.allclose(minilm.embed_one("short"), a[0], atol=1e-5)
 
 
+def test_minilm_sharing_the_cores_embeds_the_same_vectors_on_fewer_threads() -> None:
+    """Inside ``sharing_cores`` this thread's embeddings run on a session with one thread
+    fewer (made on first use); the vectors are the same to the bit, and other threads and
+    later calls keep the full session."""
+    from remem.embedders.local import MiniLMEmbedder
+
+    texts = ["What did Caroline research?", "a longer sentence about adoption agencies"]
+    model = MiniLMEmbedder(threads=2)
+    full = model.embed(texts)
+    elsewhere: list[Any] = []
+    with model.sharing_cores():
+        shared = model.embed(texts)
+        other = threading.Thread(target=lambda: elsewhere.append(model._session_now()))
+        other.start()
+        other.join()
+    assert np.array_equal(full, shared)
+    assert model._lean.get_session_options().intra_op_num_threads == 1
+    assert elsewhere == [model._session] and model._session_now() is model._session
+    single = MiniLMEmbedder(threads=1)
+    with single.sharing_cores():  # nothing to spare: no second session
+        single.embed(texts[:1])
+    assert single._lean is None
+
+
 def test_minilm_sees_the_window(minilm: Embedder) -> None:
     head = "The history of the Roman aqueducts and their engineering. " * 30
     tail = "Modern football tactics and the offside rule explained. " * 30

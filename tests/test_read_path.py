@@ -299,6 +299,65 @@ def test_the_keyword_search_runs_while_the_query_is_embedded(tmp_path: Path) -> 
         assert any("violin" in h.text for h in hits)
 
 
+def test_the_embedding_shares_the_cores_once_the_keyword_search_is_the_longer(
+    tmp_path: Path,
+) -> None:
+    """The retriever times the two: while the keyword search outlasts the query's embedding
+    (a large store), later embeddings run inside ``sharing_cores``; while it does not, never.
+    The answers do not change."""
+
+    class Recording(HashEmbedder):
+        def __init__(self) -> None:
+            super().__init__(64)
+            self.shared: list[bool] = []
+            self.inside = False
+            self.delay = 0.0
+
+        def sharing_cores(self) -> Any:
+            outer = self
+
+            class Inside:
+                def __enter__(self) -> None:
+                    outer.inside = True
+
+                def __exit__(self, *exc: object) -> None:
+                    outer.inside = False
+
+            return Inside()
+
+        def _embed_batch(self, texts: list[str]) -> Any:
+            self.shared.append(self.inside)
+            time.sleep(self.delay)
+            return super()._embed_batch(texts)
+
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        fill(mem)
+    embedder = Recording()
+    with remem.open(tmp_path / "store", embedder=embedder) as mem:
+        embedder.delay = 0.05  # a slow model, a quick keyword search: the model keeps its cores
+        first = [(h.id, h.scores) for h in mem.search("the violin", k=5, touch=False)]
+        for _ in range(3):
+            mem.search("the violin", k=5, touch=False)
+        assert embedder.shared == [False] * 4
+        embedder.delay = 0.0
+        keyword = mem.store.keyword
+
+        def slow(*args: Any, **kwargs: Any) -> Any:
+            time.sleep(0.05)
+            return keyword(*args, **kwargs)
+
+        mem.store.keyword = slow  # type: ignore[method-assign]
+        embedder.shared.clear()
+        answers = [
+            [(h.id, h.scores) for h in mem.search("the violin", k=5, touch=False)] for _ in range(6)
+        ]
+        assert embedder.shared[0] is False and embedder.shared[-1] is True
+        assert all(answer == first for answer in answers)
+        shared = len(embedder.shared)
+        mem.search("violin", mode="dense", touch=False)  # no keyword search alongside
+        assert embedder.shared[shared:] == [False]
+
+
 def test_an_embedding_error_waits_for_the_keyword_search_and_is_raised(tmp_path: Path) -> None:
     class Broken(HashEmbedder):
         def _embed_batch(self, texts: list[str]) -> Any:

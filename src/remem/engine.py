@@ -19,6 +19,7 @@ import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import Any, Self, TypeVar
@@ -465,7 +466,7 @@ class Engine:
                     else None
                 ),
                 embed=(
-                    partial(self.query_vector, query)
+                    partial(self._embedded_query, query)
                     if vector is None and mode != "keyword"
                     else None
                 ),
@@ -664,6 +665,12 @@ class Engine:
             vectors = self.embed([clean_text(query if query is not None else "")])
         first: NDArray[np.float32] = vectors[0]
         return first
+
+    def _embedded_query(self, query: str | None, share_cores: bool) -> NDArray[np.float32]:
+        """The query embedded for a search, sharing the cores with its keyword lookup when
+        the retriever says so (:meth:`Embedder.sharing_cores`)."""
+        with self.embedder.sharing_cores() if share_cores else nullcontext():
+            return self.query_vector(query)
 
     def backup(self, path: str | Path) -> dict[str, Any]:
         """Copy the whole store into ``path`` (a new or empty directory) as one consistent

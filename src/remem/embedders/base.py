@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 import numpy as np
@@ -96,6 +97,12 @@ class Embedder(ABC):
                 out[rows] = self._checked(self._embed_batch(batch), len(batch))
                 bar.update(len(batch))
         return normalize(out)
+
+    def sharing_cores(self) -> AbstractContextManager[None]:
+        """While inside, this thread's embeddings share the machine's cores with other work of
+        the process (a search's keyword lookup runs meanwhile): an embedder that spreads one
+        call over several threads may use fewer, with the same vectors. Default: no change."""
+        return nullcontext()
 
     def embed_one(self, text: str) -> Vectors:
         """Embed a single text; returns a 1-d vector."""

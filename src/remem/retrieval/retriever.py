@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -47,6 +49,14 @@ __all__ = ["Query", "Retriever"]
 #: written to the store).
 Read = Callable[[Sequence[str], Filter | None], list[MemoryRecord]]
 Rankings = dict[str, list[tuple[str, float]]]
+_T = TypeVar("_T")
+
+
+def _timed(call: Callable[..., _T], *args: object, **kwargs: object) -> tuple[_T, float]:
+    """``call``'s result and the milliseconds it took."""
+    started = time.perf_counter()
+    result = call(*args, **kwargs)
+    return result, (time.perf_counter() - started) * 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +82,9 @@ class Query:
     #: At most this many distinct words reach the keyword index.
     max_terms: int | None = None
     #: Computes ``vector`` when it is not given yet (the query's embedding): the keyword
-    #: search then runs while the query is embedded.
-    embed: Callable[[], NDArray[np.float32]] | None = None
+    #: search then runs while the query is embedded. Called with ``True`` when the embedding
+    #: should share the cores with it (:meth:`Embedder.sharing_cores`).
+    embed: Callable[[bool], NDArray[np.float32]] | None = None
 
 
 class Retriever:
@@ -87,6 +98,10 @@ class Retriever:
         self._worker: ThreadPoolExecutor | None = None
         self._worker_pid = 0
         self._worker_lock = threading.Lock()
+        # Moving averages (ms) of the keyword search and the query's embedding that ran
+        # together: when the keyword search is the longer, the embedding shares the cores.
+        self._keyword_ms = 0.0
+        self._embed_ms = 0.0
 
     def close(self) -> None:
         """Stop the keyword worker threads, if any started."""
@@ -124,17 +139,22 @@ class Retriever:
 
         When the query still has to be embedded, the keyword search runs on a worker thread
         meanwhile: the model and SQLite both release the GIL, so on two cores a hybrid search
-        costs the longer of the two, not their sum (benchmarks/RESULTS.md, issue 17)."""
+        costs the longer of the two, not their sum. Where the keyword search has been the
+        longer (a large store), the embedding shares the cores — one model thread fewer — so
+        the keyword search keeps a core to itself (benchmarks/RESULTS.md, issue 17)."""
         words, vector, embed = query.words, query.vector, query.embed
-        keyword: Future[list[tuple[str, float]]] | None = None
+        keyword: Future[tuple[list[tuple[str, float]], float]] | None = None
         if words is not None and vector is None and embed is not None:
             keyword = self._background(
-                self.store.keyword, words, depth, query.where, max_terms=query.max_terms
+                _timed, self.store.keyword, words, depth, query.where, max_terms=query.max_terms
             )
         rankings: Rankings = {}
+        embed_ms = 0.0
         try:
             if vector is None and embed is not None:
-                vector = embed()
+                started = time.perf_counter()
+                vector = embed(keyword is not None and self._keyword_ms > self._embed_ms)
+                embed_ms = (time.perf_counter() - started) * 1000
             if vector is not None:
                 rankings["dense"] = self.store.dense(
                     vector, depth, query.where, part_weight=query.config.part_weight
@@ -144,16 +164,16 @@ class Retriever:
                 wait([keyword])  # never left running behind the error
             raise
         if keyword is not None:
-            rankings["keyword"] = keyword.result()
+            rankings["keyword"], keyword_ms = keyword.result()
+            self._keyword_ms += 0.2 * (keyword_ms - self._keyword_ms)
+            self._embed_ms += 0.2 * (embed_ms - self._embed_ms)
         elif words is not None:
             rankings["keyword"] = self.store.keyword(
                 words, depth, query.where, max_terms=query.max_terms
             )
         return rankings
 
-    def _background(
-        self, call: Callable[..., list[tuple[str, float]]], *args: object, **kwargs: object
-    ) -> Future[list[tuple[str, float]]]:
+    def _background(self, call: Callable[..., _T], *args: object, **kwargs: object) -> Future[_T]:
         with self._worker_lock:
             # Threads start as concurrent searches need them. A forked child has none of its
             # parent's threads, so it starts a pool of its own rather than wait on theirs.
