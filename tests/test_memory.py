@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import remem
+from remem.access import Grant
 from remem.stores.sqlite import SQLiteStore
 from remem.stores.sqlite.db import DB_NAME
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
@@ -476,3 +477,33 @@ def test_list_all_reads_every_page(mem: remem.Memory) -> None:
     assert [r.id for r in mem.list_all(user_id="u", page=2)] == ids
     with pytest.raises(remem.InvalidInputError):
         mem.list_all(page=0)
+
+
+def test_update_with_a_vector_of_ones_own(tmp_path: Path) -> None:
+    """``update(vector=…)`` replaces the embedding with the caller's (normalised; with new text,
+    the vector stands for it); a bad vector is refused and changes nothing; another tenant's
+    id answers as an unknown one, before the vector is looked at."""
+    with remem.open(tmp_path / "s", embedder="hash:16") as mem:
+        a = mem.add("alpha", user_id="ann")
+        b = mem.add("beta", user_id="bob")
+        east, west = np.eye(16, dtype=np.float32)[0] * 3, np.eye(16, dtype=np.float32)[1]
+        changed = mem.update(a.id, vector=east)
+        assert changed.text == "alpha"
+        hit = mem.search(vector=east, mode="dense", k=1, touch=False)[0]
+        assert (hit.id, hit.scores["dense"]) == (a.id, pytest.approx(1.0))
+        mem.update(a.id, text="alpha, renamed", vector=west)
+        hit = mem.search(vector=west, mode="dense", k=1, touch=False)[0]
+        assert (hit.id, hit.text) == (a.id, "alpha, renamed")
+        for bad in ([1.0, 2.0], [float("nan")] * 16):
+            with pytest.raises(remem.VectorError):
+                mem.update(a.id, vector=bad)
+        assert mem.search(vector=west, mode="dense", k=1, touch=False)[0].id == a.id
+        ann = mem.scoped(Grant(users=("ann",)))
+        with pytest.raises(remem.NotFoundError) as foreign:
+            ann.update(b.id, vector=[1.0, 2.0])
+        with pytest.raises(remem.NotFoundError) as unknown:
+            ann.update("no-such-id", vector=[1.0, 2.0])
+        assert str(foreign.value).replace(b.id, "X") == str(unknown.value).replace(
+            "no-such-id", "X"
+        )
+        assert mem.store.vectors([b.id])[b.id] @ mem.query_vector("beta") > 0.99

@@ -130,6 +130,9 @@ def test_a_tenant_reads_only_its_own(store: remem.Memory, keys: dict[str, str]) 
     for id in bob_ids:
         assert error(alice.get(f"/v1/memories/{id}")) == (404, "NotFoundError")
         assert error(alice.patch(f"/v1/memories/{id}", json={"text": "hacked"}))[0] == 404
+        vector = [1.0] * store.embedder.dimensions
+        hijack = alice.patch(f"/v1/memories/{id}", json={"vector": vector})
+        assert error(hijack) == (404, "NotFoundError")
         assert error(alice.delete(f"/v1/memories/{id}"))[0] == 404
     assert alice.post("/v1/memories/delete", json={"ids": bob_ids}).json() == {"deleted": 0}
     assert [store.get(i).text for i in bob_ids][1] == "Bob's secret: the vault code is 4711"
@@ -342,3 +345,15 @@ def test_serve_refuses_an_open_address_without_keys(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1
     assert "no API keys" in result.output and "remem keys create" in result.output
+
+
+def test_patch_takes_the_caller_s_vector(store: remem.Memory) -> None:
+    api = client(store)
+    (id,) = ids_of(store, "alice")[:1]
+    axis = [0.0] * store.embedder.dimensions
+    axis[5] = 2.0
+    assert api.patch(f"/v1/memories/{id}", json={"vector": axis}).status_code == 200
+    hits = api.post("/v1/search", json={"vector": axis, "mode": "dense", "k": 1}).json()["hits"]
+    assert hits[0]["id"] == id and hits[0]["scores"]["dense"] <= 1.0
+    status, kind = error(api.patch(f"/v1/memories/{id}", json={"vector": [1.0, 2.0]}))
+    assert (status, kind) == (400, "VectorError")

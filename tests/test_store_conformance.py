@@ -177,6 +177,21 @@ def test_replacing_every_vector_records_the_new_embedder(store: Store) -> None:
 
 
 # -- candidates ------------------------------------------------------------------------------------
+def test_dense_scores_are_cosines_never_above_one(store: Store) -> None:
+    """float32 rounding puts this unit vector's cosine with itself at 1.0000001: a store
+    answers 1.0 at most."""
+    vector = np.random.default_rng(0).normal(size=DIMS).astype(np.float32)
+    vector /= np.linalg.norm(vector)
+    assert float(np.dot(vector, vector)) > 1.0
+    rec = record("self", "the vector itself")
+    rec.vector = vector
+    store.insert([rec, record("other", "another", 3)], signature=SIGNATURE)
+    found = store.dense(vector, 2, None)
+    assert ids(found)[0] == "self"
+    assert all(-1.0 <= score <= 1.0 for _, score in found)
+    assert found[0][1] == pytest.approx(1.0, abs=1e-6)
+
+
 def test_dense_and_keyword_candidates_respect_filters(store: Store) -> None:
     store.insert(
         [

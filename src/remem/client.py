@@ -135,8 +135,11 @@ class Client:
         importance: float | None = None,
         kind: str | None = None,
         role: str | None = None,
+        vector: Any = None,
     ) -> MemoryRecord:
-        body = _fields(locals(), drop=("id",))
+        body = _fields(locals(), drop=("id", "vector"))
+        if vector is not None:
+            body["vector"] = [float(x) for x in vector]
         return record(self._call("PATCH", f"/memories/{_segment(id)}", json=body))
 
     def delete(self, ids: str | Sequence[str]) -> int:

@@ -315,8 +315,11 @@ class Engine:
         importance: float | None = None,
         kind: str | None = None,
         role: str | None = None,
+        vector: Sequence[float] | NDArray[np.floating] | None = None,
     ) -> MemoryRecord:
         """Change a memory; new text is re-embedded. ``metadata`` replaces the old metadata.
+        ``vector`` replaces the embedding with the caller's own (of the new text, when ``text``
+        is given too; the record then has no part vectors).
 
         A document's text cannot change in place (its chunks would go stale): delete it and add
         the new version.
@@ -324,6 +327,11 @@ class Engine:
         self.get(id)  # another tenant's id answers as an unknown one, before any work
         if kind is not None and (not isinstance(kind, str) or not kind.strip()):
             raise InvalidInputError(f"kind must be a non-empty string, got {kind!r}")
+        given = (
+            None
+            if vector is None
+            else normalize(check_vectors(vector, self.embedder.dimensions, count=1))[0]
+        )
         change = Update(
             importance=importance_value(importance),
             kind=opt_str(kind, "kind"),
@@ -338,8 +346,11 @@ class Engine:
                 )
             change.text = clean_text(text, max_chars=self.limits.max_text_chars)
             change.content_hash = content_hash(change.text)
-            rows = self._vectorize([change.text], progress=False)[0]
-            change.vector, change.parts = head_and_parts(rows)
+            if given is None:
+                rows = self._vectorize([change.text], progress=False)[0]
+                change.vector, change.parts = head_and_parts(rows)
+        if given is not None:
+            change.vector, change.parts = given, None
         self._touches.flush(self.store)
         with self._lock:  # the embedder as reembed() left it: the store checks it in the write
             return self.store.update(id, change, signature=self.embedder.signature)

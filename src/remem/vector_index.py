@@ -534,7 +534,9 @@ class VectorIndex:
                 mask = np.zeros(self.size, dtype=bool)
                 mask[rows] = True
             positions, scores = self._approximate(query, k, mask, count)
-        return self._by_record(positions, scores, query, k, part_weight)
+        found, scored = self._by_record(positions, scores, query, k, part_weight)
+        # float32 rounding puts a unit vector's cosine with itself at 1.0000001
+        return found, np.clip(scored, -1.0, 1.0)
 
     def _scanned(self, query: NDArray[np.float32]) -> NDArray[np.float32]:
         """Cosines of every row, by faiss's SIMD kernel on one core (25% faster than

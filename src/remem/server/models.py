@@ -64,6 +64,8 @@ class MemoryPatch(Strict):
     importance: float | None = None
     kind: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     role: Annotated[str, Field(max_length=64)] | None = None
+    #: The caller's own embedding (checked by the engine: the store's width, finite).
+    vector: Annotated[list[float], Field(min_length=1, max_length=8192)] | None = None
 
 
 class DeleteIn(Strict):

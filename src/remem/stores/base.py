@@ -31,6 +31,7 @@ __all__ = [
     "Update",
     "check_widths",
     "complete_vectors",
+    "cosine",
     "head_and_parts",
     "plan_insert",
     "read_pages",
@@ -189,6 +190,12 @@ def read_pages(
         else:
             offset += count
         left = None if left is None else left - count
+
+
+def cosine(value: Any) -> float:
+    """A cosine similarity as a float clamped to [-1, 1]: float32 rounding puts a unit vector's
+    cosine with itself at 1.0000001, which a caller comparing with 1.0 must never see."""
+    return min(1.0, max(-1.0, float(value)))
 
 
 @dataclass(slots=True)

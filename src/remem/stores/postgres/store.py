@@ -50,6 +50,7 @@ from remem.stores.base import (
     Update,
     check_widths,
     complete_vectors,
+    cosine,
     plan_insert,
     read_pages,
 )
@@ -505,11 +506,11 @@ class PostgresStore(Store):
                 f"WHERE m.embedding IS NOT NULL AND {clause} ORDER BY {distance} LIMIT %s",
                 [query, *params, query, k],
             ).fetchall()
-            head = {row[0]: float(row[1]) for row in heads}
+            head = {row[0]: cosine(row[1]) for row in heads}
             if part_weight <= 0:
                 return [(i, s) for i, s in head.items()]
             best = {
-                row[0]: float(row[1])
+                row[0]: cosine(row[1])
                 for row in conn.execute(
                     "SELECT p.id, max(1 - (p.embedding <=> %s)) FROM memory_parts p "
                     f"JOIN memories m ON m.tenant = p.tenant AND m.id = p.id WHERE {clause} "
@@ -521,7 +522,7 @@ class PostgresStore(Store):
             missing = [i for i in best if i not in head]
             if missing:
                 head.update(
-                    (row[0], float(row[1]))
+                    (row[0], cosine(row[1]))
                     for row in conn.execute(
                         "SELECT id, 1 - (embedding <=> %s) FROM memories WHERE id = ANY(%s)",
                         (query, missing),
