@@ -104,6 +104,52 @@ def test_ids_of_a_batch_are_checked_before_anything_is_written(mem: remem.Memory
     assert [r.text for r in mem.list()] == ["keep me"]
 
 
+def test_an_upsert_replaces_the_record_under_its_id(mem: remem.Memory) -> None:
+    first = mem.add("Sam likes tea", id="pref-1", user_id="sam", metadata={"v": 1})
+    with pytest.raises(remem.ConflictError, match="'pref-1' is already stored"):
+        mem.add("Sam likes coffee", id="pref-1", user_id="sam")
+    again = mem.add("Sam likes coffee", id="pref-1", user_id="sam", upsert=True, metadata={"v": 2})
+    assert (again.id, again.text, again.metadata) == ("pref-1", "Sam likes coffee", {"v": 2})
+    assert again.created_at == first.created_at and again.updated_at >= first.updated_at
+    assert [h.id for h in mem.search("coffee", user_id="sam", touch=False)] == ["pref-1"]
+    assert mem.search("tea", mode="keyword", touch=False) == []
+    made = mem.add_many(
+        [{"text": "Sam likes cake", "id": "pref-1"}, {"text": "Sam has a cat", "id": "pet-1"}],
+        upsert=True,
+    )
+    assert [r.id for r in made] == ["pref-1", "pet-1"] and len(mem.list(limit=100)) == 2
+
+
+def test_a_caller_s_id_is_never_folded_into_another_record(mem: remem.Memory) -> None:
+    """Dedupe returns the stored record in place of a new one, which would drop an id the
+    caller chose: such an item is stored under its id, or — when it asks for dedupe — refused
+    with the id of the record that holds the same text."""
+    stored = mem.add("Bob likes jazz.", user_id="u1", kind="fact")
+    mine = mem.add("Bob likes jazz.", user_id="u1", kind="fact", id="fact-7")
+    assert mine.id == "fact-7" and mine.id != stored.id
+    with pytest.raises(remem.ConflictError, match=f"duplicates memory '{stored.id}'"):
+        mem.add("Bob likes jazz.", user_id="u1", kind="fact", id="fact-8", dedupe=True)
+    assert mem.add("Bob likes jazz.", user_id="u1", kind="fact").id == stored.id
+
+
+def test_a_scoped_memory_gives_ids_itself_whatever_the_id(tmp_path: Path) -> None:
+    """Ids are global: a tenant choosing one could learn whether another tenant holds it, so a
+    scoped memory refuses every caller id alike — its own, another tenant's, an unknown one —
+    upsert or not."""
+    with remem.open(tmp_path / "s", embedder="hash:16") as mem:
+        theirs = mem.add("Bob's note", user_id="bob", id="note-b")
+        mine = mem.add("Ann's note", user_id="ann", id="note-a")
+        ann = mem.scoped(Grant(users=("ann",)))
+        errors = set()
+        for id in (theirs.id, mine.id, "unknown-id"):
+            for upsert in (False, True):
+                with pytest.raises(remem.InvalidInputError) as refused:
+                    ann.add("overwrite", user_id="ann", id=id, upsert=upsert)
+                errors.add(str(refused.value))
+        assert len(errors) == 1
+        assert mem.get("note-b").text == "Bob's note" and mem.get("note-a").text == "Ann's note"
+
+
 def test_exact_duplicates_dedupe_within_scope(mem: remem.Memory) -> None:
     a = mem.add("Bob likes jazz.", user_id="u1", kind="fact")
     b = mem.add("Bob  likes jazz.", user_id="u1", kind="fact")  # whitespace differs only

@@ -357,3 +357,36 @@ def test_patch_takes_the_caller_s_vector(store: remem.Memory) -> None:
     assert hits[0]["id"] == id and hits[0]["scores"]["dense"] <= 1.0
     status, kind = error(api.patch(f"/v1/memories/{id}", json={"vector": [1.0, 2.0]}))
     assert (status, kind) == (400, "VectorError")
+
+
+def test_caller_ids_conflict_on_post_and_replace_on_put(
+    store: remem.Memory, keys: dict[str, str]
+) -> None:
+    admin = client(store, keys["admin"])
+    made = admin.post("/v1/memories", json={"id": "n-1", "text": "first note", "user_id": "alice"})
+    assert made.status_code == 201 and made.json()["id"] == "n-1"
+    clash = admin.post("/v1/memories", json={"id": "n-1", "text": "again", "user_id": "alice"})
+    assert error(clash)[:2] == (409, "ConflictError")
+    put = admin.put("/v1/memories/n-1", json={"text": "second note", "user_id": "alice"})
+    assert put.status_code == 200
+    assert put.json()["text"] == "second note"
+    assert put.json()["created_at"] == made.json()["created_at"]
+    fresh = admin.put("/v1/memories/n-2", json={"text": "new", "user_id": "alice"})
+    assert fresh.status_code == 200
+    mismatch = admin.put("/v1/memories/n-2", json={"id": "n-3", "text": "x"})
+    assert error(mismatch)[0] == 400
+    batch = admin.post(
+        "/v1/memories/batch",
+        json={"items": [{"id": "n-1", "text": "third note", "user_id": "alice"}], "upsert": True},
+    )
+    assert batch.status_code == 201 and store.get("n-1").text == "third note"
+    # a tenant's key may not choose ids at all: the same answer for its own, another's, a new one
+    alice = client(store, keys["alice"])
+    bob_id = ids_of(store, "bob")[0]
+    answers = set()
+    for id in ("n-1", bob_id, "never-seen"):
+        answers.add(error(alice.put(f"/v1/memories/{id}", json={"text": "mine now"})))
+        body = {"id": id, "text": "mine now"}
+        answers.add(error(alice.post("/v1/memories", json=body)))
+    assert answers == {(400, "InvalidInputError")}
+    assert store.get(bob_id).text != "mine now" and store.get("n-1").text == "third note"

@@ -108,6 +108,28 @@ def test_an_insert_is_all_or_nothing(store: Store) -> None:
     assert [r.id for r in store.records()] == ["a"]
 
 
+def test_replace_puts_a_record_in_the_place_of_the_one_with_its_id(store: Store) -> None:
+    doc = record("doc", "a document", kind="document", user_id="u1")
+    chunk = record("doc-0", "its chunk", 2, kind="chunk", user_id="u1")
+    chunk.parent_id, chunk.position = "doc", 0
+    store.insert([record("a", "original words", 0, user_id="u1"), doc, chunk], signature=SIGNATURE)
+    (new,) = store.insert(
+        [record("a", "rewritten", 1, user_id="u1", metadata={"v": 2})],
+        signature=SIGNATURE,
+        replace=True,
+    )
+    (got,) = store.get(["a"])
+    assert (got.text, got.metadata, new.id) == ("rewritten", {"v": 2}, "a")
+    assert ids(store.dense(unit(1), 1, None)) == ["a"]
+    assert ids(store.keyword("rewritten", 5, None)) == ["a"]
+    assert store.keyword("original", 5, None) == []
+    store.insert([record("doc", "a document, again", kind="document")], replace=True)
+    assert [r.id for r in store.get(["doc", "doc-0"])] == ["doc"]  # its chunks went with it
+    assert ids(store.dense(unit(2), 5, None)) == ["a"]
+    store.insert([record("b", "new under replace", 3)], replace=True)  # nothing to replace
+    assert sorted(r.id for r in store.records()) == ["a", "b", "doc"]
+
+
 def test_exact_duplicates_are_found_within_scope_and_kind(store: Store) -> None:
     store.insert([record("a", "Bob likes jazz.", 0, kind="fact", user_id="u1")])
     again = record("b", "Bob likes jazz.", 0, kind="fact", user_id="u1")

@@ -81,9 +81,16 @@ class Client:
         created_at: Any = None,
         importance: float | None = None,
         dedupe: bool | None = None,
+        id: str | None = None,
+        upsert: bool = False,
     ) -> MemoryRecord:
-        """Store one memory and return it."""
-        body = _fields(locals())
+        """Store one memory and return it (``id`` and ``upsert`` as in ``Memory.add_many``)."""
+        body = _fields(locals(), drop=("upsert",))
+        if upsert:
+            if id is None:
+                raise InvalidInputError("an upsert names the id it writes")
+            body.pop("id")
+            return record(self._call("PUT", f"/memories/{_segment(id)}", json=body))
         return record(self._call("POST", "/memories", json=body))
 
     def add_many(
@@ -92,6 +99,7 @@ class Client:
         *,
         embeddings: Any = None,
         progress: bool | None = None,
+        upsert: bool = False,
     ) -> builtins.list[MemoryRecord]:
         """Store many memories in one transaction (all or none)."""
         if embeddings is not None:
@@ -103,7 +111,7 @@ class Client:
         ]
         if not body:
             return []
-        found = self._call("POST", "/memories/batch", json={"items": body})
+        found = self._call("POST", "/memories/batch", json={"items": body, "upsert": upsert})
         return [record(item) for item in found["items"]]
 
     def add_document(

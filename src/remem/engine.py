@@ -201,6 +201,8 @@ class Engine:
         importance: float | None = None,
         dedupe: bool | None = None,
         vector: Sequence[float] | NDArray[np.floating] | None = None,
+        id: str | None = None,
+        upsert: bool = False,
     ) -> MemoryRecord:
         """Store one memory and return it.
 
@@ -210,7 +212,8 @@ class Engine:
         says so). :meth:`add_document` stores a long text as separately retrievable chunks.
         Exact duplicates of a stored memory in the same scope and kind return the stored record
         (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
-        a precomputed embedding instead of running the embedder.
+        a precomputed embedding instead of running the embedder. ``id`` and ``upsert``: see
+        :meth:`add_many`.
         """
         item = dict(
             text=text,
@@ -224,8 +227,10 @@ class Engine:
             importance=importance,
             dedupe=dedupe,
         )
+        if id is not None:
+            item["id"] = id
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
-        return self.add_many([item], embeddings=vectors, progress=False)[0]
+        return self.add_many([item], embeddings=vectors, progress=False, upsert=upsert)[0]
 
     def add_many(
         self,
@@ -233,11 +238,19 @@ class Engine:
         *,
         embeddings: NDArray[np.floating] | None = None,
         progress: bool | None = None,
+        upsert: bool = False,
     ) -> list[MemoryRecord]:
         """Store many memories in one transaction, embedding them in batches.
 
         Each item is a string or a dict with ``text`` and any of :meth:`add`'s keywords. Either all
         are stored or none. ``embeddings`` (one row per item) skips the embedder.
+
+        An item may bring its own ``id`` (admin only: ids are global). An id already stored
+        raises :class:`ConflictError`, or with ``upsert`` the item replaces that record (its
+        chunks go with it; it keeps its ``created_at`` unless the item gives one). An item with
+        an id is never folded into another record silently: it is not deduplicated unless it
+        asks (``dedupe=True``), and then a duplicate stored under another id raises
+        :class:`ConflictError` naming that id.
         """
         items = builtins.list(items)
         if len(items) > self.limits.max_batch:
@@ -245,12 +258,21 @@ class Engine:
                 f"{len(items):,} items in one add_many, over the limit of "
                 f"{self.limits.max_batch:,}: add them in batches"
             )
-        records = [self._new_record(as_item(item, i), i) for i, item in enumerate(items)]
+        given = [as_item(item, i) for i, item in enumerate(items)]
+        records = [self._new_record(item, i) for i, item in enumerate(given)]
         if embeddings is not None:
             vectors = check_vectors(embeddings, self.embedder.dimensions, count=len(records))
             for rec, vec in zip(records, normalize(vectors), strict=True):
                 rec.vector = vec
-        return self._insert(records, progress)
+        named = {i for i, item in enumerate(given) if item.get("id") is not None}
+        if upsert and named:
+            stored = {r.id: r for r in self.get_many([records[i].id for i in named])}
+            for i in named:
+                rec, old = records[i], stored.get(records[i].id)
+                rec.dedupe = False  # the record it would fold into may be the one it replaces
+                if old is not None and given[i].get("created_at") is None:
+                    rec.created_at = old.created_at.timestamp()
+        return self._insert(records, progress, named=named, replace=upsert)
 
     def add_document(
         self,
@@ -769,7 +791,12 @@ class Engine:
                 created_at=epoch_time(created) if created is not None else now_epoch(),
                 importance=importance_value(item.get("importance")),
                 content_hash=content_hash(text),
-                dedupe=kind not in NO_DEDUPE_KINDS if dedupe is None else dedupe,
+                # A record under the caller's id is deduplicated only when it asks.
+                dedupe=(
+                    dedupe
+                    if dedupe is not None
+                    else kind not in NO_DEDUPE_KINDS and item.get("id") is None
+                ),
             )
         except (InvalidInputError, PayloadTooLargeError) as exc:
             if str(exc).startswith(where):
@@ -834,17 +861,28 @@ class Engine:
         *,
         containers: frozenset[int] = frozenset(),
         labels: Sequence[str] | None = None,
+        named: Iterable[int] = (),
+        replace: bool = False,
     ) -> builtins.list[MemoryRecord]:
         """Embed what needs a vector, then insert all in one transaction.
 
         ``containers`` are indices of records that hold other records (a document whose chunks
-        are its searchable parts): they get no vector and are not search candidates.
+        are its searchable parts): they get no vector and are not search candidates. ``named``
+        are indices of records whose ids the caller chose: never folded into a duplicate with
+        another id. ``replace``: a record whose id is stored takes its place.
         """
         if not records:
             return []
         self._check_links(records, labels)
         self._touches.flush(self.store)  # a duplicate is returned as stored: with its accesses
         duplicates = self.store.find_duplicates(records)
+        for i in named:
+            if i in duplicates and duplicates[i].id != records[i].id:
+                name = labels[i] if labels else f"item {i}"
+                raise ConflictError(
+                    f"{name}: id {records[i].id!r} duplicates memory {duplicates[i].id!r} "
+                    "stored in its scope (dedupe=False stores it under its own id)"
+                )
         todo = [
             i
             for i in range(len(records))
@@ -857,7 +895,7 @@ class Engine:
             for i, rows in zip(todo, self._vectorize(texts, progress=show), strict=True):
                 records[i].vector, records[i].parts = head_and_parts(rows)
         with self._lock:  # the embedder as reembed() left it: the store checks it in the write
-            return self.store.insert(records, signature=self.embedder.signature)
+            return self.store.insert(records, signature=self.embedder.signature, replace=replace)
 
     def _warn_if_long(self, texts: builtins.list[str]) -> None:
         if self.part_tokens:

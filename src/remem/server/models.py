@@ -31,6 +31,9 @@ class Scope(Strict):
 
 
 class MemoryIn(Scope):
+    #: The caller's own id (admin keys only: ids are global). One already stored is a 409,
+    #: unless the write is an upsert (``PUT /v1/memories/{id}``, or ``upsert`` in a batch).
+    id: Id | None = None
     text: Text
     kind: Annotated[str, Field(min_length=1, max_length=64)] = "message"
     role: Annotated[str, Field(max_length=64)] | None = None
@@ -45,6 +48,8 @@ class MemoryIn(Scope):
 
 class MemoriesIn(Strict):
     items: Annotated[list[MemoryIn], Field(min_length=1, max_length=1000)]
+    #: Items whose ``id`` is stored replace those records instead of being a 409.
+    upsert: bool = False
 
 
 class DocumentIn(Scope):

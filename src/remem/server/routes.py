@@ -68,10 +68,20 @@ def add(call: Call, body: m.MemoryIn) -> m.MemoryOut:
     return call.memory.add_many([body.item()], progress=False)[0]
 
 
+@router.put("/memories/{id}", tags=["memories"])
+def put(call: Call, id: str, body: m.MemoryIn) -> m.MemoryOut:
+    """Store a memory under this id, replacing the one stored under it, if any (admin keys:
+    ids are global). The replaced record keeps its ``created_at`` unless the body gives one."""
+    if body.id is not None and body.id != id:
+        raise InvalidInputError(f"the body's id {body.id!r} is not the path's {id!r}")
+    return call.memory.add_many([{**body.item(), "id": id}], progress=False, upsert=True)[0]
+
+
 @router.post("/memories/batch", status_code=201, tags=["memories"])
 def add_many(call: Call, body: m.MemoriesIn) -> m.MemoryList:
     """Store many memories in one transaction: all or none."""
-    records = call.memory.add_many([item.item() for item in body.items], progress=False)
+    items = [item.item() for item in body.items]
+    records = call.memory.add_many(items, progress=False, upsert=body.upsert)
     return m.MemoryList(items=records, next_offset=None)
 
 

@@ -233,12 +233,18 @@ class RecordStore(ABC):
 
     @abstractmethod
     def insert(
-        self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
+        self,
+        records: Sequence[NewRecord],
+        *,
+        signature: EmbedderSignature | None = None,
+        replace: bool = False,
     ) -> list[MemoryRecord]:
         """Insert all or nothing; a duplicate returns the record already stored. Vectors from
         an embedder other than the store's (``signature``, checked inside the transaction) are
         refused with :class:`~remem.errors.EmbedderMismatchError`; a store with no vectors
-        takes the writer's ``signature``."""
+        takes the writer's ``signature``. A record whose id is stored raises
+        :class:`~remem.errors.ConflictError`, or with ``replace`` takes its place (the old
+        record and its chunks deleted in the same transaction)."""
 
     @abstractmethod
     def update(

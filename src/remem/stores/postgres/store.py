@@ -243,13 +243,19 @@ class PostgresStore(Store):
             return _duplicates(conn, records)
 
     def insert(
-        self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
+        self,
+        records: Sequence[NewRecord],
+        *,
+        signature: EmbedderSignature | None = None,
+        replace: bool = False,
     ) -> list[MemoryRecord]:
         try:
             with self._transaction() as conn:
                 _lock_scopes(conn, records)
                 stamp = now()
                 out, fresh = plan_insert(records, _duplicates(conn, records), stamp)
+                if replace and fresh:
+                    _delete_rows(conn, [r.id for r in fresh])
                 widths = [np.asarray(r.vector).shape[-1] for r in fresh if r.vector is not None]
                 if widths:
                     self._claim(conn, signature, widths)
@@ -301,14 +307,7 @@ class PostgresStore(Store):
         if not ids:
             return 0
         with self._transaction() as conn:
-            rows = conn.execute(
-                "DELETE FROM memories WHERE id = ANY(%s) OR parent_id = ANY(%s) "
-                "RETURNING id, user_id, agent_id, session_id, kind",
-                (list(ids), list(ids)),
-            ).fetchall()
-            conn.execute("DELETE FROM memory_ids WHERE id = ANY(%s)", ([r[0] for r in rows],))
-            _note_changes(conn, {tuple(r[1:]) for r in rows})
-        return len(rows)
+            return _delete_rows(conn, ids)
 
     def replace_vectors(
         self,
@@ -990,6 +989,18 @@ def _copy_parts(
         copy.set_types(["text", "int4", "text", "vector"])
         for row in rows:
             copy.write_row(row)
+
+
+def _delete_rows(conn: psycopg.Connection[Any], ids: Sequence[str]) -> int:
+    """Delete these records and their chunks inside the caller's transaction; how many."""
+    rows = conn.execute(
+        "DELETE FROM memories WHERE id = ANY(%s) OR parent_id = ANY(%s) "
+        "RETURNING id, user_id, agent_id, session_id, kind",
+        (list(ids), list(ids)),
+    ).fetchall()
+    conn.execute("DELETE FROM memory_ids WHERE id = ANY(%s)", ([r[0] for r in rows],))
+    _note_changes(conn, {tuple(r[1:]) for r in rows})
+    return len(rows)
 
 
 def _note_changes(conn: psycopg.Connection[Any], scopes: Iterable[tuple[Any, ...]]) -> None:

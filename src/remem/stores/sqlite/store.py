@@ -321,13 +321,19 @@ class SQLiteStore(Store, Snapshots):
         return found
 
     def insert(
-        self, records: Sequence[NewRecord], *, signature: EmbedderSignature | None = None
+        self,
+        records: Sequence[NewRecord],
+        *,
+        signature: EmbedderSignature | None = None,
+        replace: bool = False,
     ) -> list[MemoryRecord]:
         adopted = False
         with self._transaction() as conn:
             self._sync(conn)
             stamp = now()
             out, fresh = plan_insert(records, self._duplicates(conn, records), stamp)
+            if replace and fresh:
+                self._delete_rows(conn, [r.id for r in fresh])
             rows = [
                 (
                     rec.id,
@@ -442,25 +448,31 @@ class SQLiteStore(Store, Snapshots):
             return 0
         with self._transaction() as conn:
             self._sync(conn)
-            gone: list[int] = []
-            scopes: set[tuple[Any, ...]] = set()
-            for start in range(0, len(ids), 500):
-                part = list(ids[start : start + 500])
-                marks = ",".join("?" * len(part))
-                for r in conn.execute(
-                    f"SELECT rowid, user_id, agent_id, session_id, kind FROM memories "
-                    f"WHERE id IN ({marks}) OR parent_id IN ({marks})",
-                    (*part, *part),
-                ):
-                    gone.append(r[0])
-                    scopes.add(tuple(r[1:]))
-                conn.execute(f"DELETE FROM memories WHERE id IN ({marks})", part)
-            _note_changes(conn, scopes)
-            conn.execute(
-                "DELETE FROM vector_changes WHERE seq <= (SELECT max(seq) FROM vector_changes) - ?",
-                (CHANGE_LOG_KEEP,),
-            )
-            self._reload_rows(conn, gone)
+            return self._delete_rows(conn, ids)
+
+    def _delete_rows(self, conn: sqlite3.Connection, ids: Sequence[str]) -> int:
+        """Delete these records and their chunks inside the caller's transaction; how many."""
+        gone: list[int] = []
+        scopes: set[tuple[Any, ...]] = set()
+        for start in range(0, len(ids), 500):
+            part = list(ids[start : start + 500])
+            marks = ",".join("?" * len(part))
+            for r in conn.execute(
+                f"SELECT rowid, user_id, agent_id, session_id, kind FROM memories "
+                f"WHERE id IN ({marks}) OR parent_id IN ({marks})",
+                (*part, *part),
+            ):
+                gone.append(r[0])
+                scopes.add(tuple(r[1:]))
+            conn.execute(f"DELETE FROM memories WHERE id IN ({marks})", part)
+        if not gone:
+            return 0
+        _note_changes(conn, scopes)
+        conn.execute(
+            "DELETE FROM vector_changes WHERE seq <= (SELECT max(seq) FROM vector_changes) - ?",
+            (CHANGE_LOG_KEEP,),
+        )
+        self._reload_rows(conn, gone)
         return len(gone)
 
     def replace_vectors(
