@@ -1,0 +1,252 @@
+"""remem in LangChain: a ``VectorStore`` (hybrid or dense search, filters, caller ids with
+upsert, ``get_by_ids``, ``delete``, async through LangChain's executor defaults, and
+``as_retriever()``), and a remem embedder over any LangChain ``Embeddings``.
+
+Install with ``pip install 'remem[langchain]'``::
+
+    from remem.integrations.langchain import RememVectorStore
+
+    store = RememVectorStore.open("./memories", user_id="sam")  # the bundled model, offline
+    store.add_texts(["Sam is allergic to cashews"], metadatas=[{"source": "chat"}])
+    store.similarity_search("what is Sam allergic to?", k=1)
+
+The store passes ``langchain-tests``' ``VectorStoreIntegrationTests``
+(``tests/test_integrations_langchain.py``).
+
+Every read and write of a store stays inside its scope (``user_id`` / ``agent_id`` /
+``session_id``) and its ``kind``: a document of another scope answers as a missing one. Caller
+ids are global in remem, so a store that takes LangChain's ids needs a memory that may choose
+ids (an unscoped one, or an admin key's); a tenant's scoped memory refuses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.embedders.base import Embedder
+from remem.errors import MissingDependencyError
+from remem.memory import Memory
+from remem.memory import open as open_memory
+from remem.records import MemoryRecord, SearchHit, SearchMode
+
+try:
+    from langchain_core.documents import Document
+    from langchain_core.embeddings import Embeddings
+    from langchain_core.vectorstores import VectorStore
+except ImportError as exc:  # pragma: no cover - the extra is not installed
+    raise MissingDependencyError(
+        "remem.integrations.langchain needs langchain-core: pip install 'remem[langchain]'"
+    ) from exc
+
+__all__ = ["LangChainEmbedder", "RememVectorStore"]
+
+#: Records per ``add_many`` call (remem's default ``max_batch_items``).
+_BATCH = 1000
+
+
+class LangChainEmbedder(Embedder):
+    """A LangChain ``Embeddings`` as a remem embedder (``langchain:<class name>``). Its width is
+    read from one embedding of a probe text when it is made."""
+
+    def __init__(self, embeddings: Embeddings, *, name: str | None = None) -> None:
+        self.embeddings = embeddings
+        self.name = name or f"langchain:{type(embeddings).__name__}"
+        self.dimensions = len(embeddings.embed_query("remem"))
+
+    def _embed_batch(self, texts: list[str]) -> NDArray[np.floating]:
+        return np.asarray(self.embeddings.embed_documents(texts), dtype=np.float32)
+
+
+class RememVectorStore(VectorStore):
+    """A LangChain vector store over a remem :class:`~remem.Memory`, within one scope.
+
+    ``mode`` is remem's search mode (``hybrid``: dense and BM25 fused; ``dense``; ``keyword``).
+    Texts are stored as records of ``kind`` (``"text"``), never deduplicated (LangChain expects
+    one record per text it adds). Metadata must be JSON; filters use remem's grammar on the
+    metadata (``{"source": "chat"}``, ``{"n": {"$gte": 2}}``, ``$and`` / ``$or`` / ``$not``).
+    """
+
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        embedding: Embeddings | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str = "text",
+        mode: SearchMode = "hybrid",
+    ) -> None:
+        self.memory = memory
+        self._embedding = embedding
+        self.scope: dict[str, Any] = {
+            "user_id": user_id,
+            "agent_id": agent_id,
+            "session_id": session_id,
+        }
+        self.kind = kind
+        self.mode: SearchMode = mode
+
+    @classmethod
+    def open(
+        cls, path: str | Path = ":memory:", *, embedding: Embeddings | None = None, **options: Any
+    ) -> RememVectorStore:
+        """A store on a remem store at ``path`` (a directory, ``":memory:"`` or a PostgreSQL
+        URL), embedding with ``embedding`` when given, else with remem's bundled model.
+        ``options`` are this class's keywords (``user_id``, ``kind``, ``mode``, ...)."""
+        embedder: Embedder | str = (
+            LangChainEmbedder(embedding) if embedding is not None else "local:minilm"
+        )
+        memory = open_memory(path, embedder=embedder, progress="off")
+        return cls(memory, embedding=embedding, **options)
+
+    @classmethod
+    def from_texts(
+        cls,
+        texts: list[str],
+        embedding: Embeddings,
+        metadatas: list[dict[Any, Any]] | None = None,
+        *,
+        ids: list[str] | None = None,
+        **kwargs: Any,
+    ) -> RememVectorStore:
+        """A new store (``path`` among ``kwargs``; default in memory) holding ``texts``."""
+        store = cls.open(kwargs.pop("path", ":memory:"), embedding=embedding, **kwargs)
+        store.add_texts(texts, metadatas, ids=ids)
+        return store
+
+    @property
+    def embeddings(self) -> Embeddings | None:
+        return self._embedding
+
+    # -- writes ------------------------------------------------------------------------------------
+    def add_texts(
+        self,
+        texts: Iterable[str],
+        metadatas: list[dict[Any, Any]] | None = None,
+        *,
+        ids: list[str] | None = None,
+        **kwargs: Any,
+    ) -> list[str]:
+        """Store the texts; a text whose id is stored replaces that record (an upsert). An id
+        may be ``None`` (LangChain passes the ids of documents, some of which have none): remem
+        gives that text one."""
+        texts = list(texts)
+        if metadatas is not None and len(metadatas) != len(texts):
+            raise ValueError(f"{len(metadatas)} metadatas for {len(texts)} texts")
+        if ids is not None and len(ids) != len(texts):
+            raise ValueError(f"{len(ids)} ids for {len(texts)} texts")
+        items = []
+        for index, text in enumerate(texts):
+            item: dict[str, Any] = {
+                "text": text,
+                "kind": self.kind,
+                "dedupe": False,
+                "metadata": dict(metadatas[index]) if metadatas else None,
+                **self.scope,
+            }
+            if ids is not None and ids[index] is not None:
+                item["id"] = ids[index]
+            items.append(item)
+        stored: list[MemoryRecord] = []
+        for start in range(0, len(items), _BATCH):
+            part = items[start : start + _BATCH]
+            stored += self.memory.add_many(part, progress=False, upsert=True)
+        return [r.id for r in stored]
+
+    def delete(self, ids: list[str] | None = None, **kwargs: Any) -> bool | None:
+        """Delete these records (unknown ids, and ids outside the scope, are passed over)."""
+        if ids is None:
+            raise ValueError("pass the ids to delete")
+        mine = [r.id for r in self._own(ids)]
+        if mine:
+            self.memory.delete(mine)
+        return True
+
+    # -- reads -------------------------------------------------------------------------------------
+    def get_by_ids(self, ids: Sequence[str], /) -> list[Document]:
+        """The documents with these ids, in the order asked; missing ones left out."""
+        return [_document(r) for r in self._own(ids)]
+
+    def similarity_search(
+        self, query: str, k: int = 4, filter: Mapping[str, Any] | None = None, **kwargs: Any
+    ) -> list[Document]:
+        return [doc for doc, _ in self.similarity_search_with_score(query, k, filter, **kwargs)]
+
+    def similarity_search_with_score(
+        self, query: str, k: int = 4, filter: Mapping[str, Any] | None = None, **kwargs: Any
+    ) -> list[tuple[Document, float]]:
+        """Documents and remem's ranking scores (``hit.score``), best first."""
+        return [(_document(h), h.score) for h in self._search(query, None, k, filter, kwargs)]
+
+    def similarity_search_by_vector(
+        self,
+        embedding: list[float],
+        k: int = 4,
+        filter: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> list[Document]:
+        hits = self._search(None, embedding, k, filter, {"mode": "dense", **kwargs})
+        return [_document(h) for h in hits]
+
+    def _similarity_search_with_relevance_scores(
+        self, query: str, k: int = 4, **kwargs: Any
+    ) -> list[tuple[Document, float]]:
+        """Relevance in [0, 1]: each hit's cosine to the query (0 when only keywords found it)."""
+        filter = kwargs.pop("filter", None)
+        hits = self._search(query, None, k, filter, kwargs)
+        return [(_document(h), max(0.0, h.scores.get("dense", 0.0))) for h in hits]
+
+    def _select_relevance_score_fn(self) -> Callable[[float], float]:
+        return lambda score: max(0.0, min(1.0, score))
+
+    def _search(
+        self,
+        query: str | None,
+        vector: Sequence[float] | None,
+        k: int,
+        filter: Mapping[str, Any] | None,
+        options: Mapping[str, Any],
+    ) -> list[SearchHit]:
+        conditions: dict[str, Any] = {"kind": self.kind}
+        if filter:
+            conditions = {"$and": [conditions, _on_metadata(filter)]}
+        options = {"mode": self.mode, "touch": False, **options}
+        return self.memory.search(
+            query, k=k, vector=vector, filters=conditions, **self.scope, **options
+        )
+
+    def _own(self, ids: Sequence[str]) -> list[MemoryRecord]:
+        """The records with these ids that lie in this store's scope and kind, in order."""
+        scope = [(name, value) for name, value in self.scope.items() if value is not None]
+        return [
+            r
+            for r in self.memory.get_many(list(ids))
+            if r.kind == self.kind and all(getattr(r, name) == value for name, value in scope)
+        ]
+
+
+def _document(record: MemoryRecord) -> Document:
+    return Document(id=record.id, page_content=record.text, metadata=dict(record.metadata))
+
+
+def _on_metadata(condition: Any) -> Any:
+    """A LangChain filter (keys are metadata keys) in remem's grammar, where a bare key could
+    name a record field (``id``, ``kind``): every key becomes ``metadata.<key>``."""
+    if isinstance(condition, Mapping):
+        return {
+            key if key.startswith("$") else f"metadata.{key}": (
+                [_on_metadata(c) for c in value]
+                if key in ("$and", "$or")
+                else _on_metadata(value)
+                if key == "$not"
+                else value
+            )
+            for key, value in condition.items()
+        }
+    return condition

@@ -1,0 +1,66 @@
+"""remem as a LangChain VectorStore, through LangChain's own standard suite and as two tenants."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from langchain_core.embeddings import DeterministicFakeEmbedding
+from langchain_core.vectorstores import VectorStore
+from langchain_tests.integration_tests import VectorStoreIntegrationTests
+
+import remem
+from remem.integrations.langchain import LangChainEmbedder, RememVectorStore
+
+
+class TestRememVectorStore(VectorStoreIntegrationTests):
+    """LangChain's ``VectorStoreIntegrationTests``, sync and async, none skipped."""
+
+    @pytest.fixture
+    def vectorstore(self) -> Iterator[VectorStore]:
+        store = RememVectorStore.open(":memory:", embedding=self.get_embeddings())
+        try:
+            yield store
+        finally:
+            store.memory.close()
+
+
+def test_two_tenants_never_see_each_other(tmp_path: str) -> None:
+    embedding = DeterministicFakeEmbedding(size=16)
+    memory = remem.open(tmp_path, embedder=LangChainEmbedder(embedding))
+    ann = RememVectorStore(memory, embedding=embedding, user_id="ann")
+    bob = RememVectorStore(memory, embedding=embedding, user_id="bob")
+    (ann_id,) = ann.add_texts(["ann's secret: the code is 1234"], [{"topic": "code"}])
+    (bob_id,) = bob.add_texts(["bob's note about the code"], [{"topic": "code"}])
+    for query in ("the code is 1234", "secret code", "note"):
+        for k in (1, 10):
+            assert {d.id for d in bob.similarity_search(query, k=k)} <= {bob_id}
+            assert {d.id for d in bob.similarity_search(query, k=k, filter={"topic": "code"})} == {
+                bob_id
+            }
+    assert bob.get_by_ids([ann_id]) == []  # answers as a missing id
+    assert bob.get_by_ids([ann_id, bob_id])[0].id == bob_id
+    bob.delete([ann_id])  # passed over, as an unknown id
+    assert [d.id for d in ann.get_by_ids([ann_id])] == [ann_id]
+    memory.close()
+
+
+def test_filters_address_metadata_and_the_store_speaks_remem(tmp_path: str) -> None:
+    embedding = DeterministicFakeEmbedding(size=16)
+    store = RememVectorStore.from_texts(
+        ["tea at noon", "coffee at dawn", "tea at dusk"],
+        embedding,
+        metadatas=[{"id": i, "drink": d} for i, d in ((1, "tea"), (2, "coffee"), (3, "tea"))],
+        path=tmp_path,
+    )
+    found = store.similarity_search("tea", k=5, filter={"drink": "tea"})
+    assert sorted(d.metadata["id"] for d in found) == [1, 3]
+    found = store.similarity_search("tea", k=5, filter={"$not": {"id": {"$in": [1, 2]}}})
+    assert [d.metadata["id"] for d in found] == [3]
+    scored = store.similarity_search_with_relevance_scores("tea at noon", k=3)
+    assert scored[0][0].page_content == "tea at noon" and scored[0][1] == pytest.approx(1.0)
+    assert all(0.0 <= score <= 1.0 for _, score in scored)
+    retriever = store.as_retriever(search_kwargs={"k": 1})
+    (doc,) = retriever.invoke("coffee at dawn")
+    assert (doc.page_content, doc.metadata) == ("coffee at dawn", {"id": 2, "drink": "coffee"})
+    store.memory.close()
