@@ -16,7 +16,7 @@ from __future__ import annotations
 import tempfile
 
 import remem
-from remem.integrations.langchain import RememVectorStore
+from remem.integrations.langchain import RememRetriever, RememVectorStore
 
 with tempfile.TemporaryDirectory() as folder:
     memory = remem.open(folder)  # the bundled model
@@ -33,7 +33,7 @@ with tempfile.TemporaryDirectory() as folder:
     (best,) = sam.similarity_search("what is Sam allergic to?", k=1)
     print(f"what is Sam allergic to? -> {best.page_content} (source: {best.metadata['source']})")
 
-    retriever = sam.as_retriever(search_kwargs={"k": 1})
+    retriever = RememRetriever(store=sam, k=1)
     print("as a retriever:", retriever.invoke("where does his sister live?")[0].page_content)
 
     sam.add_texts(["Sam now prefers green tea."], ids=["pref-1"])  # same id: replaced

@@ -7,10 +7,21 @@ from collections.abc import Iterator
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
 from langchain_core.vectorstores import VectorStore
-from langchain_tests.integration_tests import VectorStoreIntegrationTests
+from langchain_tests.integration_tests import (
+    RetrieversIntegrationTests,
+    VectorStoreIntegrationTests,
+)
 
 import remem
-from remem.integrations.langchain import LangChainEmbedder, RememVectorStore
+from remem.integrations.langchain import LangChainEmbedder, RememRetriever, RememVectorStore
+
+TURNS = [
+    "Caroline went to the LGBTQ support group on Monday.",
+    "Melanie painted a sunrise over the lake.",
+    "Caroline is researching adoption agencies.",
+    "Melanie's kids love the beach in the summer.",
+    "Caroline moved from Sweden four years ago.",
+]
 
 
 class TestRememVectorStore(VectorStoreIntegrationTests):
@@ -23,6 +34,24 @@ class TestRememVectorStore(VectorStoreIntegrationTests):
             yield store
         finally:
             store.memory.close()
+
+
+class TestRememRetriever(RetrieversIntegrationTests):
+    """LangChain's ``RetrieversIntegrationTests`` on :class:`RememRetriever`."""
+
+    @property
+    def retriever_constructor(self) -> type[RememRetriever]:
+        return RememRetriever
+
+    @property
+    def retriever_constructor_params(self) -> dict[str, object]:
+        store = RememVectorStore.open(":memory:", embedding=DeterministicFakeEmbedding(size=16))
+        store.add_texts(TURNS)
+        return {"store": store}
+
+    @property
+    def retriever_query_example(self) -> str:
+        return "what is Caroline researching?"
 
 
 def test_two_tenants_never_see_each_other(tmp_path: str) -> None:
@@ -38,6 +67,8 @@ def test_two_tenants_never_see_each_other(tmp_path: str) -> None:
             assert {d.id for d in bob.similarity_search(query, k=k, filter={"topic": "code"})} == {
                 bob_id
             }
+    retriever = RememRetriever(store=bob, k=10)
+    assert {d.id for d in retriever.invoke("the code is 1234 secret")} == {bob_id}
     assert bob.get_by_ids([ann_id]) == []  # answers as a missing id
     assert bob.get_by_ids([ann_id, bob_id])[0].id == bob_id
     bob.delete([ann_id])  # passed over, as an unknown id

@@ -35,15 +35,18 @@ from remem.memory import open as open_memory
 from remem.records import MemoryRecord, SearchHit, SearchMode
 
 try:
+    from langchain_core.callbacks import CallbackManagerForRetrieverRun
     from langchain_core.documents import Document
     from langchain_core.embeddings import Embeddings
+    from langchain_core.retrievers import BaseRetriever
     from langchain_core.vectorstores import VectorStore
+    from pydantic import ConfigDict
 except ImportError as exc:  # pragma: no cover - the extra is not installed
     raise MissingDependencyError(
         "remem.integrations.langchain needs langchain-core: pip install 'remem[langchain]'"
     ) from exc
 
-__all__ = ["LangChainEmbedder", "RememVectorStore"]
+__all__ = ["LangChainEmbedder", "RememRetriever", "RememVectorStore"]
 
 #: Records per ``add_many`` call (remem's default ``max_batch_items``).
 _BATCH = 1000
@@ -229,6 +232,25 @@ class RememVectorStore(VectorStore):
             for r in self.memory.get_many(list(ids))
             if r.kind == self.kind and all(getattr(r, name) == value for name, value in scope)
         ]
+
+
+class RememRetriever(BaseRetriever):
+    """A LangChain retriever over a :class:`RememVectorStore`: ``invoke(query)`` returns the
+    ``k`` best documents of the store's scope (``invoke(query, k=3)`` for another number), by
+    remem's search in the store's ``mode``, within ``filter`` (on metadata)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    store: RememVectorStore
+    k: int = 4
+    filter: dict[str, Any] | None = None
+
+    def _get_relevant_documents(
+        self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any
+    ) -> list[Document]:
+        k = kwargs.pop("k", self.k)
+        where = kwargs.pop("filter", self.filter)
+        return self.store.similarity_search(query, k=k, filter=where, **kwargs)
 
 
 def _document(record: MemoryRecord) -> Document:
