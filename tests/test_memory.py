@@ -553,3 +553,32 @@ def test_update_with_a_vector_of_ones_own(tmp_path: Path) -> None:
             "no-such-id", "X"
         )
         assert mem.store.vectors([b.id])[b.id] @ mem.query_vector("beta") > 0.99
+
+
+def test_a_memory_stored_without_a_vector(tmp_path: Path) -> None:
+    """``embed=False``: stored and read back (get, list, export and import), never a search
+    candidate, and a new text does not embed it; ``update(vector=…)`` does."""
+    with remem.open(tmp_path / "s", embedder="hash:16") as mem:
+        plain = mem.add("the wifi password is hunter2", user_id="sam", embed=False)
+        indexed = mem.add("the wifi works in the garden", user_id="sam")
+        assert mem.get(plain.id).text == "the wifi password is hunter2"
+        assert {r.id for r in mem.list(user_id="sam")} == {plain.id, indexed.id}
+        for mode in ("hybrid", "dense", "keyword"):
+            found = mem.search("wifi password hunter2", mode=mode, k=10, touch=False)
+            assert [h.id for h in found] == [indexed.id], mode
+        mem.update(plain.id, text="the wifi password is now swordfish")
+        assert mem.store.vectors([plain.id]) == {}
+        assert mem.search("swordfish", mode="keyword", touch=False) == []
+        with pytest.raises(remem.InvalidInputError, match="embed must be"):
+            mem.add("x", embed="no")  # type: ignore[arg-type]
+        with pytest.raises(remem.InvalidInputError, match="embed=False, but embeddings"):
+            mem.add_many([{"text": "y", "embed": False}], embeddings=np.ones((1, 16)))
+        dump = tmp_path / "dump.jsonl"
+        assert mem.export(dump) == 2
+    with remem.open(tmp_path / "copy", embedder="hash:16") as copy:
+        assert copy.import_(dump) == 2
+        assert copy.store.vectors([plain.id]) == {}
+        assert copy.get(plain.id).text == "the wifi password is now swordfish"
+        assert [h.id for h in copy.search("wifi", k=10, touch=False)] == [indexed.id]
+        copy.update(plain.id, vector=np.eye(16)[3])
+        assert copy.search(vector=np.eye(16)[3], mode="dense", k=1, touch=False)[0].id == plain.id

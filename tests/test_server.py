@@ -390,3 +390,13 @@ def test_caller_ids_conflict_on_post_and_replace_on_put(
         answers.add(error(alice.post("/v1/memories", json=body)))
     assert answers == {(400, "InvalidInputError")}
     assert store.get(bob_id).text != "mine now" and store.get("n-1").text == "third note"
+
+
+def test_a_memory_can_be_stored_without_a_vector(store: remem.Memory) -> None:
+    api = client(store)
+    body = {"text": "door code 9911, not for search", "user_id": "alice", "embed": False}
+    made = api.post("/v1/memories", json=body).json()
+    assert api.get(f"/v1/memories/{made['id']}").json()["text"] == body["text"]
+    hits = api.post("/v1/search", json={"query": "door code 9911", "k": 50}).json()["hits"]
+    assert made["id"] not in {h["id"] for h in hits}
+    assert error(api.post("/v1/memories", json={**body, "embed": "no"}))[0] == 422

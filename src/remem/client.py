@@ -83,8 +83,10 @@ class Client:
         dedupe: bool | None = None,
         id: str | None = None,
         upsert: bool = False,
+        embed: bool = True,
     ) -> MemoryRecord:
-        """Store one memory and return it (``id`` and ``upsert`` as in ``Memory.add_many``)."""
+        """Store one memory and return it (``id``, ``upsert`` and ``embed`` as in
+        ``Memory.add_many``)."""
         body = _fields(locals(), drop=("upsert",))
         if upsert:
             if id is None:

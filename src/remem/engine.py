@@ -102,6 +102,7 @@ _ITEM_KEYS = frozenset(
         "importance",
         "id",
         "dedupe",
+        "embed",
     }
 )
 
@@ -203,6 +204,7 @@ class Engine:
         vector: Sequence[float] | NDArray[np.floating] | None = None,
         id: str | None = None,
         upsert: bool = False,
+        embed: bool = True,
     ) -> MemoryRecord:
         """Store one memory and return it.
 
@@ -212,8 +214,8 @@ class Engine:
         says so). :meth:`add_document` stores a long text as separately retrievable chunks.
         Exact duplicates of a stored memory in the same scope and kind return the stored record
         (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
-        a precomputed embedding instead of running the embedder. ``id`` and ``upsert``: see
-        :meth:`add_many`.
+        a precomputed embedding instead of running the embedder. ``id``, ``upsert`` and
+        ``embed``: see :meth:`add_many`.
         """
         item = dict(
             text=text,
@@ -229,6 +231,8 @@ class Engine:
         )
         if id is not None:
             item["id"] = id
+        if embed is not True:
+            item["embed"] = embed  # checked with the item's other keys
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
         return self.add_many([item], embeddings=vectors, progress=False, upsert=upsert)[0]
 
@@ -251,6 +255,10 @@ class Engine:
         an id is never folded into another record silently: it is not deduplicated unless it
         asks (``dedupe=True``), and then a duplicate stored under another id raises
         :class:`ConflictError` naming that id.
+
+        An item with ``"embed": False`` is stored without a vector: it reads back (``get``,
+        ``list``, export) but is never a search candidate, dense or keyword, and a change of
+        its text does not embed it (a later ``update(vector=…)`` does).
         """
         items = builtins.list(items)
         if len(items) > self.limits.max_batch:
@@ -260,7 +268,12 @@ class Engine:
             )
         given = [as_item(item, i) for i, item in enumerate(items)]
         records = [self._new_record(item, i) for i, item in enumerate(given)]
+        plain = frozenset(i for i, item in enumerate(given) if item.get("embed") is False)
         if embeddings is not None:
+            if plain:
+                raise InvalidInputError(
+                    f"item {min(plain)}: embed=False, but embeddings give it a vector"
+                )
             vectors = check_vectors(embeddings, self.embedder.dimensions, count=len(records))
             for rec, vec in zip(records, normalize(vectors), strict=True):
                 rec.vector = vec
@@ -272,7 +285,7 @@ class Engine:
                 rec.dedupe = False  # the record it would fold into may be the one it replaces
                 if old is not None and given[i].get("created_at") is None:
                     rec.created_at = old.created_at.timestamp()
-        return self._insert(records, progress, named=named, replace=upsert)
+        return self._insert(records, progress, containers=plain, named=named, replace=upsert)
 
     def add_document(
         self,
@@ -368,7 +381,7 @@ class Engine:
                 )
             change.text = clean_text(text, max_chars=self.limits.max_text_chars)
             change.content_hash = content_hash(change.text)
-            if given is None:
+            if given is None and self.store.vectors([id]):  # one stored without stays so
                 rows = self._vectorize([change.text], progress=False)[0]
                 change.vector, change.parts = head_and_parts(rows)
         if given is not None:
@@ -629,7 +642,13 @@ class Engine:
                 rec.vector, rec.parts = head_and_parts(checked)
             records.append(rec)
         documents = {renamed.get(p, p) for p in parents}
-        containers = frozenset(i for i, rec in enumerate(records) if rec.id in documents)
+        plain = {i for i, (_, row) in enumerate(fresh) if row.get("embed") is False}
+        for i in plain:
+            if records[i].vector is not None:
+                raise InvalidInputError(f"{fresh[i][0]}: embed=False, but it holds vectors")
+        containers = frozenset(
+            i for i, rec in enumerate(records) if rec.id in documents or i in plain
+        )
         return self._insert(
             records, progress, containers=containers, labels=[label for label, _ in fresh]
         )
@@ -775,6 +794,9 @@ class Engine:
         dedupe = item.get("dedupe")
         if dedupe is not None and not isinstance(dedupe, bool):
             raise InvalidInputError(f"{where}: dedupe must be true, false or null, got {dedupe!r}")
+        embed = item.get("embed")
+        if embed is not None and not isinstance(embed, bool):
+            raise InvalidInputError(f"{where}: embed must be true, false or null, got {embed!r}")
         created = item.get("created_at")
         try:
             scope = {name: opt_str(item.get(name), name) for name in ("user_id", "agent_id")}
@@ -866,8 +888,9 @@ class Engine:
     ) -> builtins.list[MemoryRecord]:
         """Embed what needs a vector, then insert all in one transaction.
 
-        ``containers`` are indices of records that hold other records (a document whose chunks
-        are its searchable parts): they get no vector and are not search candidates. ``named``
+        ``containers`` are indices of records stored without a vector, so never search
+        candidates: a document whose chunks are its searchable parts, or a record added with
+        ``embed=False``. ``named``
         are indices of records whose ids the caller chose: never folded into a duplicate with
         another id. ``replace``: a record whose id is stored takes its place.
         """

@@ -49,6 +49,7 @@ _IMPORT_KEYS = (
     "metadata",
     "created_at",
     "importance",
+    "embed",
 )
 #: What an export row holds besides the keys imported: read-only statistics, and the vectors.
 _EXPORT_ONLY = frozenset(
@@ -80,6 +81,8 @@ def export_lines(memory: Engine) -> Iterator[str]:
         data = record.to_dict()
         if vector is not None:
             data["vector_b64"] = base64.b64encode(vector.astype("<f4").tobytes()).decode()
+        else:
+            data["embed"] = False  # stored without a vector: imported without one
         yield _one_line(json.dumps(data, ensure_ascii=False)) + "\n"
 
 

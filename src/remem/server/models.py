@@ -41,6 +41,8 @@ class MemoryIn(Scope):
     created_at: TimeIn = None
     importance: float | None = None
     dedupe: bool | None = None
+    #: False: stored without a vector (read back, never a search candidate).
+    embed: bool = True
 
     def item(self) -> dict[str, Any]:
         return self.model_dump(exclude_none=True)
