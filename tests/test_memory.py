@@ -582,3 +582,43 @@ def test_a_memory_stored_without_a_vector(tmp_path: Path) -> None:
         assert [h.id for h in copy.search("wifi", k=10, touch=False)] == [indexed.id]
         copy.update(plain.id, vector=np.eye(16)[3])
         assert copy.search(vector=np.eye(16)[3], mode="dense", k=1, touch=False)[0].id == plain.id
+
+
+def test_expired_memories_are_never_read_and_purged_at_the_next_write(tmp_path: Path) -> None:
+    """A memory past its ``expires_at`` is left out of every read — get, list, search (as a
+    hit and as a neighbour), export — though its row lingers until the next write purges it."""
+    from remem.stores import NewRecord
+
+    with remem.open(tmp_path / "s", embedder="hash:16") as mem:
+        kept = mem.add("turn one about the violin", session_id="s1", ttl=3600)
+        assert kept.expires_at is not None and kept.expires_at > datetime.now(UTC)
+        vector = mem.query_vector("turn two about the violin")
+        gone = NewRecord(
+            id="expired", text="turn two about the violin", kind="message", session_id="s1",
+            content_hash=content_hash("turn two about the violin"), vector=vector,
+            created_at=kept.created_at.timestamp() + 1, expires_at=1_000.0,
+        )  # fmt: skip
+        mem.store.insert([gone], signature=mem.embedder.signature)  # as if it had just expired
+        with pytest.raises(remem.NotFoundError):
+            mem.get("expired")
+        assert mem.get_many(["expired", kept.id]) == [kept]
+        assert [r.id for r in mem.list()] == [kept.id]
+        for mode in ("hybrid", "dense", "keyword"):
+            hits = mem.search("turn two violin", mode=mode, k=10, expand=2, touch=False)
+            assert [h.id for h in hits] == [kept.id], mode
+            assert all(n.id != "expired" for h in hits for n in h.neighbors)
+        assert mem.export(tmp_path / "dump.jsonl") == 1
+        with remem.open(tmp_path / "copy", embedder="hash:16") as copy:
+            assert copy.import_(tmp_path / "dump.jsonl") == 1
+            assert copy.get(kept.id).expires_at == kept.expires_at
+        assert mem.store.get(["expired"])  # still stored: nothing wrote since
+        mem.add("a later write")
+        assert mem.store.get(["expired"]) == []
+        for bad, message in (
+            ({"ttl": 0}, "ttl is a number"),
+            ({"ttl": "soon"}, "ttl is a number"),
+            ({"expires_at": "2001-01-01"}, "not in the future"),
+            ({"ttl": 5, "expires_at": "2999-01-01"}, "not both"),
+        ):
+            with pytest.raises(remem.InvalidInputError, match=message):
+                mem.add("x", **bad)

@@ -400,3 +400,13 @@ def test_a_memory_can_be_stored_without_a_vector(store: remem.Memory) -> None:
     hits = api.post("/v1/search", json={"query": "door code 9911", "k": 50}).json()["hits"]
     assert made["id"] not in {h["id"] for h in hits}
     assert error(api.post("/v1/memories", json={**body, "embed": "no"}))[0] == 422
+
+
+def test_a_memory_can_expire(store: remem.Memory) -> None:
+    api = client(store)
+    made = api.post("/v1/memories", json={"text": "parking spot B7 today", "ttl": 3600})
+    assert made.status_code == 201 and made.json()["expires_at"] is not None
+    assert api.get(f"/v1/memories/{made.json()['id']}").json()["expires_at"] is not None
+    past = api.post("/v1/memories", json={"text": "x", "expires_at": "2001-01-01"})
+    assert error(past)[0] == 400
+    assert error(api.post("/v1/memories", json={"text": "x", "ttl": -1}))[0] == 422

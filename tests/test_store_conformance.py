@@ -130,6 +130,22 @@ def test_replace_puts_a_record_in_the_place_of_the_one_with_its_id(store: Store)
     assert sorted(r.id for r in store.records()) == ["a", "b", "doc"]
 
 
+def test_expiry_is_stored_and_expired_records_are_purged(store: Store) -> None:
+    doc = record("doc", "a document that expires", kind="document", expires_at=1_000.0)
+    chunk = record("doc-0", "its chunk", 1, kind="chunk")
+    chunk.parent_id, chunk.position = "doc", 0
+    later = record("later", "expires later", 2, expires_at=5_000.0)
+    store.insert([doc, chunk, later, record("never", "never expires", 3)], signature=SIGNATURE)
+    assert [r.expires_at.timestamp() if r.expires_at else None for r in store.get(
+        ["doc", "later", "never"])] == [1_000.0, 5_000.0, None]  # fmt: skip
+    assert store.purge_expired(999.0) == 0
+    assert store.purge_expired(1_000.0) == 2  # the document and its chunk
+    assert sorted(r.id for r in store.records()) == ["later", "never"]
+    assert "doc-0" not in ids(store.dense(unit(1), 5, None))
+    assert store.purge_expired(10_000.0, limit=1) == 1
+    assert [r.id for r in store.records()] == ["never"]
+
+
 def test_exact_duplicates_are_found_within_scope_and_kind(store: Store) -> None:
     store.insert([record("a", "Bob likes jazz.", 0, kind="fact", user_id="u1")])
     again = record("b", "Bob likes jazz.", 0, kind="fact", user_id="u1")

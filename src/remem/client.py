@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Client", "RemoteCache", "RemoteChat"]
 
-_TIMES = ("created_at", "updated_at", "last_accessed_at")
+_TIMES = ("created_at", "updated_at", "last_accessed_at", "expires_at")
 
 
 class Client:
@@ -84,9 +84,11 @@ class Client:
         id: str | None = None,
         upsert: bool = False,
         embed: bool = True,
+        expires_at: Any = None,
+        ttl: float | None = None,
     ) -> MemoryRecord:
-        """Store one memory and return it (``id``, ``upsert`` and ``embed`` as in
-        ``Memory.add_many``)."""
+        """Store one memory and return it (``id``, ``upsert``, ``embed``, ``expires_at`` and
+        ``ttl`` as in ``Memory.add_many``)."""
         body = _fields(locals(), drop=("upsert",))
         if upsert:
             if id is None:

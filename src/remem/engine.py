@@ -44,6 +44,7 @@ from remem.errors import (
 from remem.filters import (
     Cond,
     Filter,
+    Logic,
     and_filters,
     scope_filter,
 )
@@ -70,6 +71,7 @@ from remem.validate import (
     new_id,
     opt_str,
     reference_time,
+    time_value,
     utf8,
 )
 
@@ -103,6 +105,8 @@ _ITEM_KEYS = frozenset(
         "id",
         "dedupe",
         "embed",
+        "expires_at",
+        "ttl",
     }
 )
 
@@ -205,6 +209,8 @@ class Engine:
         id: str | None = None,
         upsert: bool = False,
         embed: bool = True,
+        expires_at: TimeLike | None = None,
+        ttl: float | None = None,
     ) -> MemoryRecord:
         """Store one memory and return it.
 
@@ -214,8 +220,8 @@ class Engine:
         says so). :meth:`add_document` stores a long text as separately retrievable chunks.
         Exact duplicates of a stored memory in the same scope and kind return the stored record
         (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
-        a precomputed embedding instead of running the embedder. ``id``, ``upsert`` and
-        ``embed``: see :meth:`add_many`.
+        a precomputed embedding instead of running the embedder. ``id``, ``upsert``,
+        ``embed``, ``expires_at`` and ``ttl``: see :meth:`add_many`.
         """
         item = dict(
             text=text,
@@ -233,6 +239,10 @@ class Engine:
             item["id"] = id
         if embed is not True:
             item["embed"] = embed  # checked with the item's other keys
+        if expires_at is not None:
+            item["expires_at"] = expires_at
+        if ttl is not None:
+            item["ttl"] = ttl
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
         return self.add_many([item], embeddings=vectors, progress=False, upsert=upsert)[0]
 
@@ -259,6 +269,10 @@ class Engine:
         An item with ``"embed": False`` is stored without a vector: it reads back (``get``,
         ``list``, export) but is never a search candidate, dense or keyword, and a change of
         its text does not embed it (a later ``update(vector=…)`` does).
+
+        ``expires_at`` (a time) or ``ttl`` (seconds from now) makes a memory expire: from then
+        on no read returns it (get, list, search and its neighbours, context, export) and the
+        next write deletes it.
         """
         items = builtins.list(items)
         if len(items) > self.limits.max_batch:
@@ -403,7 +417,7 @@ class Engine:
     def get(self, id: str) -> MemoryRecord:
         """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
         outside this memory's grant: the same error, word for word)."""
-        found = self._read([_id(id)], self.grant.where())
+        found = self._read([_id(id)], self._unexpired(self.grant.where()))
         if not found:
             raise NotFoundError(f"no memory with id {id!r}")
         return found[0]
@@ -411,7 +425,7 @@ class Engine:
     def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
         """The memories with these ids, in the order asked; unknown ids are left out."""
         wanted = [_id(i) for i in ids]
-        return self._read(wanted, self.grant.where())
+        return self._read(wanted, self._unexpired(self.grant.where()))
 
     def list(
         self,
@@ -433,7 +447,7 @@ class Engine:
                 )
         if order not in LIST_ORDERS:
             raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
-        where = self._where(user_id, agent_id, session_id, filters, kind=kind)
+        where = self._unexpired(self._where(user_id, agent_id, session_id, filters, kind=kind))
         if _names_access(where):
             self._touches.flush(self.store)  # the store must answer the filter with our accesses
         return self._touches.read(
@@ -495,8 +509,10 @@ class Engine:
         reference = reference_time(now)
         where = self._where(user_id, agent_id, session_id, filters)
         # Neighbours (smoothing, expansion) lie in the search's scope and grant; its other
-        # filters choose the hits, not the context around them.
-        near = self._where(user_id, agent_id, session_id, None)
+        # filters choose the hits, not the context around them. Every record is read within
+        # ``near``, so an expired candidate never becomes a hit or a neighbour (the candidate
+        # search itself keeps its in-memory fast path; the next write purges expired rows).
+        near = self._unexpired(self._where(user_id, agent_id, session_id, None))
         if now is not None and query and cfg.resolve_time:
             where = and_filters(where, time_filter(query, reference))
         if _names_access(where):
@@ -592,7 +608,7 @@ class Engine:
                     raise InvalidInputError(f"{label}: {key} must be a string")
         known = {r.id for r in self.get_many([row["id"] for row in rows if "id" in row])}
         fresh = [(label, row) for label, row in zip(labels, rows, strict=True)
-                 if row.get("id") not in known]  # fmt: skip
+                 if row.get("id") not in known and not _expired(row, label)]  # fmt: skip
         renamed = (
             {} if self.grant.admin else {row["id"]: new_id() for _, row in fresh if "id" in row}
         )
@@ -739,7 +755,7 @@ class Engine:
         """Every memory this memory may see, oldest row first, with (when asked) its vectors as
         rows: the head vector, then any part vectors. Read from the store a batch at a time."""
         self._touches.flush(self.store)
-        found = self.store.records(self.grant.where())
+        found = self.store.records(self._unexpired(self.grant.where()))
         while batch := builtins.list(itertools.islice(found, 1000)):
             ids = [r.id for r in batch]
             vectors = self.store.vectors(ids, parts=True) if with_vectors else {}
@@ -760,6 +776,14 @@ class Engine:
         named = self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
         where = scope_filter(user_id, agent_id, session_id, filters, kind=kind, limits=self.limits)
         return and_filters(where, self.grant.where(named))
+
+    @staticmethod
+    def _unexpired(where: Filter | None) -> Filter | None:
+        """``where``, and not expired: the one place reads leave expired records out."""
+        live = Logic(
+            "$or", (Cond("expires_at", "$exists", False), Cond("expires_at", "$gt", now_epoch()))
+        )
+        return and_filters(where, live)
 
     def _read(self, ids: Sequence[str], where: Filter | None) -> builtins.list[MemoryRecord]:
         return self._touches.read(lambda: self.store.get(ids, where))
@@ -797,6 +821,7 @@ class Engine:
         embed = item.get("embed")
         if embed is not None and not isinstance(embed, bool):
             raise InvalidInputError(f"{where}: embed must be true, false or null, got {embed!r}")
+        expires = _expiry(item.get("expires_at"), item.get("ttl"), where)
         created = item.get("created_at")
         try:
             scope = {name: opt_str(item.get(name), name) for name in ("user_id", "agent_id")}
@@ -819,6 +844,7 @@ class Engine:
                     if dedupe is not None
                     else kind not in NO_DEDUPE_KINDS and item.get("id") is None
                 ),
+                expires_at=expires,
             )
         except (InvalidInputError, PayloadTooLargeError) as exc:
             if str(exc).startswith(where):
@@ -896,6 +922,7 @@ class Engine:
         """
         if not records:
             return []
+        self.store.purge_expired(now_epoch())
         self._check_links(records, labels)
         self._touches.flush(self.store)  # a duplicate is returned as stored: with its accesses
         duplicates = self.store.find_duplicates(records)
@@ -1036,6 +1063,34 @@ class _Touches:
                 else r
                 for r in records
             ]
+
+
+def _expiry(expires_at: Any, ttl: Any, where: str) -> float | None:
+    """An item's expiry in Unix seconds, from ``expires_at`` (a time) or ``ttl`` (seconds from
+    now); ``None``: it never expires."""
+    if expires_at is not None and ttl is not None:
+        raise InvalidInputError(f"{where}: give expires_at or ttl, not both")
+    if ttl is not None:
+        if isinstance(ttl, bool) or not isinstance(ttl, int | float) or not 0 < ttl < 1e10:
+            raise InvalidInputError(f"{where}: ttl is a number of seconds above 0, got {ttl!r}")
+        return now_epoch() + float(ttl)
+    if expires_at is None:
+        return None
+    when = time_value(expires_at, "expires_at").timestamp()
+    if when <= now_epoch():
+        raise InvalidInputError(f"{where}: expires_at {expires_at!r} is not in the future")
+    return when
+
+
+def _expired(row: Mapping[str, Any], label: str) -> bool:
+    """Whether an imported row expired before it arrived (it is skipped, as a purge would)."""
+    when = row.get("expires_at")
+    if when is None:
+        return False
+    try:
+        return time_value(when, "expires_at").timestamp() <= now_epoch()
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"{label}: {exc}") from exc
 
 
 def _names_access(node: Filter | None) -> bool:

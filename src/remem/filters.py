@@ -63,9 +63,10 @@ FIELDS = frozenset(
         "importance",
         "parent_id",
         "position",
+        "expires_at",
     }
 )
-TIME_FIELDS = frozenset({"created_at", "updated_at", "last_accessed_at"})
+TIME_FIELDS = frozenset({"created_at", "updated_at", "last_accessed_at", "expires_at"})
 COMPARE = {"$eq": "=", "$ne": "!=", "$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
 OPERATORS = frozenset({*COMPARE, "$in", "$nin", "$contains", "$exists"})
 _BAD_KEY = re.compile(r'["\\\x00-\x1f]')

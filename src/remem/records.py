@@ -41,12 +41,15 @@ class MemoryRecord:
     parent_id: str | None = None
     position: int | None = None
     content_hash: str = ""
+    #: When it expires (``None``: never): from then on no read returns it, and the next write
+    #: deletes it.
+    expires_at: datetime | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (times as ISO 8601 strings)."""
         data = {name: getattr(self, name) for name in MemoryRecord.__dataclass_fields__}
         data["metadata"] = dict(self.metadata)
-        for key in ("created_at", "updated_at", "last_accessed_at"):
+        for key in ("created_at", "updated_at", "last_accessed_at", "expires_at"):
             data[key] = _iso(data[key])
         return data
 

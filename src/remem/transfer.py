@@ -50,6 +50,7 @@ _IMPORT_KEYS = (
     "created_at",
     "importance",
     "embed",
+    "expires_at",
 )
 #: What an export row holds besides the keys imported: read-only statistics, and the vectors.
 _EXPORT_ONLY = frozenset(

@@ -43,6 +43,10 @@ class MemoryIn(Scope):
     dedupe: bool | None = None
     #: False: stored without a vector (read back, never a search candidate).
     embed: bool = True
+    #: When it expires (no read returns it after; the next write deletes it), or ``ttl``:
+    #: seconds from now.
+    expires_at: TimeIn = None
+    ttl: Annotated[float, Field(gt=0, lt=1e10)] | None = None
 
     def item(self) -> dict[str, Any]:
         return self.model_dump(exclude_none=True)

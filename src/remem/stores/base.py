@@ -73,6 +73,8 @@ class NewRecord:
     dedupe: bool = True
     #: When it was last changed; None: now (a copy of a store keeps the source's).
     updated_at: float | None = None
+    #: When it expires; None: never.
+    expires_at: float | None = None
 
     def updated(self, stamp: float) -> float:
         """The ``updated_at`` an insert at ``stamp`` stores."""
@@ -96,6 +98,7 @@ def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
         parent_id=rec.parent_id,
         position=rec.position,
         content_hash=rec.content_hash,
+        expires_at=from_epoch(rec.expires_at),
     )
 
 
@@ -258,6 +261,11 @@ class RecordStore(ABC):
     @abstractmethod
     def delete(self, ids: Sequence[str]) -> int:
         """Delete records (and a document's chunks); returns how many records went."""
+
+    @abstractmethod
+    def purge_expired(self, now: float, limit: int = 1000) -> int:
+        """Delete up to ``limit`` records whose ``expires_at`` is at or before ``now`` (and
+        their chunks); returns how many went. Finding none is a read, not a write."""
 
     @abstractmethod
     def replace_vectors(

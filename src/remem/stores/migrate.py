@@ -162,6 +162,7 @@ def _new_record(record: MemoryRecord, vectors: np.ndarray | None) -> NewRecord:
         vector=None if rows is None else rows[0],
         parts=None if rows is None or len(rows) == 1 else rows[1:],
         dedupe=False,  # a copy keeps what the source holds, duplicates included
+        expires_at=None if record.expires_at is None else to_epoch(record.expires_at),
     )
 
 

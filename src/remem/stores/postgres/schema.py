@@ -156,6 +156,15 @@ MIGRATIONS: list[tuple[str, str]] = [
         INSERT INTO memory_ids (id, tenant) SELECT id, tenant FROM memories;
         """,
     ),
+    (
+        # Expiry (Unix seconds; NULL: never): reads leave expired records out, writes purge
+        # them through this index of the few that expire.
+        "0003_expiry",
+        """
+        ALTER TABLE memories ADD COLUMN expires_at double precision;
+        CREATE INDEX memories_expiry ON memories (expires_at) WHERE expires_at IS NOT NULL;
+        """,
+    ),
 ]
 
 #: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with

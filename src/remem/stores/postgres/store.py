@@ -63,7 +63,7 @@ __all__ = ["PostgresStore"]
 COLUMNS = (
     "m.id, m.text, m.kind, m.role, m.user_id, m.agent_id, m.session_id, m.metadata, "
     "m.created_at, m.updated_at, m.last_accessed_at, m.access_count, m.importance, "
-    "m.parent_id, m.position, m.content_hash"
+    "m.parent_id, m.position, m.content_hash, m.expires_at"
 )
 _ORDERS = {
     "stored": "m.seq",
@@ -308,6 +308,14 @@ class PostgresStore(Store):
             return 0
         with self._transaction() as conn:
             return _delete_rows(conn, ids)
+
+    def purge_expired(self, now: float, limit: int = 1000) -> int:
+        query = "SELECT id FROM memories WHERE expires_at <= %s LIMIT %s"
+        if not self._rows(query, (now, limit)):
+            return 0
+        with self._transaction() as conn:
+            ids = [row[0] for row in conn.execute(query, (now, limit))]
+            return _delete_rows(conn, ids) if ids else 0
 
     def replace_vectors(
         self,
@@ -947,12 +955,12 @@ def _copy_records(
         cur.copy(
             "COPY memories (id, text, kind, role, tenant, user_id, agent_id, session_id, "
             "metadata, created_at, updated_at, importance, parent_id, position, content_hash, "
-            "embedding) FROM STDIN WITH (FORMAT BINARY)"
+            "embedding, expires_at) FROM STDIN WITH (FORMAT BINARY)"
         ) as copy,
     ):
         copy.set_types(
             ["text", "text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
-             "float8", "float8", "text", "int4", "text", "vector"]
+             "float8", "float8", "text", "int4", "text", "vector", "float8"]
         )  # fmt: skip
         for rec in records:
             copy.write_row(
@@ -962,6 +970,7 @@ def _copy_records(
                     rec.created_at, rec.updated(stamp), rec.importance, rec.parent_id, rec.position,
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
+                    rec.expires_at,
                 )
             )  # fmt: skip
     _copy_parts(conn, [(r.id, r.user_id, r.parts) for r in records if r.vector is not None])
@@ -1039,6 +1048,7 @@ def _record(row: Mapping[str, Any]) -> MemoryRecord:
         parent_id=row["parent_id"],
         position=row["position"],
         content_hash=row["content_hash"],
+        expires_at=from_epoch(row["expires_at"]),
     )
 
 

@@ -44,7 +44,7 @@ INDEX_NAME = "remem.index"
 #: The columns :func:`record_of` reads, in order.
 COLUMNS = (
     "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
-    "last_accessed_at, access_count, importance, parent_id, position, content_hash"
+    "last_accessed_at, access_count, importance, parent_id, position, content_hash, expires_at"
 )
 
 
@@ -152,7 +152,7 @@ def record_of(row: sqlite3.Row) -> MemoryRecord:
     """The record of a row that starts with ``_COLUMNS`` (read by position: the hot path of
     every search builds 10-200 of these)."""
     (id_, text, kind, role, user, agent, session, metadata, created, updated, accessed, count,
-     importance, parent, position, digest) = tuple(row)[:16]  # fmt: skip
+     importance, parent, position, digest, expires) = tuple(row)[:17]  # fmt: skip
     return MemoryRecord(
         id=id_,
         text=text,
@@ -170,6 +170,7 @@ def record_of(row: sqlite3.Row) -> MemoryRecord:
         parent_id=parent,
         position=position,
         content_hash=digest,
+        expires_at=from_epoch(expires),
     )
 
 

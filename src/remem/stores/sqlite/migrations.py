@@ -196,6 +196,15 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX memories_hash_prefix ON memories (substr(content_hash, 1, 8));
         """,
     ),
+    (
+        # Expiry (Unix seconds; NULL: never): reads leave expired records out, writes purge
+        # them through this index of the few that expire.
+        "0008_expiry",
+        """
+        ALTER TABLE memories ADD COLUMN expires_at REAL;
+        CREATE INDEX memories_expiry ON memories (expires_at) WHERE expires_at IS NOT NULL;
+        """,
+    ),
 ]
 
 

@@ -69,8 +69,8 @@ _LOAD_BATCH = 20_000
 _VECTOR_COLUMNS = "rowid, embedding, " + ", ".join(SCOPE_FIELDS)
 _INSERT = (
     "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
-    "created_at, updated_at, importance, parent_id, position, content_hash, embedding) "
-    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "created_at, updated_at, importance, parent_id, position, content_hash, embedding, "
+    "expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _ORDERS = {
     "stored": "m.rowid",
@@ -351,6 +351,7 @@ class SQLiteStore(Store, Snapshots):
                     rec.position,
                     rec.content_hash,
                     db.vector_blob(rec.vector, rec.parts),
+                    rec.expires_at,
                 )
                 for rec in fresh
             ]
@@ -449,6 +450,14 @@ class SQLiteStore(Store, Snapshots):
         with self._transaction() as conn:
             self._sync(conn)
             return self._delete_rows(conn, ids)
+
+    def purge_expired(self, now: float, limit: int = 1000) -> int:
+        query = "SELECT id FROM memories WHERE expires_at <= ? LIMIT ?"
+        if not self._query(query, (now, limit)):
+            return 0
+        with self._transaction() as conn:
+            self._sync(conn)
+            return self._delete_rows(conn, [r[0] for r in conn.execute(query, (now, limit))])
 
     def _delete_rows(self, conn: sqlite3.Connection, ids: Sequence[str]) -> int:
         """Delete these records and their chunks inside the caller's transaction; how many."""
