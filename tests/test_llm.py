@@ -131,6 +131,49 @@ def test_schemas_in_both_formats() -> None:
         schemas("cohere")  # type: ignore[arg-type]
 
 
+def _strict_mode_problems(schema: Any, where: str = "") -> list[str]:
+    """What OpenAI's strict mode (Structured Outputs) would refuse in a schema: an object that
+    allows other properties or leaves one out of ``required``, and keywords it does not take."""
+    problems = []
+    if isinstance(schema, dict):
+        if schema.get("type") == "object" or "properties" in schema:
+            if schema.get("additionalProperties") is not False:
+                problems.append(f"{where}: additionalProperties is not false")
+            if sorted(schema.get("required", [])) != sorted(schema.get("properties", {})):
+                problems.append(f"{where}: not every property is required")
+        problems += [f"{where}: uses {key!r}" for key in ("default", "minLength", "maxLength",
+                     "minItems", "maxItems", "patternProperties") if key in schema]  # fmt: skip
+        for key, value in schema.items():
+            problems += _strict_mode_problems(value, f"{where}/{key}")
+    elif isinstance(schema, list):
+        for i, value in enumerate(schema):
+            problems += _strict_mode_problems(value, f"{where}/{i}")
+    return problems
+
+
+def test_openai_schemas_hold_to_strict_mode(mem: remem.Memory) -> None:
+    """Every tool is ``strict``: all properties required, optional ones nullable (null means
+    the default), nothing else allowed — and the dispatcher takes the nulls such a model sends."""
+    from remem.llm import ToolCall
+
+    for tool in schemas("openai"):
+        assert tool["function"]["strict"] is True
+        assert _strict_mode_problems(tool["function"]["parameters"]) == [], tool
+    save = schemas("openai")[0]["function"]["parameters"]["properties"]
+    assert (
+        save["kind"]["type"] == ["string", "null"] and 'Null: "fact"' in save["kind"]["description"]
+    )
+    tools = ToolDispatcher(mem, user_id="ann")
+    saved = tools.execute(
+        ToolCall(
+            "1", "save_memory", {"text": "Ann swims on Fridays", "kind": None, "importance": None}
+        )
+    )
+    assert saved["ok"] and mem.get(saved["id"]).kind == "fact"
+    found = tools.execute(ToolCall("2", "search_memories", {"query": "swims", "k": None}))
+    assert found["ok"] and [r["id"] for r in found["results"]] == [saved["id"]]
+
+
 def test_dispatcher_keeps_to_its_scope(mem: remem.Memory) -> None:
     from remem.llm import ToolCall
 

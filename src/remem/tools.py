@@ -92,7 +92,12 @@ TOOL_NAMES = tuple(t["name"] for t in _TOOLS)
 
 
 def schemas(format: Literal["openai", "anthropic"] = "openai") -> list[dict[str, Any]]:
-    """The memory tools' schemas, for ``tools=`` of a chat request."""
+    """The memory tools' schemas, for ``tools=`` of a chat request.
+
+    OpenAI's are strict (``"strict": true``: the model's arguments always match): every
+    property is required, an optional one takes ``null`` for its default, and no object allows
+    other properties. Anthropic's (and the MCP tools') leave optional properties out of
+    ``required``."""
     if format == "openai":
         return [
             {
@@ -100,7 +105,8 @@ def schemas(format: Literal["openai", "anthropic"] = "openai") -> list[dict[str,
                 "function": {
                     "name": t["name"],
                     "description": t["description"],
-                    "parameters": json.loads(json.dumps(t["parameters"])),
+                    "parameters": _strict(t["parameters"]),
+                    "strict": True,
                 },
             }
             for t in _TOOLS
@@ -115,6 +121,27 @@ def schemas(format: Literal["openai", "anthropic"] = "openai") -> list[dict[str,
             for t in _TOOLS
         ]
     raise InvalidInputError(f"unknown tool format {format!r}: use 'openai' or 'anthropic'")
+
+
+def _strict(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """An object schema as OpenAI's strict mode takes it: every property required, the
+    optional ones nullable (``null`` stands for the default, which the description names; strict
+    mode has no ``default``), no other properties."""
+    properties: dict[str, Any] = {}
+    for name, spec in schema["properties"].items():
+        spec = dict(spec)
+        if name not in schema.get("required", ()):
+            default = spec.pop("default", None)
+            spec["type"] = [spec["type"], "null"]
+            note = "none" if default is None else json.dumps(default)
+            spec["description"] = f"{spec['description']} Null: {note}."
+        properties[name] = spec
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
 
 
 class ToolDispatcher:
@@ -176,7 +203,8 @@ class ToolDispatcher:
 
     def _search(self, args: dict[str, Any]) -> dict[str, Any]:
         _only(args, {"query", "k"})
-        k = args.get("k", 5)
+        k = args.get("k")
+        k = 5 if k is None else k  # null: the default (strict schemas send every property)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 20:
             raise InvalidInputError(f"k must be an integer from 1 to 20, got {k!r}")
         hits = self.memory.search(_text(args, "query"), k=k, **self.scope)
