@@ -163,7 +163,13 @@ def test_http_needs_a_key_and_keeps_to_its_grant(tmp_path: Path) -> None:
                 answer = post_initialize(url, bearer(key))
                 assert answer.status_code == 401
                 assert answer.json()["error"]["type"] == "AuthenticationError"
-                assert answer.headers["www-authenticate"].startswith("Bearer")
+                challenge = answer.headers["www-authenticate"]
+                assert challenge.startswith("Bearer")
+                metadata_url = challenge.split('resource_metadata="')[1].rstrip('"')
+                assert metadata_url == f"{base}/.well-known/oauth-protected-resource/mcp"
+                metadata = httpx2.get(metadata_url).json()  # no key needed to learn how
+                assert metadata["resource"] == url
+                assert metadata["bearer_methods_supported"] == ["header"]
             assert post_initialize(url, bearer(bob)).status_code == 200
             ring.revoke(bob)
             answer = post_initialize(url, bearer(bob))
@@ -240,3 +246,60 @@ def test_mcp_help_names_its_options(option: str) -> None:
     from remem.cli import cli
 
     assert option in CliRunner().invoke(cli, ["mcp", "--help"]).output
+
+
+def test_results_are_structured_as_each_tool_advertises(tmp_path: Path) -> None:
+    """Every tool advertises an ``outputSchema``; each successful result carries
+    ``structuredContent`` that validates against it (search results with their scores), and
+    numeric arguments advertise their ranges."""
+    import jsonschema
+
+    store = tmp_path / "store"
+    with remem.open(store, embedder="hash:64") as mem:
+        mem.add("Alex keeps bees in Leeds", user_id="alex", kind="fact")
+
+    async def scenario() -> None:
+        async with over_stdio(store, "--user", "sam") as session:
+            listed = {tool.name: tool for tool in (await session.list_tools()).tools}
+            assert all(tool.output_schema for tool in listed.values())
+            k = listed["search_memories"].input_schema["properties"]["k"]
+            assert (k["minimum"], k["maximum"]) == (1, 20)
+            budget = listed["get_context"].input_schema["properties"]["budget_tokens"]
+            assert (budget["minimum"], budget["maximum"]) == (1, 100_000)
+            calls = [
+                ("save_memory", {"text": "Sam is allergic to cashews", "importance": 8}),
+                ("save_memory", {"text": "Sam's cashew-free cookies recipe"}),
+                ("search_memories", {"query": "cashews", "k": 5}),
+                ("get_context", {"query": "cashews"}),
+            ]
+            for name, arguments in calls:
+                result = await session.call_tool(name, arguments)
+                assert not result.is_error and result.structured_content is not None
+                jsonschema.validate(result.structured_content, listed[name].output_schema)
+                if name == "search_memories":
+                    found = result.structured_content["results"]
+                    assert json.loads(text_of(result)) == result.structured_content
+                    assert found[0]["text"] == "Sam is allergic to cashews"
+                    scores = [r["score"] for r in found]
+                    assert scores == sorted(scores, reverse=True) and "bees" not in text_of(result)
+            failed = await session.call_tool("delete_memory", {"id": "nope"})
+            assert failed.is_error and failed.structured_content is None
+
+    anyio.run(scenario)
+
+
+@pytest.mark.parametrize("scope", [[], ["--user", "sam"]])
+def test_a_server_without_a_user_scope_says_so(tmp_path: Path, scope: list[str]) -> None:
+    import subprocess
+
+    command = str(Path(sys.executable).with_name("remem"))
+    done = subprocess.run(
+        [command, "mcp", "--store", str(tmp_path / "s"), "--embedder", "hash:64", *scope],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert ("no --user or --agent" in done.stderr) == (not scope)
+    assert done.stdout == ""  # the protocol stream carries no warning

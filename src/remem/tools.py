@@ -24,7 +24,7 @@ from remem.llm.base import ChatModel, Reply, ToolCall
 if TYPE_CHECKING:
     from remem.engine import Engine
 
-__all__ = ["TOOL_NAMES", "ToolDispatcher", "ToolRun", "run_tools", "schemas"]
+__all__ = ["RESULT_SCHEMAS", "TOOL_NAMES", "ToolDispatcher", "ToolRun", "run_tools", "schemas"]
 
 _TOOLS: list[dict[str, Any]] = [
     {
@@ -45,6 +45,8 @@ _TOOLS: list[dict[str, Any]] = [
                 "importance": {
                     "type": "number",
                     "description": "1 (trivial) to 10 (essential).",
+                    "minimum": 1,
+                    "maximum": 10,
                 },
             },
             "required": ["text"],
@@ -58,7 +60,13 @@ _TOOLS: list[dict[str, Any]] = [
             "type": "object",
             "properties": {
                 "query": {"type": "string", "description": "What to look for."},
-                "k": {"type": "integer", "description": "How many results (1-20).", "default": 5},
+                "k": {
+                    "type": "integer",
+                    "description": "How many results (1-20).",
+                    "default": 5,
+                    "minimum": 1,
+                    "maximum": 20,
+                },
             },
             "required": ["query"],
             "additionalProperties": False,
@@ -89,6 +97,55 @@ _TOOLS: list[dict[str, Any]] = [
     },
 ]
 TOOL_NAMES = tuple(t["name"] for t in _TOOLS)
+
+_SAVED = {
+    "type": "object",
+    "properties": {
+        "ok": {"type": "boolean"},
+        "id": {"type": "string", "description": "The memory's id."},
+        "saved": {"type": "string", "description": "The text as stored."},
+    },
+    "required": ["ok", "id", "saved"],
+}
+#: What each tool returns when it succeeds (``ToolDispatcher.execute``'s result), as JSON
+#: schemas: MCP advertises them as ``outputSchema`` and returns the result as
+#: ``structuredContent``.
+RESULT_SCHEMAS: dict[str, dict[str, Any]] = {
+    "save_memory": _SAVED,
+    "search_memories": {
+        "type": "object",
+        "properties": {
+            "ok": {"type": "boolean"},
+            "results": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": {"type": "string"},
+                        "text": {"type": "string"},
+                        "kind": {"type": "string"},
+                        "created_at": {"type": "string", "description": "ISO 8601."},
+                        "score": {
+                            "type": "number",
+                            "description": "The ranking score: higher ranks first.",
+                        },
+                    },
+                    "required": ["id", "text", "kind", "created_at", "score"],
+                },
+            },
+        },
+        "required": ["ok", "results"],
+    },
+    "update_memory": _SAVED,
+    "delete_memory": {
+        "type": "object",
+        "properties": {
+            "ok": {"type": "boolean"},
+            "deleted": {"type": "integer", "description": "How many records went (with chunks)."},
+        },
+        "required": ["ok", "deleted"],
+    },
+}
 
 
 def schemas(format: Literal["openai", "anthropic"] = "openai") -> list[dict[str, Any]]:
@@ -129,7 +186,8 @@ def _strict(schema: Mapping[str, Any]) -> dict[str, Any]:
     mode has no ``default``), no other properties."""
     properties: dict[str, Any] = {}
     for name, spec in schema["properties"].items():
-        spec = dict(spec)
+        # Ranges stay in the description: strict mode has not always taken them.
+        spec = {key: value for key, value in spec.items() if key not in ("minimum", "maximum")}
         if name not in schema.get("required", ()):
             default = spec.pop("default", None)
             spec["type"] = [spec["type"], "null"]
@@ -215,6 +273,7 @@ class ToolDispatcher:
                     "text": h.text,
                     "kind": h.kind,
                     "created_at": h.created_at.isoformat(timespec="seconds"),
+                    "score": round(h.score, 4),
                 }
                 for h in hits
             ]

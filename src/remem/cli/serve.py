@@ -151,6 +151,13 @@ def mcp_command(
 
     if not path.startswith("/"):
         raise click.BadParameter("must start with /", param_hint="--path")
+    if user_id is None and agent_id is None:
+        click.echo(
+            "warning: no --user or --agent: the tools read and write every memory in the "
+            "store (over HTTP an API key's grant still bounds each request). Give --user ID "
+            "to keep a client to one user's memories.",
+            err=True,
+        )
     with opened(store_path, embedder) as mem:
         server = build_mcp(mem, user_id=user_id, agent_id=agent_id, session_id=session_id)
         if transport == "stdio":

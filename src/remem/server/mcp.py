@@ -51,10 +51,13 @@ from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response
 from remem.server.run import refuse_open_without_keys, shown_host
-from remem.tools import ToolDispatcher, schemas
+from remem.tools import RESULT_SCHEMAS, ToolDispatcher, schemas
 
 __all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio"]
 
+#: Where :class:`McpHttpApp` serves its protected-resource metadata (RFC 9728), which a 401's
+#: ``WWW-Authenticate`` names (also with the endpoint's path appended, as RFC 9728 §3.1 has it).
+RESOURCE_METADATA = "/.well-known/oauth-protected-resource"
 #: Key of the ASGI scope entry where :class:`McpHttpApp` leaves the grant of a request's key.
 #: The tools read it from the request the SDK hands them: a contextvar would not do, since a
 #: stateful session runs its handlers in a task started by its *first* request.
@@ -79,16 +82,28 @@ _GET_CONTEXT: dict[str, Any] = {
                 "type": "integer",
                 "description": "Most tokens the text may take (1-100000).",
                 "default": 1000,
+                "minimum": 1,
+                "maximum": 100_000,
             },
             "k": {
                 "type": "integer",
                 "description": "How many memories to consider (1-50).",
                 "default": 10,
+                "minimum": 1,
+                "maximum": 50,
             },
         },
         "required": ["query"],
         "additionalProperties": False,
     },
+}
+_CONTEXT_RESULT = {
+    "type": "object",
+    "properties": {
+        "ok": {"type": "boolean"},
+        "context": {"type": "string", "description": "Prompt-ready lines, each with its time."},
+    },
+    "required": ["ok", "context"],
 }
 
 #: Hints for clients deciding what to confirm with the user (none reaches outside the store).
@@ -108,6 +123,7 @@ def tool_list() -> list[types.Tool]:
             name=spec["name"],
             description=spec["description"],
             input_schema=spec["input_schema"],
+            output_schema=RESULT_SCHEMAS.get(spec["name"], _CONTEXT_RESULT),
             annotations=types.ToolAnnotations.model_validate(
                 {**_ANNOTATIONS[spec["name"]], "openWorldHint": False}
             ),
@@ -170,14 +186,14 @@ class MemoryTools:
     ) -> types.CallToolResult:
         if name == "get_context":
             try:
-                return succeeded(context(memory, arguments, scope))
+                return succeeded({"ok": True, "context": context(memory, arguments, scope)})
             except RememError as exc:
                 return failed(str(exc))
         dispatcher = ToolDispatcher(memory, **scope)
         result = dispatcher.execute(ToolCall(id=call_id, name=name, arguments=arguments))
         if not result["ok"]:
             return failed(str(result["error"]))
-        return succeeded(json.dumps(result, ensure_ascii=False))
+        return succeeded(result)
 
 
 def context(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) -> str:
@@ -204,8 +220,14 @@ def _int_within(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def succeeded(text: str) -> types.CallToolResult:
-    return types.CallToolResult(content=[types.TextContent(type="text", text=text)])
+def succeeded(result: dict[str, Any]) -> types.CallToolResult:
+    """A result as ``structuredContent`` (matching the tool's ``outputSchema``) and, for
+    clients that read only text, the same as JSON text — except ``get_context``'s, whose text
+    is the packed context itself."""
+    text = result["context"] if "context" in result else json.dumps(result, ensure_ascii=False)
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=text)], structured_content=result
+    )
 
 
 def failed(message: str) -> types.CallToolResult:
@@ -334,21 +356,45 @@ class McpHttpApp:
     in its own lifespan.
     """
 
-    def __init__(self, app: ASGIApp, server: Server[Any], keys: KeyRing, *, auth: bool) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        server: Server[Any],
+        keys: KeyRing,
+        *,
+        auth: bool,
+        path: str = "/mcp",
+    ) -> None:
         self.app = app
         self.server = server
         self.keys = keys
         self.auth = auth
+        self.path = path
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
+            if scope["path"] in (RESOURCE_METADATA, RESOURCE_METADATA + self.path):
+                await JSONResponse(self.resource_metadata(scope))(scope, receive, send)
+                return
             try:
                 grant = await self.grant(scope)
             except AuthenticationError as exc:
-                await refusal(exc)(scope, receive, send)
+                metadata = f"{_origin(scope)}{RESOURCE_METADATA}{self.path}"
+                await refusal(exc, metadata)(scope, receive, send)
                 return
             scope = {**scope, GRANT_SCOPE_KEY: grant}
         await self.app(scope, receive, send)
+
+    def resource_metadata(self, scope: Scope) -> dict[str, Any]:
+        """This endpoint's OAuth protected-resource metadata (RFC 9728), where a client sent a
+        401 learns how to authenticate: a bearer token in the ``Authorization`` header — a
+        remem API key (``remem keys create``); remem runs no authorization server."""
+        return {
+            "resource": f"{_origin(scope)}{self.path}",
+            "resource_name": "remem",
+            "bearer_methods_supported": ["header"],
+            "authorization_servers": [],
+        }
 
     async def grant(self, scope: Scope) -> Grant:
         """The grant of the request's key (admin when the store has no keys). The look-up reads
@@ -365,11 +411,24 @@ class McpHttpApp:
         return self.server.session_manager.run()
 
 
-def refusal(exc: AuthenticationError) -> JSONResponse:
-    """The REST API's error envelope, so one client library reads both."""
+def refusal(exc: AuthenticationError, metadata: str | None = None) -> JSONResponse:
+    """The REST API's error envelope, so one client library reads both; the challenge names
+    the protected-resource metadata (RFC 9728) when there is some."""
     response = error_response(exc.status, type(exc).__name__, str(exc))
-    response.headers["WWW-Authenticate"] = 'Bearer realm="remem"'
+    challenge = 'Bearer realm="remem"'
+    if metadata is not None:
+        challenge += f', resource_metadata="{metadata}"'
+    response.headers["WWW-Authenticate"] = challenge
     return response
+
+
+def _origin(scope: Scope) -> str:
+    """The scheme, host and mount point a request came through."""
+    host = Headers(scope=scope).get("host")
+    if not host:
+        server = scope.get("server") or ("localhost", None)
+        host = server[0] if server[1] is None else f"{server[0]}:{server[1]}"
+    return f"{scope.get('scheme', 'http')}://{host}{scope.get('root_path', '')}"
 
 
 def mcp_http_app(
@@ -391,7 +450,7 @@ def mcp_http_app(
     """
     keys = KeyRing(memory.store)
     app = server.streamable_http_app(streamable_http_path=path, stateless_http=True, host=host)
-    return McpHttpApp(app, server, keys, auth=keys.active() if auth is None else auth)
+    return McpHttpApp(app, server, keys, auth=keys.active() if auth is None else auth, path=path)
 
 
 def serve_http(
