@@ -916,9 +916,9 @@ class Engine:
 
         ``containers`` are indices of records stored without a vector, so never search
         candidates: a document whose chunks are its searchable parts, or a record added with
-        ``embed=False``. ``named``
-        are indices of records whose ids the caller chose: never folded into a duplicate with
-        another id. ``replace``: a record whose id is stored takes its place.
+        ``embed=False``. ``named`` are indices of records whose ids the caller chose: never
+        folded into a duplicate with another id. ``replace``: a record whose id is stored takes
+        its place. Expired records are purged first.
         """
         if not records:
             return []
