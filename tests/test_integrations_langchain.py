@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
+from langchain_core.outputs import Generation
 from langchain_core.vectorstores import VectorStore
 from langchain_tests.integration_tests import (
+    AsyncCacheTestSuite,
     RetrieversIntegrationTests,
+    SyncCacheTestSuite,
     VectorStoreIntegrationTests,
 )
 
 import remem
-from remem.integrations.langchain import LangChainEmbedder, RememRetriever, RememVectorStore
+from remem.integrations.langchain import (
+    LangChainEmbedder,
+    RememLLMCache,
+    RememRetriever,
+    RememVectorStore,
+)
 
 TURNS = [
     "Caroline went to the LGBTQ support group on Monday.",
@@ -52,6 +61,46 @@ class TestRememRetriever(RetrieversIntegrationTests):
     @property
     def retriever_query_example(self) -> str:
         return "what is Caroline researching?"
+
+
+@pytest.fixture
+def llm_cache(tmp_path: Path) -> Iterator[RememLLMCache]:
+    memory = remem.open(tmp_path / "cache", embedder="hash:64")
+    try:
+        yield RememLLMCache(memory)
+    finally:
+        memory.close()
+
+
+class TestRememLLMCache(SyncCacheTestSuite):
+    """LangChain's ``SyncCacheTestSuite``."""
+
+    @pytest.fixture
+    def cache(self, llm_cache: RememLLMCache) -> RememLLMCache:
+        return llm_cache
+
+
+class TestRememLLMCacheAsync(AsyncCacheTestSuite):
+    """LangChain's ``AsyncCacheTestSuite``."""
+
+    @pytest.fixture
+    async def cache(self, llm_cache: RememLLMCache) -> RememLLMCache:
+        return llm_cache
+
+
+def test_the_llm_cache_keeps_models_and_tenants_apart(tmp_path: Path) -> None:
+    memory = remem.open(tmp_path / "cache", embedder="hash:64")
+    ann, bob = RememLLMCache(memory, user_id="ann"), RememLLMCache(memory, user_id="bob")
+    answer = [Generation(text="Paris")]
+    ann.update("capital of France?", "model=a", answer)
+    assert ann.lookup("capital of France?", "model=a") == answer
+    assert ann.lookup("capital of France?", "model=b") is None  # another model's configuration
+    assert bob.lookup("capital of France?", "model=a") is None  # another tenant
+    bob.clear()
+    assert ann.lookup("capital of France?", "model=a") == answer
+    ann.clear()
+    assert ann.lookup("capital of France?", "model=a") is None
+    memory.close()
 
 
 def test_two_tenants_never_see_each_other(tmp_path: str) -> None:

@@ -21,6 +21,8 @@ ids (an unscoped one, or an admin key's); a tenant's scoped memory refuses them.
 
 from __future__ import annotations
 
+import hashlib
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -35,9 +37,14 @@ from remem.memory import open as open_memory
 from remem.records import MemoryRecord, SearchHit, SearchMode
 
 try:
+    from langchain_core._api.beta_decorator import LangChainBetaWarning
+    from langchain_core.caches import RETURN_VAL_TYPE, BaseCache
     from langchain_core.callbacks import CallbackManagerForRetrieverRun
     from langchain_core.documents import Document
     from langchain_core.embeddings import Embeddings
+    from langchain_core.load import dumps, loads
+    from langchain_core.messages import AIMessage, AIMessageChunk
+    from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, Generation
     from langchain_core.retrievers import BaseRetriever
     from langchain_core.vectorstores import VectorStore
     from pydantic import ConfigDict
@@ -46,8 +53,10 @@ except ImportError as exc:  # pragma: no cover - the extra is not installed
         "remem.integrations.langchain needs langchain-core: pip install 'remem[langchain]'"
     ) from exc
 
-__all__ = ["LangChainEmbedder", "RememRetriever", "RememVectorStore"]
+__all__ = ["LangChainEmbedder", "RememLLMCache", "RememRetriever", "RememVectorStore"]
 
+#: What a cached answer may hold when read back (nothing else is built from stored JSON).
+_CACHED = (Generation, ChatGeneration, ChatGenerationChunk, AIMessage, AIMessageChunk)
 #: Records per ``add_many`` call (remem's default ``max_batch_items``).
 _BATCH = 1000
 
@@ -251,6 +260,53 @@ class RememRetriever(BaseRetriever):
         k = kwargs.pop("k", self.k)
         where = kwargs.pop("filter", self.filter)
         return self.store.similarity_search(query, k=k, filter=where, **kwargs)
+
+
+class RememLLMCache(BaseCache):
+    """LangChain's LLM cache on remem's semantic cache (``memory.cache(name)``): a prompt asked
+    again answers from the cache — and, at the cache's ``threshold`` (remem's default 0.86,
+    calibrated on paraphrased questions), one asked in other words too; ``threshold=1.0``
+    keeps to the same prompt. The model's configuration (``llm_string``) must match exactly:
+    each has its own partition of the cache. ``ttl`` (seconds) ages entries out."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        name: str = "langchain-llm",
+        threshold: float | None = None,
+        ttl: float | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+    ) -> None:
+        options: dict[str, Any] = {"ttl": ttl}
+        if threshold is not None:
+            options["threshold"] = threshold
+        self.cache = memory.cache(name, **options)
+        self.user_id, self.agent_id = user_id, agent_id
+
+    def lookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
+        found = self.cache.get(prompt, **self._scope(llm_string))
+        if found is None:
+            return None
+        with warnings.catch_warnings():  # LangChain's own serialisation, marked beta
+            warnings.simplefilter("ignore", LangChainBetaWarning)
+            return [loads(text, allowed_objects=_CACHED) for text in found]
+
+    def update(self, prompt: str, llm_string: str, return_val: RETURN_VAL_TYPE) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", LangChainBetaWarning)
+            texts = [dumps(g) for g in return_val]
+        self.cache.set(prompt, texts, **self._scope(llm_string))
+
+    def clear(self, **kwargs: Any) -> None:
+        """Empty this cache, within this adapter's user / agent when it has one."""
+        self.cache.clear(user_id=self.user_id, agent_id=self.agent_id)
+
+    def _scope(self, llm_string: str) -> dict[str, Any]:
+        """Entries of one model configuration are a session of their own in the cache."""
+        digest = hashlib.sha256(llm_string.encode("utf-8", "surrogatepass")).hexdigest()
+        return {"user_id": self.user_id, "agent_id": self.agent_id, "session_id": f"llm:{digest}"}
 
 
 def _document(record: MemoryRecord) -> Document:
