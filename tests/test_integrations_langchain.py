@@ -11,6 +11,8 @@ from langchain_core.outputs import Generation
 from langchain_core.vectorstores import VectorStore
 from langchain_tests.integration_tests import (
     AsyncCacheTestSuite,
+    BaseStoreAsyncTests,
+    BaseStoreSyncTests,
     RetrieversIntegrationTests,
     SyncCacheTestSuite,
     VectorStoreIntegrationTests,
@@ -19,6 +21,7 @@ from langchain_tests.integration_tests import (
 import remem
 from remem.integrations.langchain import (
     LangChainEmbedder,
+    RememByteStore,
     RememLLMCache,
     RememRetriever,
     RememVectorStore,
@@ -100,6 +103,56 @@ def test_the_llm_cache_keeps_models_and_tenants_apart(tmp_path: Path) -> None:
     assert ann.lookup("capital of France?", "model=a") == answer
     ann.clear()
     assert ann.lookup("capital of France?", "model=a") is None
+    memory.close()
+
+
+@pytest.fixture
+def byte_store(tmp_path: Path) -> Iterator[RememByteStore]:
+    memory = remem.open(tmp_path / "kv", embedder="hash:64")
+    try:
+        yield RememByteStore(memory, namespace="docs")
+    finally:
+        memory.close()
+
+
+class TestRememByteStore(BaseStoreSyncTests[bytes]):
+    """LangChain's ``BaseStoreSyncTests``."""
+
+    @pytest.fixture
+    def kv_store(self, byte_store: RememByteStore) -> RememByteStore:
+        return byte_store
+
+    @pytest.fixture
+    def three_values(self) -> tuple[bytes, bytes, bytes]:
+        return b"foo", b"\x00\xffbar", "bûzz".encode()
+
+
+class TestRememByteStoreAsync(BaseStoreAsyncTests[bytes]):
+    """LangChain's ``BaseStoreAsyncTests``."""
+
+    @pytest.fixture
+    async def kv_store(self, byte_store: RememByteStore) -> RememByteStore:
+        return byte_store
+
+    @pytest.fixture
+    def three_values(self) -> tuple[bytes, bytes, bytes]:
+        return b"foo", b"\x00\xffbar", "bûzz".encode()
+
+
+def test_byte_store_keys_are_exact_and_scoped(tmp_path: Path) -> None:
+    memory = remem.open(tmp_path / "kv", embedder="hash:64")
+    ann = RememByteStore(memory, user_id="ann")
+    bob = RememByteStore(memory, user_id="bob")
+    other = RememByteStore(memory, user_id="ann", namespace="other")
+    keys = ["k", "K", "k ", "é", "e\u0301", ""]
+    ann.mset([(key, key.encode() + b"!") for key in keys])
+    assert ann.mget(keys) == [key.encode() + b"!" for key in keys]
+    assert sorted(ann.yield_keys()) == sorted(keys)
+    assert bob.mget(keys) == [None] * len(keys) and list(bob.yield_keys()) == []
+    assert other.mget(keys) == [None] * len(keys)
+    bob.mdelete(keys)  # another tenant's keys: nothing of ann's goes
+    assert ann.mget(["k"]) == [b"k!"]
+    assert memory.search("k", k=50, touch=False) == []  # never a search candidate
     memory.close()
 
 

@@ -21,9 +21,11 @@ ids (an unscoped one, or an admin key's); a tenant's scoped memory refuses them.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import json
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,7 @@ try:
     from langchain_core.messages import AIMessage, AIMessageChunk
     from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, Generation
     from langchain_core.retrievers import BaseRetriever
+    from langchain_core.stores import BaseStore
     from langchain_core.vectorstores import VectorStore
     from pydantic import ConfigDict
 except ImportError as exc:  # pragma: no cover - the extra is not installed
@@ -53,7 +56,13 @@ except ImportError as exc:  # pragma: no cover - the extra is not installed
         "remem.integrations.langchain needs langchain-core: pip install 'remem[langchain]'"
     ) from exc
 
-__all__ = ["LangChainEmbedder", "RememLLMCache", "RememRetriever", "RememVectorStore"]
+__all__ = [
+    "LangChainEmbedder",
+    "RememByteStore",
+    "RememLLMCache",
+    "RememRetriever",
+    "RememVectorStore",
+]
 
 #: What a cached answer may hold when read back (nothing else is built from stored JSON).
 _CACHED = (Generation, ChatGeneration, ChatGenerationChunk, AIMessage, AIMessageChunk)
@@ -307,6 +316,80 @@ class RememLLMCache(BaseCache):
         """Entries of one model configuration are a session of their own in the cache."""
         digest = hashlib.sha256(llm_string.encode("utf-8", "surrogatepass")).hexdigest()
         return {"user_id": self.user_id, "agent_id": self.agent_id, "session_id": f"llm:{digest}"}
+
+
+class RememByteStore(BaseStore[str, bytes]):
+    """LangChain's key-value ``BaseStore`` of bytes in a remem store (for a
+    ``CacheBackedEmbeddings``, a ``MultiVectorRetriever``'s documents, ...). Keys are exact
+    strings, one record each (kind ``kv-bytes``, stored without a vector), within
+    ``namespace`` and the user / agent scope; ``mset`` replaces a key's value in one
+    transaction. Its record ids derive from the key, so the memory must be one that may choose
+    ids (unscoped, or an admin key's)."""
+
+    KIND = "kv-bytes"
+
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        namespace: str = "default",
+        user_id: str | None = None,
+        agent_id: str | None = None,
+    ) -> None:
+        self.memory = memory
+        self.namespace = namespace
+        self.scope: dict[str, Any] = {"user_id": user_id, "agent_id": agent_id}
+
+    def mget(self, keys: Sequence[str]) -> list[bytes | None]:
+        found = {r.id: r for r in self.memory.get_many([self._id(k) for k in keys])}
+        return [_value(found.get(self._id(k))) for k in keys]
+
+    def mset(self, key_value_pairs: Sequence[tuple[str, bytes]]) -> None:
+        latest = dict(key_value_pairs)  # the last value of a key given twice
+        items = [
+            {
+                "id": self._id(key),
+                "text": key or "(the empty key)",
+                "kind": self.KIND,
+                "embed": False,
+                "dedupe": False,
+                "metadata": {
+                    "namespace": self.namespace,
+                    "key": key,
+                    "value": base64.b64encode(value).decode("ascii"),
+                },
+                **self.scope,
+            }
+            for key, value in latest.items()
+        ]
+        for start in range(0, len(items), _BATCH):
+            self.memory.add_many(items[start : start + _BATCH], progress=False, upsert=True)
+
+    def mdelete(self, keys: Sequence[str]) -> None:
+        self.memory.delete([self._id(k) for k in keys])
+
+    def yield_keys(self, *, prefix: str | None = None) -> Iterator[str]:
+        """The keys held, those starting with ``prefix`` when given (in no set order)."""
+        records = self.memory.list_all(
+            kind=self.KIND, filters={"metadata.namespace": self.namespace}, **self.scope
+        )
+        for record in records:
+            key = record.metadata.get("key")
+            if isinstance(key, str) and (prefix is None or key.startswith(prefix)):
+                yield key
+
+    def _id(self, key: str) -> str:
+        if not isinstance(key, str):
+            raise TypeError(f"a key is a string, not {type(key).__name__}")
+        where = [self.scope["user_id"], self.scope["agent_id"], self.namespace, key]
+        name = json.dumps(where, ensure_ascii=False).encode("utf-8", "surrogatepass")
+        return f"kv-{hashlib.sha256(name).hexdigest()}"
+
+
+def _value(record: MemoryRecord | None) -> bytes | None:
+    if record is None or record.kind != RememByteStore.KIND:
+        return None
+    return base64.b64decode(record.metadata["value"])
 
 
 def _document(record: MemoryRecord) -> Document:
