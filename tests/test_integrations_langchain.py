@@ -103,6 +103,9 @@ def test_the_llm_cache_keeps_models_and_tenants_apart(tmp_path: Path) -> None:
     assert ann.lookup("capital of France?", "model=a") == answer
     ann.clear()
     assert ann.lookup("capital of France?", "model=a") is None
+    long_prompt = "word " * 5_000  # over the memory's limit on a question: never cached
+    ann.update(long_prompt, "model=a", answer)
+    assert ann.lookup(long_prompt, "model=a") is None
     memory.close()
 
 

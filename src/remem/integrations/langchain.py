@@ -22,6 +22,7 @@ ids (an unscoped one, or an admin key's); a tenant's scoped memory refuses them.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import warnings
@@ -33,7 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import Embedder
-from remem.errors import MissingDependencyError
+from remem.errors import MissingDependencyError, PayloadTooLargeError
 from remem.memory import Memory
 from remem.memory import open as open_memory
 from remem.records import MemoryRecord, SearchHit, SearchMode
@@ -71,12 +72,15 @@ _BATCH = 1000
 
 
 class LangChainEmbedder(Embedder):
-    """A LangChain ``Embeddings`` as a remem embedder (``langchain:<class name>``). Its width is
-    read from one embedding of a probe text when it is made."""
+    """A LangChain ``Embeddings`` as a remem embedder (``langchain:<class name>[:<model>]``, or
+    ``name``). Its width is read from one embedding of a probe text when it is made."""
 
     def __init__(self, embeddings: Embeddings, *, name: str | None = None) -> None:
         self.embeddings = embeddings
-        self.name = name or f"langchain:{type(embeddings).__name__}"
+        model = getattr(embeddings, "model", None) or getattr(embeddings, "model_name", None)
+        model_part = f":{model}" if isinstance(model, str) and model else ""
+        # The name is the store's record of whose vectors it holds: the model, when known.
+        self.name = name or f"langchain:{type(embeddings).__name__}{model_part}"
         self.dimensions = len(embeddings.embed_query("remem"))
 
     def _embed_batch(self, texts: list[str]) -> NDArray[np.floating]:
@@ -276,7 +280,8 @@ class RememLLMCache(BaseCache):
     again answers from the cache — and, at the cache's ``threshold`` (remem's default 0.86,
     calibrated on paraphrased questions), one asked in other words too; ``threshold=1.0``
     keeps to the same prompt. The model's configuration (``llm_string``) must match exactly:
-    each has its own partition of the cache. ``ttl`` (seconds) ages entries out."""
+    each has its own partition of the cache. ``ttl`` (seconds) ages entries out. A prompt
+    longer than the memory's limit on a question (``Limits.max_query_chars``) is not cached."""
 
     def __init__(
         self,
@@ -295,7 +300,10 @@ class RememLLMCache(BaseCache):
         self.user_id, self.agent_id = user_id, agent_id
 
     def lookup(self, prompt: str, llm_string: str) -> RETURN_VAL_TYPE | None:
-        found = self.cache.get(prompt, **self._scope(llm_string))
+        try:
+            found = self.cache.get(prompt, **self._scope(llm_string))
+        except PayloadTooLargeError:  # a prompt over the memory's limits is never cached
+            return None
         if found is None:
             return None
         with warnings.catch_warnings():  # LangChain's own serialisation, marked beta
@@ -306,7 +314,8 @@ class RememLLMCache(BaseCache):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", LangChainBetaWarning)
             texts = [dumps(g) for g in return_val]
-        self.cache.set(prompt, texts, **self._scope(llm_string))
+        with contextlib.suppress(PayloadTooLargeError):  # too long to cache: the model answers
+            self.cache.set(prompt, texts, **self._scope(llm_string))
 
     def clear(self, **kwargs: Any) -> None:
         """Empty this cache, within this adapter's user / agent when it has one."""
