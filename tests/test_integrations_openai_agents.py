@@ -82,6 +82,9 @@ def test_the_session_s_limit_setting_and_its_records(memory: remem.Memory) -> No
     hits = memory.search("weather Lisbon Sam", user_id="sam", k=20, touch=False)
     assert {h.metadata["item"].get("type", "message") for h in hits} == {"message"}
     assert memory.store.vectors([r.id for r in records if r.text.startswith("{")]) == {}
+    page = {"type": "function_call_output", "call_id": "c9", "output": "x" * 70_000}
+    with pytest.raises(remem.PayloadTooLargeError, match="metadata"):
+        run(session.add_items([ITEMS[0], page]))
     with pytest.raises(remem.InvalidInputError, match="item 1 is a str"):
         run(session.add_items([ITEMS[0], "not an item"]))
     assert len(run(session.get_items(100))) == len(ITEMS)  # nothing of the bad batch

@@ -16,6 +16,11 @@ back unchanged — messages, function calls and their outputs, reasoning items, 
 A message with text is also embedded, so the conversation is searchable as memories
 (``memory.search(..., kind="agent_item")``); other items are stored without a vector. Items
 are returned in the order added (``get_items(limit)``: the latest ``limit``, oldest first).
+An item's JSON may take up to the memory's ``Limits.max_metadata_bytes`` (64 KB by default): a
+larger one — a tool that returned a whole web page — is refused with
+:class:`~remem.PayloadTooLargeError` and nothing of its batch is stored; open the memory with
+a higher limit (``remem.open(..., limits=remem.Limits(max_metadata_bytes=...))``) for such
+agents.
 
 :func:`memory_tools` gives an agent remem's memory tools (save, search, update, delete) as
 strict function tools, run in a scope the application fixes.
