@@ -1,0 +1,147 @@
+"""remem as an AutoGen memory (``autogen_core.memory.Memory``): what an agent should know,
+searched by meaning and keywords and put into its model context before each reply.
+
+Install with ``pip install 'remem[autogen]'``::
+
+    from autogen_agentchat.agents import AssistantAgent
+    from remem.integrations.autogen import RememAutoGenMemory
+
+    memory = RememAutoGenMemory(remem.open("./memories"), user_id="sam")
+    await memory.add(MemoryContent(content="Sam is vegetarian", mime_type="text/plain"))
+    agent = AssistantAgent("assistant", model_client=..., memory=[memory])
+
+Text and JSON contents are stored (JSON as its text); each keeps its metadata and MIME type.
+``update_context`` searches with the last message of the model context and adds the best
+memories as one system message. Everything stays inside the memory's ``user_id`` /
+``agent_id`` / ``session_id`` scope.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from remem.errors import InvalidInputError, MissingDependencyError
+from remem.memory import Memory
+from remem.records import SearchHit
+
+try:
+    from autogen_core import CancellationToken
+    from autogen_core.memory import (
+        Memory as AutoGenMemory,
+    )
+    from autogen_core.memory import (
+        MemoryContent,
+        MemoryMimeType,
+        MemoryQueryResult,
+        UpdateContextResult,
+    )
+    from autogen_core.model_context import ChatCompletionContext
+    from autogen_core.models import SystemMessage
+except ImportError as exc:  # pragma: no cover - the extra is not installed
+    raise MissingDependencyError(
+        "remem.integrations.autogen needs autogen-core: pip install 'remem[autogen]'"
+    ) from exc
+
+__all__ = ["RememAutoGenMemory"]
+
+_TEXT_TYPES = {MemoryMimeType.TEXT.value, MemoryMimeType.MARKDOWN.value}
+
+
+class RememAutoGenMemory(AutoGenMemory):
+    """An AutoGen memory over a remem :class:`~remem.Memory`, within one scope; ``k`` memories
+    go into the model context. Contents are records of ``kind`` (``"fact"``): an exact
+    duplicate in the scope is stored once."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        kind: str = "fact",
+        k: int = 5,
+    ) -> None:
+        self.memory = memory
+        self.scope: dict[str, Any] = {
+            "user_id": user_id,
+            "agent_id": agent_id,
+            "session_id": session_id,
+        }
+        self.kind = kind
+        self.k = k
+
+    async def add(
+        self, content: MemoryContent, cancellation_token: CancellationToken | None = None
+    ) -> None:
+        text, mime = _text_of(content)
+        metadata = {**(content.metadata or {}), "mime_type": mime}
+        await asyncio.to_thread(
+            self.memory.add, text, kind=self.kind, metadata=metadata, **self.scope
+        )
+
+    async def query(
+        self,
+        query: str | MemoryContent,
+        cancellation_token: CancellationToken | None = None,
+        **kwargs: Any,
+    ) -> MemoryQueryResult:
+        """The ``k`` (or ``kwargs["k"]``) best memories, each with its ``score`` and ``id`` in
+        its metadata."""
+        text = query if isinstance(query, str) else _text_of(query)[0]
+        k = int(kwargs.get("k", self.k))
+        hits = await asyncio.to_thread(
+            self.memory.search, text, k=k, filters={"kind": self.kind}, touch=False, **self.scope
+        )
+        return MemoryQueryResult(results=[_content(h) for h in hits])
+
+    async def update_context(self, model_context: ChatCompletionContext) -> UpdateContextResult:
+        """Search with the last message's text; add the memories found as one system message
+        (nothing when the context is empty or nothing matches)."""
+        messages = await model_context.get_messages()
+        last = next((m for m in reversed(messages) if isinstance(m.content, str)), None)
+        if last is None or not str(last.content).strip():
+            return UpdateContextResult(memories=MemoryQueryResult(results=[]))
+        found = await self.query(str(last.content))
+        if found.results:
+            lines = [f"{i}. {item.content!s}" for i, item in enumerate(found.results, 1)]
+            text = "Relevant memories, best first:\n" + "\n".join(lines)
+            await model_context.add_message(SystemMessage(content=text))
+        return UpdateContextResult(memories=found)
+
+    async def clear(self) -> None:
+        """Delete every memory of this scope and kind."""
+
+        def clear() -> None:
+            while records := self.memory.list(kind=self.kind, limit=1000, **self.scope):
+                self.memory.delete([r.id for r in records])
+
+        await asyncio.to_thread(clear)
+
+    async def close(self) -> None:
+        """Nothing to release: the remem memory belongs to the caller."""
+
+
+def _text_of(content: MemoryContent) -> tuple[str, str]:
+    mime = (
+        content.mime_type.value
+        if isinstance(content.mime_type, MemoryMimeType)
+        else str(content.mime_type)
+    )
+    if isinstance(content.content, str) and (mime in _TEXT_TYPES or not mime.startswith("image")):
+        return content.content, mime
+    if isinstance(content.content, dict):
+        return json.dumps(content.content, ensure_ascii=False), MemoryMimeType.JSON.value
+    raise InvalidInputError(
+        f"remem keeps text and JSON memories, not {type(content.content).__name__} ({mime})"
+    )
+
+
+def _content(hit: SearchHit) -> MemoryContent:
+    metadata = dict(hit.metadata)
+    mime = str(metadata.pop("mime_type", MemoryMimeType.TEXT.value))
+    return MemoryContent(
+        content=hit.text, mime_type=mime, metadata={**metadata, "id": hit.id, "score": hit.score}
+    )
