@@ -1,0 +1,59 @@
+"""remem as a LlamaIndex memory block, inside LlamaIndex's own ``Memory``, as two tenants."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from llama_index.core.base.llms.types import ChatMessage
+from llama_index.core.memory import Memory as ChatMemory
+
+import remem
+from remem.integrations.llamaindex import RememMemoryBlock
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def chat(block: RememMemoryBlock, session: str) -> ChatMemory:
+    """A short-term memory of a few dozen words that flushes older turns into ``block``
+    (words as tokens: LlamaIndex's default tokenizer would fetch its vocabulary online)."""
+    return ChatMemory.from_defaults(
+        session_id=session,
+        token_limit=60,
+        chat_history_token_ratio=0.5,
+        token_flush_size=10,
+        tokenizer_fn=str.split,
+        memory_blocks=[block],
+    )
+
+
+def test_flushed_turns_become_memories_that_come_back_to_their_own_tenant(tmp_path: Path) -> None:
+    with remem.open(tmp_path / "s", embedder="hash:64") as memory:
+        sam_block = RememMemoryBlock(memory=memory, user_id="sam", k=3)
+        ana_block = RememMemoryBlock(memory=memory, user_id="ana", k=3)
+        sam, ana = chat(sam_block, "sam-1"), chat(ana_block, "ana-1")
+        turns = [
+            ChatMessage(role="user", content="My cat Pixel is allergic to salmon."),
+            ChatMessage(role="assistant", content="Noted: no salmon for Pixel."),
+            ChatMessage(role="user", content="I live in Leeds and cycle to work every day."),
+            ChatMessage(role="assistant", content="Cycling in Leeds sounds hilly."),
+            ChatMessage(role="user", content="What should I feed my cat tonight, not salmon?"),
+        ]
+        for turn in turns:
+            run(sam.aput(turn))
+        run(ana.aput(ChatMessage(role="user", content="Ana's dog eats salmon every Friday.")))
+
+        stored = memory.list(user_id="sam", limit=50)
+        assert stored and {r.session_id for r in stored} == {"sam-1"}
+        assert "Pixel is allergic to salmon" in " ".join(r.text for r in stored)
+        prompt = run(sam.aget())
+        system = [m for m in prompt if m.role.value == "system"]
+        assert system and "Pixel is allergic to salmon" in system[0].content
+        assert "Ana" not in " ".join(str(m.content) for m in prompt)
+        run(ana_block.aput([ChatMessage(role="user", content="Ana's dog eats salmon on Fridays.")]))
+        block = run(ana_block.aget([ChatMessage(role="user", content="salmon Pixel Leeds cat")]))
+        assert "Ana's dog eats salmon" in block  # her own memory answers
+        assert "Pixel" not in block and "Leeds" not in block  # Sam's never do
