@@ -136,3 +136,16 @@ def test_help_lists_every_command(run) -> None:  # type: ignore[no-untyped-def]
         "eval",
     ):
         assert f"  {command} " in out or f"  {command}\n" in out
+
+
+def test_add_with_expiry_or_without_a_vector(run) -> None:  # type: ignore[no-untyped-def]
+    timed = lines(run("add", "parking spot B7 today", "--ttl", "3600").output)[0]
+    assert timed["expires_at"] is not None
+    plain = lines(run("add", "door code 9911", "--no-embed").output)[0]
+    hits = lines(run("search", "door code 9911 parking").output)
+    assert [h["id"] for h in hits] == [timed["id"]]  # the unembedded one is no search hit
+    assert lines(run("get", plain["id"]).output)[0]["text"] == "door code 9911"
+    past = run("add", "x", "--expires-at", "2001-01-01", ok=False)
+    assert past.exit_code != 0 and "not in the future" in past.output + past.stderr
+    doc = run("add", "a doc", "--document", "--ttl", "5", ok=False)
+    assert doc.exit_code != 0 and "are for a memory" in doc.output + doc.stderr

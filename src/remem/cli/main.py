@@ -68,6 +68,9 @@ def cli() -> None:
 @click.option("--document", is_flag=True, help="Store as a document, chunked for search.")
 @click.option("--chunk-size", type=int, help="Chunk size in the embedder's tokens.")
 @click.option("--chunk-overlap", type=int, help="Tokens shared by neighbouring chunks.")
+@click.option("--ttl", type=float, help="Seconds until it expires (no read returns it after).")
+@click.option("--expires-at", help="ISO 8601 time at which it expires.")
+@click.option("--no-embed", is_flag=True, help="Store without a vector: never a search hit.")
 @output_options
 def add(
     text: str,
@@ -78,6 +81,9 @@ def add(
     document: bool,
     chunk_size: int | None,
     chunk_overlap: int | None,
+    ttl: float | None,
+    expires_at: str | None,
+    no_embed: bool,
     plain: bool,
     **fields: Any,
 ) -> None:
@@ -85,6 +91,8 @@ def add(
     meta = json_arg(metadata, "--metadata")
     with opened(store_path, embedder) as mem:
         if document:
+            if ttl is not None or expires_at is not None or no_embed:
+                raise click.UsageError("--ttl, --expires-at and --no-embed are for a memory")
             fields.pop("role")
             record = mem.add_document(
                 read_text(text),
@@ -94,7 +102,15 @@ def add(
                 **fields,
             )
         else:
-            record = mem.add(read_text(text), kind=kind, metadata=meta, **fields)
+            record = mem.add(
+                read_text(text),
+                kind=kind,
+                metadata=meta,
+                ttl=ttl,
+                expires_at=expires_at,
+                embed=not no_embed,
+                **fields,
+            )
         emit(record, plain)
 
 
