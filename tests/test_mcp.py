@@ -303,3 +303,15 @@ def test_a_server_without_a_user_scope_says_so(tmp_path: Path, scope: list[str])
     assert done.returncode == 0, done.stderr
     assert ("no --user or --agent" in done.stderr) == (not scope)
     assert done.stdout == ""  # the protocol stream carries no warning
+
+
+def test_the_resource_metadata_never_echoes_a_malformed_host() -> None:
+    from remem.server.mcp import _origin
+
+    def origin(host: bytes) -> str:
+        return _origin({"type": "http", "headers": [(b"host", host)], "scheme": "http",
+                        "server": ("127.0.0.1", 8001)})  # fmt: skip
+
+    assert origin(b"mem.example:8443") == "http://mem.example:8443"
+    assert origin(b"[::1]:8001") == "http://[::1]:8001"
+    assert origin(b'evil", realm="x') == "http://127.0.0.1:8001"

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
@@ -58,6 +59,7 @@ __all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio
 #: Where :class:`McpHttpApp` serves its protected-resource metadata (RFC 9728), which a 401's
 #: ``WWW-Authenticate`` names (also with the endpoint's path appended, as RFC 9728 §3.1 has it).
 RESOURCE_METADATA = "/.well-known/oauth-protected-resource"
+_HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
 #: Key of the ASGI scope entry where :class:`McpHttpApp` leaves the grant of a request's key.
 #: The tools read it from the request the SDK hands them: a contextvar would not do, since a
 #: stateful session runs its handlers in a task started by its *first* request.
@@ -423,9 +425,10 @@ def refusal(exc: AuthenticationError, metadata: str | None = None) -> JSONRespon
 
 
 def _origin(scope: Scope) -> str:
-    """The scheme, host and mount point a request came through."""
+    """The scheme, host and mount point a request came through (a Host header that is not a
+    plain host name or address, with its port, is not echoed back: the server's address is)."""
     host = Headers(scope=scope).get("host")
-    if not host:
+    if not host or not _HOST.fullmatch(host):
         server = scope.get("server") or ("localhost", None)
         host = server[0] if server[1] is None else f"{server[0]}:{server[1]}"
     return f"{scope.get('scheme', 'http')}://{host}{scope.get('root_path', '')}"
