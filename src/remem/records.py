@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -44,6 +45,11 @@ class MemoryRecord:
     #: When it expires (``None``: never): from then on no read returns it, and the next write
     #: deletes it.
     expires_at: datetime | None = None
+
+    def in_scope(self, scope: Mapping[str, str | None]) -> bool:
+        """Whether it lies in ``scope`` (``user_id`` / ``agent_id`` / ``session_id``: each one
+        given, not None, must match)."""
+        return all(value is None or getattr(self, name) == value for name, value in scope.items())
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (times as ISO 8601 strings)."""

@@ -297,10 +297,7 @@ class ToolDispatcher:
             record = self.memory.get(id)
         except NotFoundError:
             record = None
-        if record is None or any(
-            value is not None and getattr(record, name) != value
-            for name, value in self.scope.items()
-        ):
+        if record is None or not record.in_scope(self.scope):
             raise NotFoundError(f"no memory with id {id!r}")
         return record
 

@@ -248,12 +248,8 @@ class RememVectorStore(VectorStore):
 
     def _own(self, ids: Sequence[str]) -> list[MemoryRecord]:
         """The records with these ids that lie in this store's scope and kind, in order."""
-        scope = [(name, value) for name, value in self.scope.items() if value is not None]
-        return [
-            r
-            for r in self.memory.get_many(list(ids))
-            if r.kind == self.kind and all(getattr(r, name) == value for name, value in scope)
-        ]
+        found = self.memory.get_many(list(ids))
+        return [r for r in found if r.kind == self.kind and r.in_scope(self.scope)]
 
 
 class RememRetriever(BaseRetriever):
