@@ -303,7 +303,7 @@ class VectorIndex:
     ) -> VectorIndex:
         """Read what :meth:`save` wrote; ``ValueError`` when the parts disagree, or when
         ``parts`` (what :meth:`save` returned) is given and a part is missing, truncated or
-        fails its checksum — checked before anything is read. The vectors are zero until
+        fails its checksum — checked before anything is read. The vectors are unset until
         :meth:`restore` puts the store's back."""
         if parts is not None:
             if "npz" not in parts:

@@ -113,12 +113,8 @@ class RememAutoGenMemory(AutoGenMemory):
 
     async def clear(self) -> None:
         """Delete every memory of this scope and kind."""
-
-        def clear() -> None:
-            while records := self.memory.list(kind=self.kind, limit=1000, **self.scope):
-                self.memory.delete([r.id for r in records])
-
-        await asyncio.to_thread(clear)
+        records = await asyncio.to_thread(self.memory.list_all, kind=self.kind, **self.scope)
+        await asyncio.to_thread(self.memory.delete, [r.id for r in records])
 
     async def close(self) -> None:
         """Nothing to release: the remem memory belongs to the caller."""

@@ -124,8 +124,7 @@ class RememSession(SessionABC):
         return _item_of(newest[0])
 
     def _clear(self) -> None:
-        while records := self.memory.list(kind=KIND, limit=1000, **self.scope):
-            self.memory.delete([r.id for r in records])
+        self.memory.delete([r.id for r in self.memory.list_all(kind=KIND, **self.scope)])
 
 
 def _record_item(item: Any, index: int) -> dict[str, Any]:
