@@ -622,3 +622,67 @@ def test_expired_memories_are_never_read_and_purged_at_the_next_write(tmp_path: 
         ):
             with pytest.raises(remem.InvalidInputError, match=message):
                 mem.add("x", **bad)
+
+
+def test_namespaces_file_memories_below_a_scope_at_any_depth(tmp_path: Path) -> None:
+    with remem.open(tmp_path / "s", embedder="hash:64") as mem:
+        mem.add("the atlas launch is in May", user_id="u", namespace=["projects", "atlas"])
+        mem.add("atlas notes: ship the beta", user_id="u", namespace=("projects", "atlas", "n"))
+        mem.add("the borealis budget", user_id="u", namespace=["projects", "borealis"])
+        mem.add("groceries: milk", user_id="u")
+        assert mem.namespaces(user_id="u") == [
+            (), ("projects", "atlas"), ("projects", "atlas", "n"), ("projects", "borealis"),
+        ]  # fmt: skip
+        assert mem.namespaces(["projects", "atlas"], user_id="u") == [
+            ("projects", "atlas"), ("projects", "atlas", "n"),
+        ]  # fmt: skip
+        below = mem.list(user_id="u", namespace=["projects", "atlas"])
+        assert [r.text for r in below] == [
+            "the atlas launch is in May",
+            "atlas notes: ship the beta",
+        ]
+        hits = mem.search("atlas borealis", user_id="u", namespace=["projects", "borealis"])
+        assert [h.text for h in hits] == ["the borealis budget"]
+        exact = mem.list(filters={"namespace": ["projects", "atlas"]})
+        assert [r.namespace for r in exact] == [("projects", "atlas")]
+        for bad in ("projects", ["projects", ""], ["a\x1fb"], ["x"] * 33, [1]):
+            with pytest.raises(remem.InvalidInputError, match="namespace"):
+                mem.add("refused", namespace=bad)  # type: ignore[arg-type]
+        with pytest.raises(remem.FilterError, match="namespace only"):
+            mem.list(filters={"kind": {"$prefix": "f"}})
+        with pytest.raises(remem.FilterError, match="does not apply to namespace"):
+            mem.list(filters={"namespace": {"$gt": ["a"]}})
+        assert len(mem.list_all()) == 4  # nothing refused was stored
+
+
+def test_a_key_names_one_memory_in_its_scope_and_namespace(tmp_path: Path) -> None:
+    with remem.open(tmp_path / "s", embedder="hash:64") as mem:
+        first = mem.add("likes tea", user_id="u", key="drink", namespace=["prefs"])
+        assert first.key == "drink" and first.id == mem.key_id(
+            "drink", user_id="u", namespace=["prefs"]
+        )
+        with pytest.raises(remem.ConflictError):
+            mem.add("likes coffee", user_id="u", key="drink", namespace=["prefs"])
+        again = mem.add("likes coffee", user_id="u", key="drink", namespace=["prefs"], upsert=True)
+        assert again.id == first.id and mem.get(first.id).text == "likes coffee"
+        # Another namespace or user: another record.
+        other = mem.add("likes juice", user_id="v", key="drink", namespace=["prefs"])
+        assert other.id != first.id
+        assert (
+            mem.add("no dedupe by key", user_id="u", key="k1", kind="fact").id
+            != mem.add("no dedupe by key", user_id="u", key="k2", kind="fact").id
+        )
+        with pytest.raises(remem.InvalidInputError, match="an id or a key"):
+            mem.add("both", id="x", key="y")
+        with pytest.raises(remem.InvalidInputError, match="key"):
+            mem.add("bad key", key="")
+
+
+def test_an_update_can_renew_an_expiry_alone(tmp_path: Path) -> None:
+    with remem.open(tmp_path / "s", embedder="hash:64") as mem:
+        rec = mem.add("a short-lived note", ttl=60)
+        renewed = mem.update(rec.id, ttl=3600)
+        assert renewed.expires_at is not None and rec.expires_at is not None
+        assert renewed.expires_at > rec.expires_at and renewed.updated_at == rec.updated_at
+        with pytest.raises(remem.InvalidInputError, match="not both"):
+            mem.update(rec.id, ttl=5, expires_at="2999-01-01")

@@ -392,6 +392,35 @@ def test_caller_ids_conflict_on_post_and_replace_on_put(
     assert store.get(bob_id).text != "mine now" and store.get("n-1").text == "third note"
 
 
+def test_namespaces_and_keys_over_rest_and_the_client(
+    store: remem.Memory, keys: dict[str, str]
+) -> None:
+    """Two tenants' keys file records under the same key and namespace; each sees its own."""
+    with (
+        running(create_app(store)) as url,
+        remem.Client(url, api_key=keys["alice"]) as alice,
+        remem.Client(url, api_key=keys["bob"]) as bob,
+    ):
+        mine = alice.add("alice's atlas plan", namespace=["projects", "atlas"], key="plan")
+        theirs = bob.add("bob's atlas plan", namespace=["projects", "atlas"], key="plan")
+        assert mine.id != theirs.id and mine.namespace == ("projects", "atlas")
+        with pytest.raises(remem.ConflictError):
+            bob.add("again", namespace=["projects", "atlas"], key="plan")
+        new = bob.add("bob's new plan", namespace=["projects", "atlas"], key="plan", upsert=True)
+        assert new.id == theirs.id and bob.get(theirs.id).text == "bob's new plan"
+        assert bob.namespaces() == [(), ("projects", "atlas")]
+        assert bob.namespaces(["projects"]) == [("projects", "atlas")]
+        assert [r.id for r in bob.list(namespace=["projects"])] == [theirs.id]
+        hits = bob.search("atlas plan", namespace=["projects", "atlas"])
+        assert [h.id for h in hits] == [theirs.id]
+        renewed = bob.update(theirs.id, ttl=3600)
+        assert renewed.expires_at is not None
+    api = client(store, keys["bob"])
+    bad = api.post("/v1/memories", json={"text": "x", "namespace": ["a", "b\x01"]})
+    assert error(bad)[:2] == (400, "InvalidInputError")
+    assert error(api.get("/v1/namespaces", params={"limit": 0}))[0] == 422
+
+
 def test_a_memory_can_be_stored_without_a_vector(store: remem.Memory) -> None:
     api = client(store)
     body = {"text": "door code 9911, not for search", "user_id": "alice", "embed": False}

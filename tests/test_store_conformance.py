@@ -146,6 +146,56 @@ def test_expiry_is_stored_and_expired_records_are_purged(store: Store) -> None:
     assert [r.id for r in store.records()] == ["never"]
 
 
+def test_namespaces_are_stored_matched_by_prefix_and_listed(store: Store) -> None:
+    deep = ("projects", "atlas", "notes")
+    store.insert(
+        [
+            record("root", "filed at the root", 0, user_id="u1"),
+            record("a", "atlas plan", 1, user_id="u1", namespace=("projects", "atlas")),
+            record("n", "atlas notes", 2, user_id="u1", namespace=deep, key="k1"),
+            # A label that is a prefix of another as text is not its parent.
+            record("x", "atlas extended", 3, user_id="u1", namespace=("projects", "atlasx")),
+            record("o", "other tenant", 1, user_id="u2", namespace=("projects", "atlas")),
+        ],
+        signature=SIGNATURE,
+    )
+    (got,) = store.get(["n"])
+    assert (got.namespace, got.key) == (deep, "k1")
+    assert store.get(["root"])[0].namespace == () and store.get(["root"])[0].key is None
+
+    def where(**spec: object) -> object:
+        return parse_filter({"user_id": "u1", **spec})
+
+    below = where(namespace={"$prefix": ["projects", "atlas"]})
+    assert sorted(r.id for r in store.records(below)) == ["a", "n"]
+    assert [r.id for r in store.records(where(namespace=["projects", "atlas"]))] == ["a"]
+    assert [r.id for r in store.records(where(namespace=[]))] == ["root"]
+    assert sorted(r.id for r in store.records(where(namespace={"$prefix": []}))) == [
+        "a", "n", "root", "x",
+    ]  # fmt: skip
+    assert sorted(ids(store.dense(unit(1, 2, 3), 5, below))) == ["a", "n"]
+    assert ids(store.keyword("atlas", 5, below)) and set(ids(store.keyword("atlas", 5, below))) == {
+        "a", "n",
+    }  # fmt: skip
+    assert store.namespaces(parse_filter({"user_id": "u1"})) == [
+        (), ("projects", "atlas"), deep, ("projects", "atlasx"),
+    ]  # fmt: skip
+    assert store.namespaces(below) == [("projects", "atlas"), deep]
+    assert store.namespaces(parse_filter({"user_id": "u1"}), limit=1) == [()]
+    assert store.namespaces(parse_filter({"user_id": "nobody"})) == []
+    # The same text in another namespace is no duplicate.
+    twin = record("t", "atlas plan", 1, user_id="u1", namespace=("projects", "other"))
+    assert store.find_duplicates([twin]) == {}
+
+
+def test_an_expiry_alone_changes_no_update_time(store: Store) -> None:
+    (before,) = store.insert([record("a", "kept a while", 0)], signature=SIGNATURE)
+    changed = store.update("a", Update(expires_at=4_000_000_000.0))
+    assert changed.expires_at is not None and changed.expires_at.timestamp() == 4_000_000_000.0
+    assert changed.updated_at == before.updated_at
+    assert store.update("a", Update(importance=2.0)).updated_at >= before.updated_at
+
+
 def test_exact_duplicates_are_found_within_scope_and_kind(store: Store) -> None:
     store.insert([record("a", "Bob likes jazz.", 0, kind="fact", user_id="u1")])
     again = record("b", "Bob likes jazz.", 0, kind="fact", user_id="u1")

@@ -179,6 +179,32 @@ def test_a_tenant_writes_only_in_its_own_scope(store: remem.Memory) -> None:
         bob.add_many([{"text": "chosen id", "id": "bob-picked"}])
 
 
+def test_keys_and_namespaces_are_per_tenant(store: remem.Memory, tmp_path: Path) -> None:
+    """Both tenants file a record under the same key and namespace: each reads its own, a key
+    names nothing of the other, and the namespaces each lists are its own."""
+    alice, bob = store.scoped(ALICE), store.scoped(BOB)
+    where = ["projects", "atlas"]
+    mine = alice.add(f"alice's plan {CANARY}", namespace=where, key="plan")
+    theirs = bob.add("bob's plan", namespace=where, key="plan")
+    assert mine.id != theirs.id and bob.key_id("plan", namespace=where) == theirs.id
+    assert bob.get(bob.key_id("plan", namespace=where)).text == "bob's plan"
+    alice.add("alice's secret namespace", namespace=["private", CANARY])
+    assert bob.namespaces() == [(), ("projects", "atlas")]
+    assert leaked(store, bob.namespaces(limit=1000)) == []
+    assert leaked(store, bob.list_all(namespace=["projects"])) == []
+    assert leaked(store, bob.search(f"plan {CANARY}", namespace=["projects"])) == []
+    with pytest.raises(remem.PermissionDeniedError):
+        bob.key_id("plan", user_id="alice", namespace=where)
+    # Upserting his key replaces his record only; an export and import keeps keys.
+    bob.add("bob's new plan", namespace=where, key="plan", upsert=True)
+    assert store.get(mine.id).text == f"alice's plan {CANARY}"
+    bob.export(tmp_path / "bob.jsonl")
+    with remem.open(tmp_path / "other", embedder="hash:64") as other:
+        other.scoped(BOB).import_(tmp_path / "bob.jsonl")
+        assert other.scoped(BOB).get(theirs.id).text == "bob's new plan"
+        assert other.scoped(ALICE).get_many([theirs.id]) == []
+
+
 def test_links_to_another_tenants_record_are_refused_as_unknown(store: remem.Memory) -> None:
     bob = store.scoped(BOB)
     alices_doc = store.list(user_id="alice", kind="document")[0]

@@ -86,13 +86,18 @@ class Client:
         embed: bool = True,
         expires_at: Any = None,
         ttl: float | None = None,
+        namespace: Sequence[str] | None = None,
+        key: str | None = None,
     ) -> MemoryRecord:
-        """Store one memory and return it (``id``, ``upsert``, ``embed``, ``expires_at`` and
-        ``ttl`` as in ``Memory.add_many``)."""
+        """Store one memory and return it (``id``, ``upsert``, ``embed``, ``expires_at``,
+        ``ttl``, ``namespace`` and ``key`` as in ``Memory.add_many``)."""
         body = _fields(locals(), drop=("upsert",))
+        if upsert and key is not None:
+            found = self._call("POST", "/memories/batch", json={"items": [body], "upsert": True})
+            return record(found["items"][0])
         if upsert:
             if id is None:
-                raise InvalidInputError("an upsert names the id it writes")
+                raise InvalidInputError("an upsert names the id or key it writes")
             body.pop("id")
             return record(self._call("PUT", f"/memories/{_segment(id)}", json=body))
         return record(self._call("POST", "/memories", json=body))
@@ -148,6 +153,8 @@ class Client:
         kind: str | None = None,
         role: str | None = None,
         vector: Any = None,
+        expires_at: Any = None,
+        ttl: float | None = None,
     ) -> MemoryRecord:
         body = _fields(locals(), drop=("id", "vector"))
         if vector is not None:
@@ -187,8 +194,10 @@ class Client:
         limit: int = 100,
         offset: int = 0,
         order: str = "created_at",
+        namespace: Sequence[str] | None = None,
     ) -> builtins.list[MemoryRecord]:
-        """Memories in a scope, oldest first (``order="-created_at"`` for newest first)."""
+        """Memories in a scope, oldest first (``order="-created_at"`` for newest first);
+        with ``namespace``, those in it and below it."""
         if limit < 0 or offset < 0:
             raise InvalidInputError("limit and offset must not be negative")
         if limit == 0:
@@ -216,6 +225,22 @@ class Client:
             records += found
             if len(found) < page:
                 return records
+
+    def namespaces(
+        self,
+        prefix: Sequence[str] | None = None,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        limit: int = 1000,
+    ) -> builtins.list[tuple[str, ...]]:
+        """The namespaces holding memories in a scope (below ``prefix``, when given)."""
+        params = _fields(locals(), drop=("prefix",))
+        if prefix:
+            params["prefix"] = builtins.list(prefix)
+        found = self._call("GET", "/namespaces", params=params)
+        return [tuple(n) for n in found["namespaces"]]
 
     def search(
         self,
@@ -436,11 +461,13 @@ _SEARCH = frozenset(
 def record(data: Mapping[str, Any]) -> MemoryRecord:
     """A record from its JSON form."""
     fields = {name: data[name] for name in MemoryRecord.__dataclass_fields__ if name in data}
+    fields["namespace"] = tuple(fields.get("namespace") or ())
     return MemoryRecord(**_times(fields))
 
 
 def hit(data: Mapping[str, Any]) -> SearchHit:
     fields = {name: data[name] for name in SearchHit.__dataclass_fields__ if name in data}
+    fields["namespace"] = tuple(fields.get("namespace") or ())
     fields["neighbors"] = tuple(record(n) for n in data.get("neighbors", ()))
     return SearchHit(**_times(fields))
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import builtins
 import copy
 import dataclasses
+import hashlib
 import itertools
+import json
 import os
 import sys
 import threading
@@ -49,7 +51,7 @@ from remem.filters import (
     scope_filter,
 )
 from remem.limits import DEFAULT_LIMITS, Limits
-from remem.records import Context, MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.records import Context, MemoryRecord, Namespace, SearchHit, SearchMode, StoreStats
 from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.packing import pack
 from remem.retrieval.retriever import Query, Retriever
@@ -68,6 +70,7 @@ from remem.validate import (
     epoch_time,
     importance_value,
     metadata_dict,
+    namespace_labels,
     new_id,
     opt_str,
     reference_time,
@@ -107,6 +110,8 @@ _ITEM_KEYS = frozenset(
         "embed",
         "expires_at",
         "ttl",
+        "namespace",
+        "key",
     }
 )
 
@@ -211,6 +216,8 @@ class Engine:
         embed: bool = True,
         expires_at: TimeLike | None = None,
         ttl: float | None = None,
+        namespace: Sequence[str] | None = None,
+        key: str | None = None,
     ) -> MemoryRecord:
         """Store one memory and return it.
 
@@ -221,9 +228,9 @@ class Engine:
         Exact duplicates of a stored memory in the same scope and kind return the stored record
         (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
         a precomputed embedding instead of running the embedder. ``id``, ``upsert``,
-        ``embed``, ``expires_at`` and ``ttl``: see :meth:`add_many`.
+        ``embed``, ``expires_at``, ``ttl``, ``namespace`` and ``key``: see :meth:`add_many`.
         """
-        item = dict(
+        item: dict[str, Any] = dict(
             text=text,
             user_id=user_id,
             agent_id=agent_id,
@@ -243,6 +250,10 @@ class Engine:
             item["expires_at"] = expires_at
         if ttl is not None:
             item["ttl"] = ttl
+        if namespace is not None:
+            item["namespace"] = namespace
+        if key is not None:
+            item["key"] = key
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
         return self.add_many([item], embeddings=vectors, progress=False, upsert=upsert)[0]
 
@@ -273,6 +284,13 @@ class Engine:
         ``expires_at`` (a time) or ``ttl`` (seconds from now) makes a memory expire: from then
         on no read returns it (get, list, search and its neighbours, context, export) and the
         next write deletes it.
+
+        ``namespace`` (a list of labels, any depth: ``["projects", "atlas"]``) files a memory
+        below its scope; reads take ``namespace=`` for that namespace and those below it.
+        ``key`` names a memory within its scope and namespace, for any memory, scoped or not:
+        its id is derived from them (:meth:`key_id`), so adding a key again is a
+        :class:`ConflictError`, or with ``upsert`` a replacement, and one tenant's key never
+        reaches another's record.
         """
         items = builtins.list(items)
         if len(items) > self.limits.max_batch:
@@ -291,7 +309,7 @@ class Engine:
             vectors = check_vectors(embeddings, self.embedder.dimensions, count=len(records))
             for rec, vec in zip(records, normalize(vectors), strict=True):
                 rec.vector = vec
-        named = {i for i, item in enumerate(given) if item.get("id") is not None}
+        named = {i for i, item in enumerate(given) if item.get("id") is not None or "key" in item}
         if upsert and named:
             stored = {r.id: r for r in self.get_many([records[i].id for i in named])}
             for i in named:
@@ -365,10 +383,13 @@ class Engine:
         kind: str | None = None,
         role: str | None = None,
         vector: Sequence[float] | NDArray[np.floating] | None = None,
+        expires_at: TimeLike | None = None,
+        ttl: float | None = None,
     ) -> MemoryRecord:
         """Change a memory; new text is re-embedded. ``metadata`` replaces the old metadata.
         ``vector`` replaces the embedding with the caller's own (of the new text, when ``text``
-        is given too; the record then has no part vectors).
+        is given too; the record then has no part vectors). ``expires_at`` or ``ttl`` (seconds
+        from now) sets a new expiry (a change of expiry alone keeps ``updated_at``).
 
         A document's text cannot change in place (its chunks would go stale): delete it and add
         the new version.
@@ -385,6 +406,7 @@ class Engine:
             importance=importance_value(importance),
             kind=opt_str(kind, "kind"),
             role=opt_str(role, "role"),
+            expires_at=_expiry(expires_at, ttl, "update"),
         )
         if metadata is not None:
             change.metadata = metadata_dict(metadata, self.limits)
@@ -438,8 +460,10 @@ class Engine:
         limit: int = 100,
         offset: int = 0,
         order: str = "created_at",
+        namespace: Sequence[str] | None = None,
     ) -> builtins.list[MemoryRecord]:
-        """Memories in a scope, oldest first (``order="-created_at"`` for newest first)."""
+        """Memories in a scope, oldest first (``order="-created_at"`` for newest first);
+        with ``namespace``, those in it and in the namespaces below it."""
         for name, value in (("limit", limit), ("offset", offset)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROWS:
                 raise InvalidInputError(
@@ -447,7 +471,9 @@ class Engine:
                 )
         if order not in LIST_ORDERS:
             raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
-        where = self._unexpired(self._where(user_id, agent_id, session_id, filters, kind=kind))
+        where = self._unexpired(
+            self._where(user_id, agent_id, session_id, filters, kind=kind, namespace=namespace)
+        )
         if _names_access(where):
             self._touches.flush(self.store)  # the store must answer the filter with our accesses
         return self._touches.read(
@@ -467,6 +493,25 @@ class Engine:
             if len(found) < page:
                 return records
 
+    def namespaces(
+        self,
+        prefix: Sequence[str] | None = None,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        filters: Mapping[str, Any] | None = None,
+        limit: int = 1000,
+    ) -> builtins.list[Namespace]:
+        """The namespaces holding memories in a scope (``prefix`` and those below it, when
+        given), in order (labels by code point, a parent before its children), at most
+        ``limit`` (up to ``limits.max_k``); ``()`` stands for memories filed at the root."""
+        top = self.limits.max_k
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= top:
+            raise InvalidInputError(f"limit must be an integer from 1 to {top}, got {limit!r}")
+        where = self._where(user_id, agent_id, session_id, filters, namespace=prefix)
+        return self.store.namespaces(self._unexpired(where), limit=limit)
+
     def search(
         self,
         query: str | None = None,
@@ -481,6 +526,7 @@ class Engine:
         now: TimeLike | None = None,
         touch: bool = True,
         config: RetrievalConfig | None = None,
+        namespace: Sequence[str] | None = None,
         **options: Any,
     ) -> builtins.list[SearchHit]:
         """The ``k`` memories that best match ``query`` within a scope and filters.
@@ -494,7 +540,8 @@ class Engine:
         ("last week", "in May 2023", "3 days ago") becomes a ``created_at`` range (only when
         ``now`` is given). ``vector`` searches by a precomputed query embedding (dense only, or
         hybrid with ``query`` for the keywords). ``touch`` records the access on the hits.
-        Each hit carries ``score`` and the per-stage ``scores``.
+        ``namespace`` searches that namespace and those below it. Each hit carries ``score``
+        and the per-stage ``scores``.
         """
         cfg = (config or self.retrieval).with_options(**options)
         if mode not in SEARCH_MODES:
@@ -507,7 +554,7 @@ class Engine:
                 raise InvalidInputError(f"query must be a string, got {type(query).__name__}")
             bounded(query, self.limits.max_query_chars, "query")
         reference = reference_time(now)
-        where = self._where(user_id, agent_id, session_id, filters)
+        where = self._where(user_id, agent_id, session_id, filters, namespace=namespace)
         # Neighbours (smoothing, expansion) lie in the search's scope and grant; its other
         # filters choose the hits, not the context around them. Every record is read within
         # ``near``, so an expired candidate never becomes a hit or a neighbour (the candidate
@@ -609,9 +656,11 @@ class Engine:
         known = {r.id for r in self.get_many([row["id"] for row in rows if "id" in row])}
         fresh = [(label, row) for label, row in zip(labels, rows, strict=True)
                  if row.get("id") not in known and not _expired(row, label)]  # fmt: skip
-        renamed = (
-            {} if self.grant.admin else {row["id"]: new_id() for _, row in fresh if "id" in row}
-        )
+        renamed = {
+            row["id"]: new_id()
+            for _, row in fresh
+            if "id" in row and not self.grant.admin and row.get("key") is None
+        }
         parents = {row.get("parent_id") for _, row in fresh} - {None}
         records = []
         dims = self.embedder.dimensions
@@ -621,9 +670,13 @@ class Engine:
             if unknown:
                 raise InvalidInputError(f"{label}: unknown keys {sorted(map(str, unknown))}")
             item = {key: value for key, value in row.items() if key in keep}
+            if row.get("key") is not None:
+                item.pop("id", None)  # a keyed record's id follows from its scope and key
             document = "id" in row and row["id"] in parents
             limit = self.limits.max_document_chars if document else None
             rec = self._new_record({**item, "dedupe": False}, label, max_chars=limit)
+            if rec.key is not None and "id" in row:
+                renamed[row["id"]] = rec.id
             rec.id = renamed.get(row.get("id"), rec.id)
             parent, position = row.get("parent_id"), row.get("position")
             if parent is not None:
@@ -657,6 +710,10 @@ class Engine:
                     raise VectorError(f"{label}: {exc}") from exc
                 rec.vector, rec.parts = head_and_parts(checked)
             records.append(rec)
+        keyed = {r.id for r in self.get_many([r.id for r in records if r.key is not None])}
+        if keyed:  # a keyed row whose record this memory holds (its id differs by scope)
+            kept = [i for i, rec in enumerate(records) if rec.id not in keyed]
+            records, fresh = [records[i] for i in kept], [fresh[i] for i in kept]
         documents = {renamed.get(p, p) for p in parents}
         plain = {i for i, (_, row) in enumerate(fresh) if row.get("embed") is False}
         for i in plain:
@@ -770,11 +827,20 @@ class Engine:
         filters: Mapping[str, Any] | None,
         *,
         kind: str | None = None,
+        namespace: Sequence[str] | None = None,
     ) -> Filter | None:
         """A read's filter: its scope (a user or agent outside the grant is refused), its
-        filters, and-ed with the grant's condition, which no filter can widen."""
+        namespace, its filters, and-ed with the grant's condition, which no filter can widen."""
         named = self.grant.check({"user_id": user_id, "agent_id": agent_id}, write=False)
-        where = scope_filter(user_id, agent_id, session_id, filters, kind=kind, limits=self.limits)
+        where = scope_filter(
+            user_id,
+            agent_id,
+            session_id,
+            filters,
+            kind=kind,
+            namespace=namespace,
+            limits=self.limits,
+        )
         return and_filters(where, self.grant.where(named))
 
     @staticmethod
@@ -826,23 +892,34 @@ class Engine:
         try:
             scope = {name: opt_str(item.get(name), name) for name in ("user_id", "agent_id")}
             scope = self.grant.check(scope, write=True)
+            session = opt_str(item.get("session_id"), "session_id")
+            namespace = namespace_labels(item.get("namespace"), self.limits)
+            key = item.get("key")
+            if key is not None and item.get("id") is not None:
+                raise InvalidInputError(f"{where}: give an id or a key, not both")
             return NewRecord(
-                id=self._record_id(item.get("id"), where),
+                id=(
+                    self._record_id(item.get("id"), where)
+                    if key is None
+                    else _key_id(_key(key), scope["user_id"], scope["agent_id"], session, namespace)
+                ),
                 text=text,
                 kind=utf8(kind, "kind"),
                 role=opt_str(item.get("role"), "role"),
                 user_id=scope["user_id"],
                 agent_id=scope["agent_id"],
-                session_id=opt_str(item.get("session_id"), "session_id"),
+                session_id=session,
+                namespace=namespace,
+                key=key,
                 metadata=metadata_dict(item.get("metadata"), self.limits),
                 created_at=epoch_time(created) if created is not None else now_epoch(),
                 importance=importance_value(item.get("importance")),
                 content_hash=content_hash(text),
-                # A record under the caller's id is deduplicated only when it asks.
+                # A record under the caller's id or key is deduplicated only when it asks.
                 dedupe=(
                     dedupe
                     if dedupe is not None
-                    else kind not in NO_DEDUPE_KINDS and item.get("id") is None
+                    else kind not in NO_DEDUPE_KINDS and item.get("id") is None and key is None
                 ),
                 expires_at=expires,
             )
@@ -850,6 +927,30 @@ class Engine:
             if str(exc).startswith(where):
                 raise
             raise type(exc)(f"{where}: {exc}") from exc
+
+    def key_id(
+        self,
+        key: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        namespace: Sequence[str] | None = None,
+    ) -> str:
+        """The id of the record named ``key`` in this scope and namespace (stored or not): what
+        ``get``, ``delete`` and ``update`` take for it. A tenant's scope is filled in as for a
+        write, so a scoped memory names its own records only."""
+        scope = self.grant.check(
+            {"user_id": opt_str(user_id, "user_id"), "agent_id": opt_str(agent_id, "agent_id")},
+            write=True,
+        )
+        return _key_id(
+            _key(key),
+            scope["user_id"],
+            scope["agent_id"],
+            opt_str(session_id, "session_id"),
+            namespace_labels(namespace, self.limits),
+        )
 
     def _record_id(self, given: Any, where: str) -> str:
         """A new record's id: the caller's (admin only: ids are global, and a tenant choosing
@@ -1063,6 +1164,23 @@ class _Touches:
                 else r
                 for r in records
             ]
+
+
+def _key(value: Any) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_ID_CHARS:
+        raise InvalidInputError(
+            f"a key is a non-empty string of at most {MAX_ID_CHARS} characters, got {_shown(value)}"
+        )
+    return utf8(value, "key")
+
+
+def _key_id(
+    key: str, user: str | None, agent: str | None, session: str | None, namespace: Namespace
+) -> str:
+    """A keyed record's id: a digest of its scope, namespace and key, so two scopes never
+    share one, and a tenant cannot name (or probe) another's record by its key."""
+    name = json.dumps([user, agent, session, list(namespace), key], ensure_ascii=False)
+    return "key-" + hashlib.sha256(name.encode("utf-8")).hexdigest()
 
 
 def _expiry(expires_at: Any, ttl: Any, where: str) -> float | None:

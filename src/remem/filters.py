@@ -14,6 +14,12 @@ operator dict::
     {"$not": {"role": "tool"}}
 
 Operators: ``$eq $ne $gt $gte $lt $lte $in $nin $contains $exists``; logic: ``$and $or $not``.
+A record's ``namespace`` is compared as a list of labels, with ``$eq $ne $in $nin`` and
+``$prefix`` (the namespace or any below it)::
+
+    {"namespace": ["projects", "atlas"]}              # exactly this namespace
+    {"namespace": {"$prefix": ["projects"]}}          # "projects" and every namespace below it
+
 Record fields: see :data:`FIELDS`; any other key is a metadata key (dots address nested objects).
 Times accept datetimes, dates, ISO 8601 strings or Unix seconds.
 
@@ -32,9 +38,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from remem.errors import FilterError
+from remem.errors import FilterError, InvalidInputError
 from remem.limits import DEFAULT_LIMITS, Limits
-from remem.validate import opt_str, time_value, utf8
+from remem.records import encode_namespace
+from remem.validate import namespace_labels, opt_str, time_value, utf8
 
 __all__ = [
     "FIELDS",
@@ -64,11 +71,15 @@ FIELDS = frozenset(
         "parent_id",
         "position",
         "expires_at",
+        "namespace",
+        "key",
     }
 )
 TIME_FIELDS = frozenset({"created_at", "updated_at", "last_accessed_at", "expires_at"})
 COMPARE = {"$eq": "=", "$ne": "!=", "$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
-OPERATORS = frozenset({*COMPARE, "$in", "$nin", "$contains", "$exists"})
+OPERATORS = frozenset({*COMPARE, "$in", "$nin", "$contains", "$exists", "$prefix"})
+#: What a namespace may be compared with (its values are label lists, stored encoded).
+NAMESPACE_OPS = frozenset({"$eq", "$ne", "$in", "$nin", "$prefix"})
 _BAD_KEY = re.compile(r'["\\\x00-\x1f]')
 Scalar = str | int | float | bool | None
 INT64 = (-(2**63), 2**63 - 1)
@@ -175,6 +186,8 @@ def _field(key: str) -> str:
 def _cond(field: str, op: Any, value: Any, budget: _Budget) -> Cond:
     if not isinstance(op, str) or op not in OPERATORS:
         raise FilterError(f"unknown operator {op!r} on {field!r}: use one of {sorted(OPERATORS)}")
+    if field == "namespace" or op == "$prefix":
+        return _namespace_cond(field, op, value, budget)
     if op in ("$in", "$nin"):
         if not isinstance(value, list | tuple | set | frozenset):
             raise FilterError(f"{op} on {field!r} takes a list")
@@ -189,6 +202,29 @@ def _cond(field: str, op: Any, value: Any, budget: _Budget) -> Cond:
     if op in ("$gt", "$gte", "$lt", "$lte", "$contains") and value is None:
         raise FilterError(f"{op} on {field!r} needs a value, not null")
     return Cond(field, op, value)
+
+
+def _namespace_cond(field: str, op: str, value: Any, budget: _Budget) -> Cond:
+    """A condition on ``namespace``: its values are label lists, kept encoded as stored."""
+    if field != "namespace":
+        raise FilterError(f"$prefix applies to namespace only, not {field!r}")
+    if op not in NAMESPACE_OPS:
+        raise FilterError(f"{op} does not apply to namespace: use one of {sorted(NAMESPACE_OPS)}")
+    limits = budget.limits
+    try:
+        if op in ("$in", "$nin"):
+            if not isinstance(value, list | tuple):
+                raise FilterError(f"{op} on namespace takes a list of namespaces")
+            budget.condition(len(value))
+            return Cond(
+                field, op, tuple(encode_namespace(namespace_labels(v, limits)) for v in value)
+            )
+        budget.condition()
+        return Cond(field, op, encode_namespace(namespace_labels(value, limits)))
+    except FilterError:
+        raise
+    except InvalidInputError as exc:
+        raise FilterError(f"a filter on {exc}") from exc
 
 
 def _scalar(field: str, value: Any) -> Scalar:
@@ -227,8 +263,11 @@ def scope_filter(
     filters: Mapping[str, Any] | None,
     *,
     kind: str | None = None,
+    namespace: Any = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> Filter | None:
+    """A read's conditions: the scope fields given, ``kind``, ``namespace`` (a label list: that
+    namespace and every one below it) and the caller's ``filters``."""
     parts: list[Filter] = []
     for name, value in (
         ("user_id", user_id),
@@ -238,6 +277,9 @@ def scope_filter(
     ):
         if value is not None:
             parts.append(Cond(name, "$eq", opt_str(value, name)))
+    if namespace:  # None and () are the root: everything
+        labels = namespace_labels(namespace, limits)
+        parts.append(Cond("namespace", "$prefix", encode_namespace(labels)))
     parsed = parse_filter(filters, limits)
     if parsed is not None:
         parts.append(parsed)

@@ -69,6 +69,8 @@ class Limits:
     max_json_depth: int = 32
     #: Bytes of one cached value, encoded as JSON (UTF-8).
     max_cache_value_bytes: int = 1024 * 1024
+    #: Labels of a namespace (``("projects", "atlas")`` has 2).
+    max_namespace_depth: int = 32
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -214,6 +214,10 @@ class AsyncMemory:
         """:meth:`Memory.scoped`, awaited the same way."""
         return AsyncMemory(self.sync.scoped(grant))
 
+    def key_id(self, key: str, **scope: Any) -> str:
+        """:meth:`Memory.key_id` (no I/O: not awaited)."""
+        return self.sync.key_id(key, **scope)
+
     add = _in_thread(Memory.add)
     add_many = _in_thread(Memory.add_many)
     add_document = _in_thread(Memory.add_document)
@@ -223,6 +227,7 @@ class AsyncMemory:
     get_many = _in_thread(Memory.get_many)
     list = _in_thread(Memory.list)
     list_all = _in_thread(Memory.list_all)
+    namespaces = _in_thread(Memory.namespaces)
     search = _in_thread(Memory.search)
     context = _in_thread(Memory.context)
     export = _in_thread(Memory.export)

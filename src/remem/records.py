@@ -7,11 +7,37 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-__all__ = ["Context", "Kind", "MemoryRecord", "SearchHit", "SearchMode", "StoreStats"]
+__all__ = [
+    "NAMESPACE_SEP",
+    "Context",
+    "Kind",
+    "MemoryRecord",
+    "Namespace",
+    "SearchHit",
+    "SearchMode",
+    "StoreStats",
+    "decode_namespace",
+    "encode_namespace",
+]
 
 #: Kinds remem itself uses; any other string is accepted too.
 Kind = str
 SearchMode = Literal["hybrid", "dense", "keyword"]
+#: A path of labels inside a scope, e.g. ``("projects", "atlas", "notes")``; ``()`` is the root.
+Namespace = tuple[str, ...]
+#: Ends each label of a namespace as stored: a namespace's stored prefix is its parent's
+#: (``"a\x1fb\x1f"`` starts with ``"a\x1f"``), so "this namespace and below" is one prefix match.
+NAMESPACE_SEP = "\x1f"
+
+
+def encode_namespace(labels: Namespace) -> str:
+    """A namespace as stored (labels are checked on the way in: no control characters)."""
+    return "".join(label + NAMESPACE_SEP for label in labels)
+
+
+def decode_namespace(stored: str) -> Namespace:
+    """The labels of a stored namespace."""
+    return tuple(stored.split(NAMESPACE_SEP)[:-1]) if stored else ()
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -22,8 +48,9 @@ def _iso(value: datetime | None) -> str | None:
 class MemoryRecord:
     """One memory: a chat turn, a document or its chunk, a fact, an observation, ...
 
-    ``user_id`` / ``agent_id`` / ``session_id`` are the scope. A chunk points at its document with
-    ``parent_id`` and ``position``. Times are timezone-aware UTC datetimes.
+    ``user_id`` / ``agent_id`` / ``session_id`` are the scope; ``namespace`` a path of labels
+    inside it (any depth: ``("projects", "atlas")``; ``()`` the root). A chunk points at its
+    document with ``parent_id`` and ``position``. Times are timezone-aware UTC datetimes.
     """
 
     id: str
@@ -45,6 +72,10 @@ class MemoryRecord:
     #: When it expires (``None``: never): from then on no read returns it, and the next write
     #: deletes it.
     expires_at: datetime | None = None
+    namespace: Namespace = ()
+    #: The caller's name for it, unique in its scope and namespace (its ``id`` is derived from
+    #: them): ``None`` for a record known by its id only.
+    key: str | None = None
 
     def in_scope(self, scope: Mapping[str, str | None]) -> bool:
         """Whether it lies in ``scope`` (``user_id`` / ``agent_id`` / ``session_id``: each one
@@ -55,6 +86,7 @@ class MemoryRecord:
         """A JSON-ready dict (times as ISO 8601 strings)."""
         data = {name: getattr(self, name) for name in MemoryRecord.__dataclass_fields__}
         data["metadata"] = dict(self.metadata)
+        data["namespace"] = list(self.namespace)
         for key in ("created_at", "updated_at", "last_accessed_at", "expires_at"):
             data[key] = _iso(data[key])
         return data

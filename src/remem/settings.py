@@ -60,6 +60,7 @@ class Settings:
     max_metadata_bytes: int = DEFAULT_LIMITS.max_metadata_bytes
     max_json_depth: int = DEFAULT_LIMITS.max_json_depth
     max_cache_value_bytes: int = DEFAULT_LIMITS.max_cache_value_bytes
+    max_namespace_depth: int = DEFAULT_LIMITS.max_namespace_depth
 
     @property
     def limits(self) -> Limits:

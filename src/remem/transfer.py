@@ -51,6 +51,8 @@ _IMPORT_KEYS = (
     "importance",
     "embed",
     "expires_at",
+    "namespace",
+    "key",
 )
 #: What an export row holds besides the keys imported: read-only statistics, and the vectors.
 _EXPORT_ONLY = frozenset(
@@ -80,6 +82,9 @@ def export_lines(memory: Engine) -> Iterator[str]:
     yield json.dumps(header) + "\n"
     for record, vector in memory.records(with_vectors=True):
         data = record.to_dict()
+        for name in ("namespace", "key"):  # left out when unset: older versions read the rest
+            if not data[name]:
+                del data[name]
         if vector is not None:
             data["vector_b64"] = base64.b64encode(vector.astype("<f4").tobytes()).decode()
         else:

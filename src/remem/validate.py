@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Any
@@ -22,6 +23,7 @@ from remem.errors import (
     PayloadTooLargeError,
 )
 from remem.limits import DEFAULT_LIMITS, Limits
+from remem.records import Namespace
 from remem.timeutil import now as now_epoch
 from remem.timeutil import to_datetime
 
@@ -90,6 +92,39 @@ def opt_str(value: Any, name: str) -> str | None:
     if isinstance(value, str):
         return utf8(value, name)
     raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
+
+
+#: Longest label of a namespace, in characters.
+MAX_LABEL_CHARS = 256
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def namespace_labels(
+    value: Any, limits: Limits = DEFAULT_LIMITS, name: str = "namespace"
+) -> Namespace:
+    """A namespace: a list or tuple of at most ``limits.max_namespace_depth`` labels, each a
+    non-empty string of at most :data:`MAX_LABEL_CHARS` characters with no control characters.
+    None is the root, ``()``."""
+    if value is None:
+        return ()
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise InvalidInputError(
+            f'{name} is a list of labels, e.g. ["projects", "atlas"], got {value!r:.80}'
+        )
+    if len(value) > limits.max_namespace_depth:
+        raise InvalidInputError(
+            f"{name} has {len(value)} labels, over the limit of {limits.max_namespace_depth}"
+        )
+    for label in value:
+        if not isinstance(label, str) or not label:
+            raise InvalidInputError(f"{name}: each label is a non-empty string, got {label!r:.80}")
+        if len(label) > MAX_LABEL_CHARS or _CONTROL.search(label):
+            raise InvalidInputError(
+                f"{name}: the label {label!r:.80} is longer than {MAX_LABEL_CHARS} characters "
+                "or holds a control character"
+            )
+        utf8(label, name)
+    return tuple(value)
 
 
 def metadata_dict(value: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:

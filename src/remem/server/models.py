@@ -11,6 +11,10 @@ from remem.records import MemoryRecord, SearchHit
 
 Id = Annotated[str, Field(min_length=1, max_length=256)]
 Text = Annotated[str, Field(min_length=1)]
+#: A namespace: labels from the root down (checked by the engine: depth, characters).
+NamespaceIn = Annotated[
+    list[Annotated[str, Field(min_length=1, max_length=256)]], Field(max_length=1000)
+]
 TimeIn = Annotated[
     str | float | None,
     Field(description="ISO 8601 date or time, or Unix seconds"),
@@ -47,6 +51,11 @@ class MemoryIn(Scope):
     #: seconds from now.
     expires_at: TimeIn = None
     ttl: Annotated[float, Field(gt=0, lt=1e10)] | None = None
+    #: Where it is filed below its scope, e.g. ``["projects", "atlas"]``.
+    namespace: NamespaceIn | None = None
+    #: A name for it, unique in its scope and namespace (any key may use one; its id is
+    #: derived from them). Adding a key again is a 409, unless the write is an upsert.
+    key: Id | None = None
 
     def item(self) -> dict[str, Any]:
         return self.model_dump(exclude_none=True)
@@ -77,6 +86,9 @@ class MemoryPatch(Strict):
     role: Annotated[str, Field(max_length=64)] | None = None
     #: The caller's own embedding (checked by the engine: the store's width, finite).
     vector: Annotated[list[float], Field(min_length=1, max_length=8192)] | None = None
+    #: A new expiry: a time, or ``ttl`` seconds from now.
+    expires_at: TimeIn = None
+    ttl: Annotated[float, Field(gt=0, lt=1e10)] | None = None
 
 
 class DeleteIn(Strict):
@@ -108,6 +120,8 @@ class SearchIn(Scope, SearchOptions):
     query: str | None = None
     k: Annotated[int, Field(ge=1, le=1000)] = 10
     filters: dict[str, Any] | None = None
+    #: Search this namespace and those below it.
+    namespace: NamespaceIn | None = None
     mode: Literal["hybrid", "dense", "keyword"] = "hybrid"
     now: TimeIn = None
     vector: Annotated[list[float], Field(min_length=1, max_length=8192)] | None = None
@@ -164,6 +178,10 @@ class HitOut(SearchHit):
     def of(cls, hit: SearchHit, *, explain: bool = False) -> HitOut:
         fields = {name: getattr(hit, name) for name in SearchHit.__dataclass_fields__}
         return cls(**fields, explanation=hit.explain() if explain else None)
+
+
+class Namespaces(BaseModel):
+    namespaces: list[list[str]]
 
 
 class MemoryList(BaseModel):

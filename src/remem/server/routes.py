@@ -96,9 +96,17 @@ def list_memories(
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     offset: Annotated[int, Query(ge=0)] = 0,
     order: Annotated[str, Query(pattern=r"^-?(created_at|updated_at|position)$")] = "created_at",
+    namespace: Annotated[
+        list[str] | None,
+        Query(
+            description="Labels of a namespace, root first (repeat the parameter): it and "
+            "the namespaces below it"
+        ),
+    ] = None,
 ) -> m.MemoryList:
     """A page of memories in a scope, oldest first (``order=-created_at``: newest first)."""
     found = call.memory.list(
+        namespace=namespace,
         user_id=user_id,
         agent_id=agent_id,
         session_id=session_id,
@@ -110,6 +118,26 @@ def list_memories(
     )
     more = offset + len(found) if len(found) == limit else None
     return m.MemoryList(items=found, next_offset=more)
+
+
+@router.get("/namespaces", tags=["memories"])
+def namespaces(
+    call: Call,
+    user_id: Annotated[str | None, Query(min_length=1)] = None,
+    agent_id: Annotated[str | None, Query(min_length=1)] = None,
+    session_id: Annotated[str | None, Query(min_length=1)] = None,
+    prefix: Annotated[
+        list[str] | None,
+        Query(description="Labels of a namespace, root first (repeat the parameter)"),
+    ] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
+) -> m.Namespaces:
+    """The namespaces holding memories in a scope (below ``prefix``, when given); ``[]`` is
+    the root."""
+    found = call.memory.namespaces(
+        prefix, user_id=user_id, agent_id=agent_id, session_id=session_id, limit=limit
+    )
+    return m.Namespaces(namespaces=[list(n) for n in found])
 
 
 @router.get("/memories/{id}", tags=["memories"])
@@ -151,6 +179,7 @@ def _search_args(body: m.SearchIn) -> dict[str, Any]:
         **body.options(),
         "k": body.k,
         "filters": body.filters,
+        "namespace": body.namespace,
         "mode": body.mode,
         "now": body.now,
         "vector": body.vector,

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from remem.embedders.base import EmbedderSignature
 from remem.errors import VectorError
 from remem.filters import Filter
-from remem.records import MemoryRecord, StoreStats
+from remem.records import MemoryRecord, Namespace, StoreStats
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
 from remem.timeutil import from_epoch
 
@@ -75,6 +75,10 @@ class NewRecord:
     updated_at: float | None = None
     #: When it expires; None: never.
     expires_at: float | None = None
+    #: Its path of labels inside the scope (``()``: the root).
+    namespace: Namespace = ()
+    #: The caller's name for it (its ``id`` is derived from scope, namespace and key).
+    key: str | None = None
 
     def updated(self, stamp: float) -> float:
         """The ``updated_at`` an insert at ``stamp`` stores."""
@@ -99,6 +103,8 @@ def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
         position=rec.position,
         content_hash=rec.content_hash,
         expires_at=from_epoch(rec.expires_at),
+        namespace=rec.namespace,
+        key=rec.key,
     )
 
 
@@ -117,7 +123,10 @@ def plan_insert(
             out[index] = stored[index]
             continue
         if rec.dedupe:
-            key = (rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id)
+            key = (
+                rec.content_hash, rec.kind, rec.user_id, rec.agent_id, rec.session_id,
+                rec.namespace,
+            )  # fmt: skip
             if key in seen:
                 out[index] = out[seen[key]]
                 continue
@@ -214,6 +223,15 @@ class Update:
     vector: NDArray[np.float32] | None = None
     #: With a new ``vector``: the new text's part vectors (``None``: it has none).
     parts: NDArray[np.float32] | None = None
+    #: A new expiry time (Unix seconds). A change of expiry alone leaves ``updated_at``.
+    expires_at: float | None = None
+
+    def changes_content(self) -> bool:
+        """Whether it changes more than the expiry (and so the record's ``updated_at``)."""
+        return any(
+            getattr(self, name) is not None
+            for name in ("text", "metadata", "importance", "kind", "role", "vector")
+        )
 
 
 class RecordStore(ABC):
@@ -316,6 +334,12 @@ class RecordStore(ABC):
         """The records matching ``where`` in ``order`` (``stored``: the order they were
         inserted; or one of :data:`LIST_ORDERS`), skipping ``offset``, at most ``limit``.
         Read lazily in pages, so iterating a whole store holds one page at a time."""
+
+    @abstractmethod
+    def namespaces(self, where: Filter | None = None, *, limit: int = 1000) -> list[Namespace]:
+        """The distinct namespaces of the records matching ``where`` (the root ``()`` included
+        when such a record lies there), in order of their stored form (labels compared by code
+        point, a parent before its children), at most ``limit``."""
 
     @abstractmethod
     def adjacent(

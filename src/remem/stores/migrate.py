@@ -163,6 +163,8 @@ def _new_record(record: MemoryRecord, vectors: np.ndarray | None) -> NewRecord:
         parts=None if rows is None or len(rows) == 1 else rows[1:],
         dedupe=False,  # a copy keeps what the source holds, duplicates included
         expires_at=None if record.expires_at is None else to_epoch(record.expires_at),
+        namespace=record.namespace,
+        key=record.key,
     )
 
 

@@ -35,6 +35,11 @@ def _condition(node: Cond, alias: str, params: list[Any]) -> str:
 
 def _column(node: Cond, column: str, params: list[Any]) -> str:
     op, value = node.op, node.value
+    if op == "$prefix":  # a namespace and those below it: its stored form is their prefix
+        if not value:
+            return "TRUE"
+        params.append(value)
+        return f"starts_with({column}, %s)"
     if op == "$exists":
         return f"({column} IS {'NOT ' if value else ''}NULL)"
     if op in ("$eq", "$ne") and value is None:

@@ -165,6 +165,19 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX memories_expiry ON memories (expires_at) WHERE expires_at IS NOT NULL;
         """,
     ),
+    (
+        # Namespaces inside a scope: labels each ended by U+001F ('' is the root), so a
+        # namespace and those below it share a prefix. Indexed within a tenant, for listing a
+        # tenant's namespaces and reading one. A record named by a key keeps it (its id is
+        # derived from scope, namespace and key).
+        "0004_namespace_key",
+        """
+        ALTER TABLE memories ADD COLUMN namespace text NOT NULL DEFAULT '';
+        ALTER TABLE memories ADD COLUMN key text;
+        CREATE INDEX memories_namespace ON memories (tenant, namespace text_pattern_ops)
+            WHERE namespace <> '';
+        """,
+    ),
 ]
 
 #: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with

@@ -42,7 +42,13 @@ from remem.errors import (
     StoreError,
 )
 from remem.filters import Filter
-from remem.records import MemoryRecord, StoreStats
+from remem.records import (
+    MemoryRecord,
+    Namespace,
+    StoreStats,
+    decode_namespace,
+    encode_namespace,
+)
 from remem.stores.base import (
     NewRecord,
     Scope,
@@ -63,7 +69,7 @@ __all__ = ["PostgresStore"]
 COLUMNS = (
     "m.id, m.text, m.kind, m.role, m.user_id, m.agent_id, m.session_id, m.metadata, "
     "m.created_at, m.updated_at, m.last_accessed_at, m.access_count, m.importance, "
-    "m.parent_id, m.position, m.content_hash, m.expires_at"
+    "m.parent_id, m.position, m.content_hash, m.expires_at, m.namespace, m.key"
 )
 _ORDERS = {
     "stored": "m.seq",
@@ -277,7 +283,7 @@ class PostgresStore(Store):
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
     ) -> MemoryRecord:
         sets: dict[str, Any] = {}
-        for name in ("text", "content_hash", "importance", "kind", "role"):
+        for name in ("text", "content_hash", "importance", "kind", "role", "expires_at"):
             value = getattr(change, name)
             if value is not None:
                 sets[name] = value
@@ -285,7 +291,8 @@ class PostgresStore(Store):
             sets["metadata"] = Jsonb(change.metadata)
         if change.vector is not None:
             sets["embedding"] = np.asarray(change.vector, dtype=np.float32)
-        sets["updated_at"] = now()
+        if change.changes_content() or not sets:
+            sets["updated_at"] = now()
         assignments = ", ".join(f"{name} = %s" for name in sets)
         with self._transaction() as conn:
             row = conn.execute(
@@ -425,6 +432,15 @@ class PostgresStore(Store):
             limit=limit,
         )
         return (_record(row) for row in rows)
+
+    def namespaces(self, where: Filter | None = None, *, limit: int = 1000) -> list[Namespace]:
+        clause, params = compile_postgres(where)
+        rows = self._rows(
+            f'SELECT DISTINCT m.namespace COLLATE "C" AS namespace FROM memories m '
+            f"WHERE {clause} ORDER BY 1 LIMIT %s",
+            [*params, limit],
+        )
+        return [decode_namespace(row["namespace"]) for row in rows]
 
     def adjacent(
         self, ids: Sequence[str], where: Filter | None = None
@@ -922,7 +938,7 @@ def _duplicates(
                 f"SELECT {COLUMNS} FROM memories m WHERE tenant = %s AND content_hash = %s "
                 "AND kind = %s AND user_id IS NOT DISTINCT FROM %s "
                 "AND agent_id IS NOT DISTINCT FROM %s AND session_id IS NOT DISTINCT FROM %s "
-                "ORDER BY seq LIMIT 1",
+                "AND namespace = %s ORDER BY seq LIMIT 1",
                 (
                     rec.user_id or "",
                     rec.content_hash,
@@ -930,6 +946,7 @@ def _duplicates(
                     rec.user_id,
                     rec.agent_id,
                     rec.session_id,
+                    encode_namespace(rec.namespace),
                 ),
             )
             row = cur.fetchone()
@@ -955,12 +972,12 @@ def _copy_records(
         cur.copy(
             "COPY memories (id, text, kind, role, tenant, user_id, agent_id, session_id, "
             "metadata, created_at, updated_at, importance, parent_id, position, content_hash, "
-            "embedding, expires_at) FROM STDIN WITH (FORMAT BINARY)"
+            "embedding, expires_at, namespace, key) FROM STDIN WITH (FORMAT BINARY)"
         ) as copy,
     ):
         copy.set_types(
             ["text", "text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
-             "float8", "float8", "text", "int4", "text", "vector", "float8"]
+             "float8", "float8", "text", "int4", "text", "vector", "float8", "text", "text"]
         )  # fmt: skip
         for rec in records:
             copy.write_row(
@@ -970,7 +987,7 @@ def _copy_records(
                     rec.created_at, rec.updated(stamp), rec.importance, rec.parent_id, rec.position,
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
-                    rec.expires_at,
+                    rec.expires_at, encode_namespace(rec.namespace), rec.key,
                 )
             )  # fmt: skip
     _copy_parts(conn, [(r.id, r.user_id, r.parts) for r in records if r.vector is not None])
@@ -1049,6 +1066,8 @@ def _record(row: Mapping[str, Any]) -> MemoryRecord:
         position=row["position"],
         content_hash=row["content_hash"],
         expires_at=from_epoch(row["expires_at"]),
+        namespace=decode_namespace(row["namespace"]),
+        key=row["key"],
     )
 
 

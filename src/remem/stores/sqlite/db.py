@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from remem.errors import ConflictError, NotAStoreError, StorageFullError, StoreError
 from remem.files import fsync_directory, fsync_file
-from remem.records import MemoryRecord
+from remem.records import MemoryRecord, decode_namespace
 from remem.timeutil import from_epoch
 
 __all__ = [
@@ -44,7 +44,8 @@ INDEX_NAME = "remem.index"
 #: The columns :func:`record_of` reads, in order.
 COLUMNS = (
     "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
-    "last_accessed_at, access_count, importance, parent_id, position, content_hash, expires_at"
+    "last_accessed_at, access_count, importance, parent_id, position, content_hash, expires_at, "
+    "namespace, key"
 )
 
 
@@ -152,7 +153,7 @@ def record_of(row: sqlite3.Row) -> MemoryRecord:
     """The record of a row that starts with ``_COLUMNS`` (read by position: the hot path of
     every search builds 10-200 of these)."""
     (id_, text, kind, role, user, agent, session, metadata, created, updated, accessed, count,
-     importance, parent, position, digest, expires) = tuple(row)[:17]  # fmt: skip
+     importance, parent, position, digest, expires, namespace, key) = tuple(row)[:19]  # fmt: skip
     return MemoryRecord(
         id=id_,
         text=text,
@@ -171,6 +172,8 @@ def record_of(row: sqlite3.Row) -> MemoryRecord:
         position=position,
         content_hash=digest,
         expires_at=from_epoch(expires),
+        namespace=decode_namespace(namespace) if namespace else (),
+        key=key,
     )
 
 

@@ -40,6 +40,11 @@ def _op_sql(node: Cond, column: str, alias: str, path: str, params: list[Any]) -
             f"ELSE instr(json_extract({alias}.metadata, ?), ?) > 0 END)"
         )
     params.extend(use_column)
+    if op == "$prefix":  # a namespace and those below it: its stored form is their prefix
+        if not value:
+            return "1"
+        params.extend([len(value), value])
+        return f"(substr({column}, 1, ?) = ?)"
     if op == "$exists":
         return f"({column} IS {'NOT ' if value else ''}NULL)"
     if op in ("$eq", "$ne") and value is None:

@@ -205,6 +205,17 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX memories_expiry ON memories (expires_at) WHERE expires_at IS NOT NULL;
         """,
     ),
+    (
+        # Namespaces inside a scope: labels each ended by U+001F ('' is the root), so a
+        # namespace and those below it share a prefix. Indexed for listing namespaces. A
+        # record named by a key keeps it (its id is derived from scope, namespace and key).
+        "0009_namespace_key",
+        """
+        ALTER TABLE memories ADD COLUMN namespace TEXT NOT NULL DEFAULT '';
+        ALTER TABLE memories ADD COLUMN key TEXT;
+        CREATE INDEX memories_namespace ON memories (namespace) WHERE namespace != '';
+        """,
+    ),
 ]
 
 

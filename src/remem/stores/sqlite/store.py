@@ -37,7 +37,7 @@ from remem.errors import (
 )
 from remem.files import fsync_directory, fsync_file
 from remem.filters import Cond, Filter, Logic
-from remem.records import MemoryRecord, StoreStats
+from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
 from remem.stores.base import (
     NewRecord,
     Scope,
@@ -70,7 +70,7 @@ _VECTOR_COLUMNS = "rowid, embedding, " + ", ".join(SCOPE_FIELDS)
 _INSERT = (
     "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding, "
-    "expires_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "expires_at, namespace, key) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _ORDERS = {
     "stored": "m.rowid",
@@ -306,7 +306,7 @@ class SQLiteStore(Store, Snapshots):
             row = conn.execute(
                 f"SELECT {db.COLUMNS} FROM memories WHERE substr(content_hash, 1, 8) = ? "
                 "AND +content_hash = ? AND +kind = ? AND +user_id IS ? AND +agent_id IS ? "
-                "AND +session_id IS ? LIMIT 1",
+                "AND +session_id IS ? AND +namespace = ? LIMIT 1",
                 (
                     rec.content_hash[:8],
                     rec.content_hash,
@@ -314,6 +314,7 @@ class SQLiteStore(Store, Snapshots):
                     rec.user_id,
                     rec.agent_id,
                     rec.session_id,
+                    encode_namespace(rec.namespace),
                 ),
             ).fetchone()
             if row is not None:
@@ -352,6 +353,8 @@ class SQLiteStore(Store, Snapshots):
                     rec.content_hash,
                     db.vector_blob(rec.vector, rec.parts),
                     rec.expires_at,
+                    encode_namespace(rec.namespace),
+                    rec.key,
                 )
                 for rec in fresh
             ]
@@ -415,7 +418,7 @@ class SQLiteStore(Store, Snapshots):
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
     ) -> MemoryRecord:
         sets: dict[str, Any] = {}
-        for name in ("text", "content_hash", "importance", "kind", "role"):
+        for name in ("text", "content_hash", "importance", "kind", "role", "expires_at"):
             value = getattr(change, name)
             if value is not None:
                 sets[name] = value
@@ -423,7 +426,8 @@ class SQLiteStore(Store, Snapshots):
             sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
         if change.vector is not None:
             sets["embedding"] = db.vector_blob(change.vector, change.parts)
-        sets["updated_at"] = now()
+        if change.changes_content() or not sets:
+            sets["updated_at"] = now()
         assignments = ", ".join(f"{name} = ?" for name in sets)
         with self._transaction() as conn:
             self._sync(conn)
@@ -589,6 +593,15 @@ class SQLiteStore(Store, Snapshots):
             limit=limit,
         )
         return (db.record_of(row) for row in rows)
+
+    def namespaces(self, where: Filter | None = None, *, limit: int = 1000) -> list[Namespace]:
+        clause, params = compile_sqlite(where)
+        rows = self._query(
+            f"SELECT DISTINCT m.namespace FROM memories m WHERE {clause} "
+            "ORDER BY m.namespace LIMIT ?",
+            (*params, limit),
+        )
+        return [decode_namespace(row[0]) for row in rows]
 
     def adjacent(
         self, ids: Sequence[str], where: Filter | None = None
