@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,27 +11,14 @@ import pytest
 import remem
 
 from . import pg
+from .netguard import offline
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-_real_connect = socket.socket.connect
-
-
-def _guarded_connect(self: socket.socket, address: Any) -> Any:
-    host = address[0] if isinstance(address, tuple) else None
-    if host is not None:
-        try:
-            allowed = ipaddress.ip_address(host).is_loopback
-        except ValueError:
-            allowed = host == "localhost"
-        if not allowed:
-            raise RuntimeError(f"tests must not use the network (tried {address!r})")
-    return _real_connect(self, address)
 
 
 @pytest.fixture(autouse=True)
 def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
-    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    offline(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

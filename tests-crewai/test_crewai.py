@@ -1,0 +1,168 @@
+"""remem as CrewAI's memory storage: CrewAI's own ``Memory`` over :class:`RememStorage`, the
+``StorageBackend`` protocol call by call, and two tenants."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from crewai import Memory
+from crewai.memory.storage.backend import StorageBackend
+from crewai.memory.types import MemoryRecord
+from tests.test_examples import FOLDER, check_example
+
+import remem
+from remem.access import Grant
+from remem.integrations.crewai import RememStorage, remem_embedder
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[remem.Memory]:
+    with remem.open(tmp_path / "store", embedder="hash:64") as memory:
+        yield memory
+
+
+def crew_memory(store: remem.Memory, **options: object) -> Memory:
+    """CrewAI's Memory with every field given (no LLM call) and consolidation off."""
+    return Memory(
+        storage=RememStorage(store, **options),  # type: ignore[arg-type]
+        embedder=remem_embedder(store),
+        consolidation_threshold=1.0,
+    )
+
+
+def record(content: str, scope: str, store: remem.Memory, **fields: object) -> MemoryRecord:
+    return MemoryRecord(
+        content=content, scope=scope, embedding=remem_embedder(store)([content])[0], **fields
+    )
+
+
+def test_crewais_memory_remembers_recalls_and_forgets_through_remem(store: remem.Memory) -> None:
+    memory = crew_memory(store)
+    memory.remember(
+        "The client prefers weekly status emails on Mondays",
+        scope="/project/atlas",
+        categories=["preferences"],
+        importance=0.9,
+    )
+    memory.remember(
+        "Deployment uses blue-green releases on Kubernetes",
+        scope="/project/atlas/ops",
+        categories=["infrastructure"],
+        importance=0.6,
+    )
+    memory.remember(
+        "Lunch order: two vegetarian pizzas", scope="/office", categories=["misc"], importance=0.1
+    )
+    memory.drain_writes()
+    stored = store.list(kind="crewai")
+    assert sorted(r.namespace for r in stored) == [
+        ("office",), ("project", "atlas"), ("project", "atlas", "ops"),
+    ]  # fmt: skip
+    found = memory.recall("weekly status emails", scope="/project", depth="shallow", limit=2)
+    assert found[0].record.content == "The client prefers weekly status emails on Mondays"
+    assert all(m.record.scope.startswith("/project") for m in found)
+    assert memory.list_scopes("/") == ["/office", "/project"]
+    assert memory.list_scopes("/project") == ["/project/atlas"]
+    info = memory.info("/project")
+    assert info.record_count == 2 and info.categories == ["infrastructure", "preferences"]
+    assert memory.list_categories() == {"preferences": 1, "infrastructure": 1, "misc": 1}
+    changed = memory.update(found[0].record.id, content="The client prefers status calls")
+    assert store.get(store.key_id(changed.id, namespace=["project", "atlas"])).text == (
+        "The client prefers status calls"
+    )
+    assert memory.forget(scope="/project") == 2
+    assert [r.text for r in store.list(kind="crewai")] == ["Lunch order: two vegetarian pizzas"]
+    memory.close()
+
+
+def test_the_storage_protocol_call_by_call(store: remem.Memory) -> None:
+    storage = RememStorage(store)
+    assert isinstance(storage, StorageBackend)
+    old = datetime.utcnow() - timedelta(days=30)
+    a = record("alpha release notes", "/docs/releases", store, categories=["docs", "release"],
+               metadata={"lang": "en"}, importance=0.8, created_at=old, source="alice")  # fmt: skip
+    b = record("beta test plan", "/docs/tests", store, categories=["docs"], metadata={"lang": "de"})
+    c = record("gamma budget", "/finance", store, categories=["money"], private=True)
+    storage.save([a, b, c])
+    got = storage.get_record(a.id)
+    assert got is not None
+    assert (got.id, got.content, got.scope, got.categories, got.metadata, got.importance) == (
+        a.id, a.content, "/docs/releases", ["docs", "release"], {"lang": "en"}, 0.8,
+    )  # fmt: skip
+    assert (got.source, got.private, got.created_at) == ("alice", False, a.created_at)
+    assert storage.get_record("no-such-id") is None
+    query = remem_embedder(store)(["alpha release notes"])[0]
+    hits = storage.search(query, scope_prefix="/docs", limit=5)
+    assert hits[0][0].id == a.id and hits[0][1] == pytest.approx(1.0, abs=1e-5)
+    anything = {"min_score": -1.0}  # cosines of unrelated texts may be below 0
+    assert {r.id for r, _ in storage.search(query, categories=["money"], **anything)} == {c.id}
+    found = storage.search(query, metadata_filter={"lang": "de"}, **anything)
+    assert {r.id for r, _ in found} == {b.id}
+    assert [r.id for r, _ in storage.search(query, min_score=0.99)] == [a.id]
+    assert [r.id for r in storage.list_records("/docs")] == [b.id, a.id]  # newest first
+    assert [r.id for r in storage.list_records(limit=1, offset=1)] != []
+    assert storage.count() == 3 and storage.count("/docs") == 2
+    assert storage.list_categories("/docs") == {"docs": 2, "release": 1}
+    assert storage.list_scopes("/") == ["/docs", "/finance"]
+    assert storage.list_scopes("/docs") == ["/docs/releases", "/docs/tests"]
+    info = storage.get_scope_info("/docs")
+    assert (info.path, info.record_count, info.oldest_record) == ("/docs", 2, a.created_at)
+    # Saving a record again replaces it, wherever its scope now is.
+    b.scope, b.content = "/archive", "beta test plan (archived)"
+    storage.update(b)
+    assert storage.get_record(b.id).scope == "/archive"  # type: ignore[union-attr]
+    assert storage.count("/docs") == 1 and storage.count() == 3
+    assert storage.delete(older_than=datetime.utcnow() - timedelta(days=1)) == 1  # a
+    assert storage.delete(record_ids=[c.id, "unknown"]) == 1
+    assert storage.delete(record_ids=[]) == 0
+    assert asyncio.run(storage.adelete(scope_prefix="/archive")) == 1
+    assert storage.count() == 0
+    asyncio.run(storage.asave([a]))
+    assert [r.id for r, _ in asyncio.run(storage.asearch(query, limit=1))] == [a.id]
+    storage.reset()
+    assert storage.count() == 0
+
+
+def test_vectors_of_another_embedder_are_refused_and_nothing_is_lost(store: remem.Memory) -> None:
+    storage = RememStorage(store)
+    storage.save([record("kept", "/a", store)])
+    wrong = MemoryRecord(content="a 3-d vector", scope="/a", embedding=[0.1, 0.2, 0.3])
+    with pytest.raises(remem.VectorError):
+        storage.save([wrong])
+    assert [r.content for r in storage.list_records()] == ["kept"]
+
+
+def test_two_tenants_share_scope_paths_and_see_only_their_own(store: remem.Memory) -> None:
+    alice = RememStorage(store.scoped(Grant(users=("alice",))))
+    bob = RememStorage(store.scoped(Grant(users=("bob",))))
+    secret = record("alice's zanzibar vault code", "/team/private", store)
+    alice.save([secret])
+    bobs = record("bob's grocery list", "/team", store)
+    bob.save([bobs])
+    twin = record("bob reuses alice's record id", "/team", store)
+    twin.id = secret.id  # the same id in another tenant: his own record
+    bob.save([twin])
+    assert alice.get_record(secret.id).content == "alice's zanzibar vault code"  # type: ignore[union-attr]
+    assert bob.get_record(secret.id).content == "bob reuses alice's record id"  # type: ignore[union-attr]
+    query = remem_embedder(store)(["zanzibar vault code"])[0]
+    seen = [r.content for r, _ in bob.search(query, limit=20)] + [
+        r.content for r in bob.list_records()
+    ]
+    assert seen and not any("zanzibar" in text for text in seen)
+    assert bob.list_scopes("/") == ["/team"] and bob.list_scopes("/team") == []
+    assert bob.count() == 2 and bob.delete(scope_prefix="/team/private") == 0
+    bob.reset()
+    assert alice.count() == 1
+    # The plain scope arguments keep an unscoped memory's storages apart too.
+    sam, ana = RememStorage(store, user_id="sam"), RememStorage(store, user_id="ana")
+    sam.save([record("sam's note", "/n", store)])
+    assert ana.count() == 0 and ana.list_records() == []
+
+
+@pytest.mark.parametrize("script", sorted(FOLDER.glob("crewai_*.py")), ids=lambda s: s.stem)
+def test_example_prints_what_it_promises(script: Path, tmp_path: Path) -> None:
+    check_example(script, tmp_path)
