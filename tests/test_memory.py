@@ -661,7 +661,7 @@ def test_a_key_names_one_memory_in_its_scope_and_namespace(tmp_path: Path) -> No
         assert first.key == "drink" and first.id == mem.key_id(
             "drink", user_id="u", namespace=["prefs"]
         )
-        with pytest.raises(remem.ConflictError):
+        with pytest.raises(remem.ConflictError, match=r"key 'drink' .* \['prefs'\]: .*upsert"):
             mem.add("likes coffee", user_id="u", key="drink", namespace=["prefs"])
         again = mem.add("likes coffee", user_id="u", key="drink", namespace=["prefs"], upsert=True)
         assert again.id == first.id and mem.get(first.id).text == "likes coffee"

@@ -1046,7 +1046,18 @@ class Engine:
             for i, rows in zip(todo, self._vectorize(texts, progress=show), strict=True):
                 records[i].vector, records[i].parts = head_and_parts(rows)
         with self._lock:  # the embedder as reembed() left it: the store checks it in the write
-            return self.store.insert(records, signature=self.embedder.signature, replace=replace)
+            try:
+                return self.store.insert(
+                    records, signature=self.embedder.signature, replace=replace
+                )
+            except ConflictError as exc:  # say which key, not which id was derived from it
+                taken = next((r for r in records if r.key and repr(r.id) in str(exc)), None)
+                if taken is None:
+                    raise
+                raise ConflictError(
+                    f"key {taken.key!r} is already stored in its scope and namespace "
+                    f"{list(taken.namespace)}: add it with upsert=True to replace it"
+                ) from exc
 
     def _warn_if_long(self, texts: builtins.list[str]) -> None:
         if self.part_tokens:

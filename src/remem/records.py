@@ -18,6 +18,7 @@ __all__ = [
     "StoreStats",
     "decode_namespace",
     "encode_namespace",
+    "namespace_range",
 ]
 
 #: Kinds remem itself uses; any other string is accepted too.
@@ -33,6 +34,12 @@ NAMESPACE_SEP = "\x1f"
 def encode_namespace(labels: Namespace) -> str:
     """A namespace as stored (labels are checked on the way in: no control characters)."""
     return "".join(label + NAMESPACE_SEP for label in labels)
+
+
+def namespace_range(stored: str) -> tuple[str, str]:
+    """The stored forms of a namespace and all below it, as a half-open range [low, high) in
+    code-point order (so an index on the column answers "this namespace and below")."""
+    return stored, stored[:-1] + chr(ord(NAMESPACE_SEP) + 1)
 
 
 def decode_namespace(stored: str) -> Namespace:

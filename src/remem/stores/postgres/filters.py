@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from remem.filters import COMPARE, Cond, Filter, to_sql
+from remem.records import namespace_range
 
 __all__ = ["compile_postgres"]
 
@@ -38,8 +39,10 @@ def _column(node: Cond, column: str, params: list[Any]) -> str:
     if op == "$prefix":  # a namespace and those below it: its stored form is their prefix
         if not value:
             return "TRUE"
-        params.append(value)
-        return f"starts_with({column}, %s)"
+        # Byte-wise operators (not the column's collation), which the text_pattern_ops index
+        # serves; the '' term lets its partial index do so.
+        params.extend(namespace_range(value))
+        return f"({column} <> '' AND {column} ~>=~ %s AND {column} ~<~ %s)"
     if op == "$exists":
         return f"({column} IS {'NOT ' if value else ''}NULL)"
     if op in ("$eq", "$ne") and value is None:

@@ -176,6 +176,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE memories ADD COLUMN key text;
         CREATE INDEX memories_namespace ON memories (tenant, namespace text_pattern_ops)
             WHERE namespace <> '';
+        CREATE INDEX memories_key ON memories (tenant, key) WHERE key IS NOT NULL;
         """,
     ),
 ]

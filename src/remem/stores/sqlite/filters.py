@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from remem.filters import COMPARE, Cond, Filter, to_sql
+from remem.records import namespace_range
 
 __all__ = ["compile_sqlite"]
 
@@ -43,8 +44,8 @@ def _op_sql(node: Cond, column: str, alias: str, path: str, params: list[Any]) -
     if op == "$prefix":  # a namespace and those below it: its stored form is their prefix
         if not value:
             return "1"
-        params.extend([len(value), value])
-        return f"(substr({column}, 1, ?) = ?)"
+        params.extend(namespace_range(value))  # the '' term lets the partial index serve
+        return f"({column} != '' AND {column} >= ? AND {column} < ?)"
     if op == "$exists":
         return f"({column} IS {'NOT ' if value else ''}NULL)"
     if op in ("$eq", "$ne") and value is None:

@@ -214,6 +214,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE memories ADD COLUMN namespace TEXT NOT NULL DEFAULT '';
         ALTER TABLE memories ADD COLUMN key TEXT;
         CREATE INDEX memories_namespace ON memories (namespace) WHERE namespace != '';
+        CREATE INDEX memories_key ON memories (key) WHERE key IS NOT NULL;
         """,
     ),
 ]
