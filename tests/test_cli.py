@@ -107,6 +107,21 @@ def test_invalid_utf8_on_stdin(run) -> None:  # type: ignore[no-untyped-def]
     assert result.exit_code == 1 and "not valid UTF-8" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "command",
+    [["search", "tea"], ["list"], ["stats"], ["get", "x"], ["export"], ["delete", "x"],
+     ["backup", "copy"], ["keys", "list"], ["keys", "revoke", "x"]],
+    ids=" ".join,
+)  # fmt: skip
+def test_a_read_on_a_missing_store_says_so_and_creates_nothing(
+    run, tmp_path: Path, command: list[str]
+) -> None:  # type: ignore[no-untyped-def]
+    result = run(*command, "--store", str(tmp_path / "missing"), ok=False)
+    assert result.exit_code != 0
+    assert f"no store at {tmp_path / 'missing'}" in result.output + result.stderr
+    assert not (tmp_path / "missing").exists()
+
+
 def test_store_that_is_not_a_store(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "a.txt").write_text("x")

@@ -163,7 +163,7 @@ def search(
     **options: Any,
 ) -> None:
     """Find the memories that best match QUERY (- reads it from stdin)."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         hits = mem.search(
             read_text(query),
             k=k,
@@ -190,7 +190,7 @@ def search(
 @output_options
 def get(ids: tuple[str, ...], store_path: str | None, embedder: str | None, plain: bool) -> None:
     """Show the memories with these IDS."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         for id in ids:
             emit(mem.get(id), plain)
 
@@ -213,7 +213,7 @@ def list_(
     **options: Any,
 ) -> None:
     """List memories in a scope."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         order = "-created_at" if newest_first else "created_at"
         for record in mem.list(filters=json_arg(filters, "--filter"), order=order, **options):
             emit(record, plain)
@@ -224,7 +224,7 @@ def list_(
 @store_options
 def delete(ids: tuple[str, ...], store_path: str | None, embedder: str | None) -> None:
     """Delete the memories with these IDS (a document takes its chunks)."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         missing = [i for i in ids if not mem.store.get([i])]
         if missing:
             raise remem.NotFoundError(f"no memory with id {missing[0]!r}; nothing was deleted")
@@ -257,7 +257,7 @@ def import_(
 @store_options
 def export(path: str, store_path: str | None, embedder: str | None) -> None:
     """Export every memory with its vector as JSON lines to PATH (default stdout)."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         count = mem.export(path)
         if path != "-":
             click.echo(json.dumps({"exported": count}))
@@ -268,7 +268,7 @@ def export(path: str, store_path: str | None, embedder: str | None) -> None:
 @output_options
 def stats(store_path: str | None, embedder: str | None, plain: bool) -> None:
     """Counts, scopes, embedder and size of the store."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         emit(mem.stats().to_dict(), plain)
 
 
@@ -292,7 +292,7 @@ def reembed(store_path: str | None, embedder: str) -> None:
 def backup(dest: str, store_path: str | None, embedder: str | None) -> None:
     """Copy the store into DEST (a new or empty directory): a consistent snapshot, taken while
     other processes keep writing."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         click.echo(json.dumps(mem.backup(dest)))
 
 

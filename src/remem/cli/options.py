@@ -61,7 +61,15 @@ def output_options(func: F) -> F:
 
 
 @contextmanager
-def opened(store_path: str | None, embedder: str | None) -> Iterator[remem.Memory]:
+def opened(
+    store_path: str | None, embedder: str | None, *, read: bool = False
+) -> Iterator[remem.Memory]:
+    """The store at ``store_path`` (or the configured default). A command that only reads
+    (``read``) refuses a location with no store ("no store at ...") instead of creating one."""
+    if read:
+        from remem.settings import Settings
+
+        existing_store(Settings.load(store=store_path).store)
     with remem.open(store_path, embedder=embedder) as memory:
         yield memory
 
@@ -75,8 +83,14 @@ def existing_store(location: str) -> str:
     directory = sqlite_location(location)
     if directory == ":memory:":
         raise InvalidInputError("a new :memory: store holds nothing to read")
-    if directory is not None and not (Path(directory) / DB_NAME).is_file():
-        raise InvalidInputError(f"no store at {directory} (no {DB_NAME} there)")
+    folder = Path(directory) if directory is not None else None
+    if folder is not None and folder.is_dir() and any(folder.iterdir()):
+        return location  # a folder of other files: opening it says it is not a store
+    if folder is not None and not (folder / DB_NAME).is_file():
+        raise InvalidInputError(
+            f"no store at {directory} (no {DB_NAME} there): pass --store, or make one with "
+            "`remem add` or `remem demo`"
+        )
     return location
 
 

@@ -85,7 +85,7 @@ def keys_create(
 @output_options
 def keys_list(store_path: str | None, embedder: str | None, show_all: bool, plain: bool) -> None:
     """The store's keys (never their secrets)."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         found = [k for k in KeyRing(mem.store).list() if show_all or k.active]
     for info in found:
         click.echo(describe(info) if plain else json.dumps(info.to_dict()))
@@ -97,7 +97,7 @@ def keys_list(store_path: str | None, embedder: str | None, show_all: bool, plai
 @output_options
 def keys_revoke(key_id: str, store_path: str | None, embedder: str | None, plain: bool) -> None:
     """Revoke a key by its id (or the whole key); it stops working at once."""
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, read=True) as mem:
         info = KeyRing(mem.store).revoke(key_id)
     click.echo(f"revoked {describe(info)}" if plain else json.dumps(info.to_dict()))
 
