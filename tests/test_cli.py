@@ -122,6 +122,13 @@ def test_a_read_on_a_missing_store_says_so_and_creates_nothing(
     assert not (tmp_path / "missing").exists()
 
 
+def test_plain_stats_read_as_text_not_python(run) -> None:  # type: ignore[no-untyped-def]
+    run("add", "Alice likes green tea", "--kind", "fact")
+    shown = run("stats", "--plain").output
+    assert "by kind: fact 1" in shown and "records: 1" in shown
+    assert not any(mark in shown for mark in ("{", "[", "'", "None"))
+
+
 def test_store_that_is_not_a_store(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "notes").mkdir()
     (tmp_path / "notes" / "a.txt").write_text("x")

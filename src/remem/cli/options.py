@@ -132,7 +132,22 @@ def emit(record: MemoryRecord | dict[str, Any], plain: bool) -> None:
         click.echo(f"{record.id}  {stamp}  {record.kind:<9} {scope}  {record.text}")
     else:
         for key, value in data.items():
-            click.echo(f"{key}: {value}")
+            click.echo(f"{key.replace('_', ' ')}: {_plain(value)}")
+
+
+def _plain(value: Any) -> str:
+    """A value as a person reads it: no Python reprs (brackets, quotes, None)."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value) or "none"
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.4g}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    return str(value)
 
 
 def need_server_extra() -> None:
