@@ -127,6 +127,15 @@ def test_the_storage_protocol_call_by_call(store: remem.Memory) -> None:
     assert storage.count() == 0
 
 
+def test_a_large_batch_saves_and_saves_again(store: remem.Memory) -> None:
+    storage = RememStorage(store)
+    many = [MemoryRecord(content=f"note {i}", scope=f"/n/{i % 3}") for i in range(1_200)]
+    storage.save(many)
+    many[0].content = "note 0, edited"
+    storage.save(many)  # more ids than one filter may hold: looked up in batches
+    assert storage.count() == 1_200 and storage.get_record(many[0].id).content == "note 0, edited"  # type: ignore[union-attr]
+
+
 def test_vectors_of_another_embedder_are_refused_and_nothing_is_lost(store: remem.Memory) -> None:
     storage = RememStorage(store)
     storage.save([record("kept", "/a", store)])

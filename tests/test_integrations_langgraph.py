@@ -105,6 +105,7 @@ def test_search_by_meaning_and_keyword_ranks_the_match_first(memory: remem.Memor
     assert hits[-1].key == "secret" and hits[-1].score is None  # unindexed items fill the page
     assert [h.key for h in store.search(("docs",), query="installieren", limit=1)] == ["readme"]
     assert store.search(("users",), query="ramen", limit=1, offset=1)[0].key != "food"
+    assert len(store.search(("users",), query="ramen", limit=1000, offset=1)) == 3  # 2 + unindexed
     # Per item: only the fields asked for are searched.
     store.put(("docs", "v3"), "x", {"title": "zebra crossing", "body": "quokka"}, index=["body"])
     store.put(("docs", "v3"), "y", {"title": "quokka", "body": "zebra crossing"}, index=["body"])

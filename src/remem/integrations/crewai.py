@@ -42,6 +42,7 @@ from remem.records import MemoryRecord
 __all__ = ["RememStorage", "remem_embedder"]
 
 KIND = "crewai"
+_BATCH = 500
 
 
 def remem_embedder(memory: Memory) -> Callable[[list[str]], list[list[float]]]:
@@ -166,7 +167,8 @@ class RememStorage:
         )
 
     def list_scopes(self, parent: str = "/") -> list[str]:
-        """The scopes one level below ``parent`` that hold records (at any depth below)."""
+        """The scopes one level below ``parent`` that hold records (at any depth below), from
+        the first ``limits.max_k`` distinct scopes under it."""
         prefix = _labels(parent)
         found = self.memory.namespaces(
             prefix, **self.scope, filters={"kind": KIND}, limit=self.memory.limits.max_k
@@ -196,9 +198,12 @@ class RememStorage:
     # -- internals ---------------------------------------------------------------------------------
     def _by_ids(self, ids: Sequence[str]) -> list[MemoryRecord]:
         """The stored records of these CrewAI ids, in this storage's scope."""
-        return self.memory.list(
-            **self.scope, filters={"kind": KIND, "key": {"$in": list(ids)}}, limit=len(ids)
-        )
+        found: list[MemoryRecord] = []
+        for start in range(0, len(ids), _BATCH):  # within the limit on a filter's values
+            part = list(ids[start : start + _BATCH])
+            where = {"kind": KIND, "key": {"$in": part}}
+            found += self.memory.list(**self.scope, filters=where, limit=len(part))
+        return found
 
     def _all(self, scope: str | None) -> list[MemoryRecord]:
         return self.memory.list_all(**self.scope, namespace=_labels(scope), filters={"kind": KIND})

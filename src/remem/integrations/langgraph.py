@@ -128,9 +128,10 @@ class RememStore(BaseStore):
                 order="-updated_at",
             )
             return [_item(r, SearchItem) for r in self._refreshed(found, op.refresh_ttl)]
-        hits = self.memory.search(
-            op.query, k=op.offset + op.limit, **self.scope, namespace=prefix, filters=where
-        )[op.offset :]
+        top = min(op.offset + op.limit, self.memory.limits.max_k)
+        hits = self.memory.search(op.query, k=top, **self.scope, namespace=prefix, filters=where)[
+            op.offset :
+        ]
         scores = {h.id: h.score for h in hits}
         records: list[MemoryRecord] = list(hits)
         if len(records) < op.limit:  # as LangGraph's stores do: unindexed items fill the page
@@ -147,6 +148,8 @@ class RememStore(BaseStore):
         ]
 
     def _namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
+        """LangGraph's listing over the first ``limits.max_k`` distinct namespaces under the
+        conditions' literal prefix (the rest of each condition is matched here)."""
         prefix: list[str] = []
         for condition in op.match_conditions or ():
             if condition.match_type == "prefix":
