@@ -24,7 +24,7 @@ CREW := .venv-crewai
 $(CREW)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(CREW)
 	$(CREW)/bin/python -m pip --disable-pip-version-check -q install -e '.[crewai]' \
-		pytest==9.2.0 pytest-asyncio
+		pytest==9.2.0 pytest-asyncio==1.5.0
 	touch $@
 
 install: $(VENV)/.installed
