@@ -1051,7 +1051,7 @@ class Engine:
                     records, signature=self.embedder.signature, replace=replace
                 )
             except ConflictError as exc:  # say which key, not which id was derived from it
-                taken = next((r for r in records if r.key and repr(r.id) in str(exc)), None)
+                taken = next((r for r in records if r.key and r.id == exc.id), None)
                 if taken is None:
                     raise
                 raise ConflictError(

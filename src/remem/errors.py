@@ -122,9 +122,14 @@ class NotFoundError(RememError, KeyError):
 
 
 class ConflictError(RememError):
-    """The request conflicts with what is stored."""
+    """The request conflicts with what is stored; ``id``: the stored record's, when a write
+    named an id that is taken."""
 
     status = 409
+
+    def __init__(self, message: str = "", *, id: str | None = None) -> None:
+        super().__init__(message)
+        self.id = id
 
 
 class EmbedderMismatchError(ConflictError):

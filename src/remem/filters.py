@@ -277,8 +277,8 @@ def scope_filter(
     ):
         if value is not None:
             parts.append(Cond(name, "$eq", opt_str(value, name)))
-    if namespace:  # None and () are the root: everything
-        labels = namespace_labels(namespace, limits)
+    labels = namespace_labels(namespace, limits)
+    if labels:  # the root (None or []) is everything
         parts.append(Cond("namespace", "$prefix", encode_namespace(labels)))
     parsed = parse_filter(filters, limits)
     if parsed is not None:

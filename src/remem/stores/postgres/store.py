@@ -274,7 +274,7 @@ class PostgresStore(Store):
                     )
         except pg_errors.UniqueViolation as exc:
             taken = _key_in(exc) or "?"
-            raise ConflictError(f"a memory with id {taken!r} is already stored") from exc
+            raise ConflictError(f"a memory with id {taken!r} is already stored", id=taken) from exc
         except pg_errors.ForeignKeyViolation as exc:
             raise NotFoundError(f"a parent_id names no stored memory ({_first_line(exc)})") from exc
         return out

@@ -375,7 +375,9 @@ class SQLiteStore(Store, Snapshots):
                     # The constraint decides, inside the transaction (no race with another
                     # writer); the look-up runs only on the failure path.
                     taken = self._held_before(conn, [row[0] for row in rows])
-                    raise ConflictError(f"a memory with id {taken!r} is already stored") from exc
+                    raise ConflictError(
+                        f"a memory with id {taken!r} is already stored", id=taken
+                    ) from exc
                 # Under the write lock every new row id follows the largest one before: the
                 # batch holds the row ids from ``first`` on, in order. One FTS statement for
                 # the batch is several times faster than a trigger per row.
