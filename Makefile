@@ -31,10 +31,12 @@ install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
 ## run: set up, fill the embedded default store with the demo sample, and serve it: the web page
-## and the REST API on http://127.0.0.1:8000/ (Ctrl-C stops it)
+## and the REST API on http://127.0.0.1:8000/ (Ctrl-C stops it; `make run PORT=8010` for another
+## port)
+PORT ?= 8000
 run: install
-	$(BIN)/remem demo --store .remem/demo
-	$(BIN)/remem serve --store .remem/demo
+	$(BIN)/remem demo --store .remem/demo --plain
+	$(BIN)/remem serve --store .remem/demo --port $(PORT)
 
 ## chromium: Debian's Chromium for the web page's browser test (Playwright's own download
 ## cannot work offline)

@@ -50,10 +50,17 @@ def test_add_search_get_list_delete(run) -> None:  # type: ignore[no-untyped-def
     plain = run("search", "cello", "--plain", "--mode", "keyword").output
     assert "Alice plays cello" in plain and "keyword=" in plain
     explained = run("search", "green tea", "--user", "alice", "--explain", "--plain").output
-    assert explained.startswith("#1 Alice likes green tea\nscore ")
+    assert explained.startswith("#1 Alice likes green tea\nrelevance ")
     assert "dense" in explained and "keyword" in explained and "fused" in explained
     assert "rank 1" in explained
     assert "explain" in lines(run("search", "tea", "--explain").output)[0]
+    # --min-score: hits at or above a relevance (0-1); --json is the default off a terminal
+    every = lines(run("search", "green tea", "--user", "alice", "--json").output)
+    assert len(every) == 2 and 0 <= every[1]["score"] <= every[0]["score"] <= 1
+    above = run("search", "green tea", "--user", "alice", "--min-score", str(every[0]["score"]))
+    assert [h["id"] for h in lines(above.output)] == [every[0]["id"]]
+    refused = run("search", "tea", "--min-score", "1.5", ok=False)
+    assert refused.exit_code == 2 and "1.5 is not in the range 0<=x<=1" in refused.output
     assert lines(run("get", added["id"]).output)[0]["kind"] == "fact"
     assert len(lines(run("list", "--user", "alice").output)) == 2
     filtered = run("list", "--filter", '{"src": "cli"}').output
@@ -147,8 +154,10 @@ def test_help_lists_every_command(run) -> None:  # type: ignore[no-untyped-def]
     for command in (
         "add",
         "search",
+        "context",
         "get",
         "list",
+        "update",
         "delete",
         "import",
         "export",
@@ -171,3 +180,77 @@ def test_add_with_expiry_or_without_a_vector(run) -> None:  # type: ignore[no-un
     assert past.exit_code != 0 and "not in the future" in past.output + past.stderr
     doc = run("add", "a doc", "--document", "--ttl", "5", ok=False)
     assert doc.exit_code != 0 and "are for a memory" in doc.output + doc.stderr
+
+
+def test_update_and_context_commands(run) -> None:  # type: ignore[no-untyped-def]
+    added = lines(run("add", "Sam likes tea", "--user", "sam", "--kind", "fact").output)[0]
+    run("add", "Sam walks the dog at seven", "--user", "sam")
+    run("add", "Alex likes coffee", "--user", "alex")
+    updated = run("update", added["id"], "--text", "Sam likes green tea", "--importance", "8")
+    changed = lines(updated.output)[0]
+    assert (changed["text"], changed["importance"], changed["kind"]) == (
+        "Sam likes green tea",
+        8,
+        "fact",
+    )
+    assert lines(run("get", added["id"]).output)[0]["text"] == "Sam likes green tea"
+    nothing = run("update", added["id"], ok=False)
+    assert nothing.exit_code == 2 and "nothing to change" in nothing.output
+    unknown = run("update", "no-such-id", "--kind", "note", ok=False)
+    assert unknown.exit_code == 1 and "no memory with id 'no-such-id'" in unknown.stderr
+
+    packed = lines(
+        run("context", "what does Sam drink?", "--user", "sam", "--budget", "50").output
+    )[0]
+    assert "Sam likes green tea" in packed["text"] and "Alex" not in packed["text"]  # scope holds
+    assert 0 < packed["tokens"] <= 50 and all(0 <= h["score"] <= 1 for h in packed["hits"])
+    text = run("context", "tea", "--user", "sam", "--plain").output
+    assert text.startswith("[") and "Sam likes green tea" in text and "{" not in text
+    assert lines(run("delete", added["id"], "--json").output) == [{"deleted": 1}]
+    assert run("delete", "x", "--plain", ok=False).exit_code == 1
+
+
+def test_an_empty_search_says_why(run) -> None:  # type: ignore[no-untyped-def]
+    run(
+        "add", "The planning meeting moved to Friday", "--user", "sam", "--created-at", "2026-06-04"
+    )
+    found = run("search", "what did we do last week?", "--user", "sam", "--now", "2026-06-10")
+    assert "planning meeting" in found.output and found.stderr == ""
+    empty = run("search", "what did we do last week?", "--user", "sam", "--now", "2026-06-05")
+    assert empty.stdout == ""
+    assert empty.stderr == (
+        "no memories match in this scope; 'last week' was read as 2026-05-25 00:00 to "
+        "2026-06-01 00:00 UTC (from --now 2026-06-05)\n"
+    )
+    assert "--min-score" in run("search", "planning", "--min-score", "1").stderr
+
+
+def test_demo_answers_its_questions_in_text_or_json(run) -> None:  # type: ignore[no-untyped-def]
+    from remem.cli.demo import QUESTIONS
+
+    text = run("demo", "-k", "2", "--plain").output
+    assert "Each hit: its relevance (0-1, calibrated), then why it ranked there." in text
+    assert "Q: What is Alex allergic to?  [user_id=alex]\n  0." in text
+    assert "relevance " in text and "P(relevant) from the signals" in text
+    found = lines(run("demo", "-k", "2", "--json").output)
+    assert [f["question"] for f in found] == [q for q, _ in QUESTIONS]
+    alex = found[3]
+    assert alex["hits"][0]["text"] == "Alex is allergic to penicillin."
+    assert alex["hits"][0]["explain"].startswith("relevance ")
+    assert all(h["user_id"] == "alex" for h in alex["hits"])  # each question's scope holds
+
+
+def test_serve_on_a_busy_port_says_what_to_do(run) -> None:  # type: ignore[no-untyped-def]
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        for command in (["serve"], ["mcp", "--transport", "http"]):
+            busy = run(*command, "--port", str(port), ok=False)
+            assert busy.exit_code == 1
+            assert f"port {port} on 127.0.0.1 is already in use (another remem serve?): pass " in (
+                busy.stderr
+            )
+            assert f"--port {port + 1} (with make run: make run PORT={port + 1})" in busy.stderr

@@ -271,12 +271,14 @@ def test_search_modes_scores_and_scope(mem: remem.Memory) -> None:
     assert all(h.user_id == "alice" for h in hits)
     top = hits[0]
     assert {"dense", "keyword", "fused", "dense_rank", "keyword_rank"} <= set(top.scores)
-    assert top.score == top.scores["fused"]
+    # the score is the calibrated relevance, in [0, 1] and never rising down the ranking
+    assert top.score == pytest.approx(top.scores["relevance"]) and 0 < top.score < 1
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
     dense = mem.search("green tea", mode="dense", k=1)[0]
-    assert dense.score == pytest.approx(dense.scores["dense"]) and -1 <= dense.score <= 1
+    assert -1 <= dense.scores["dense"] <= 1 and 0 < dense.score < 1
     keyword = mem.search("cello", mode="keyword")
     assert [h.text for h in keyword] == ["Alice plays the cello"]
-    assert set(keyword[0].scores) == {"keyword", "keyword_rank"}
+    assert set(keyword[0].scores) == {"keyword", "keyword_rank", "keyword_share", "relevance"}
 
 
 def test_search_updates_access_statistics(mem: remem.Memory) -> None:
@@ -316,7 +318,7 @@ def test_search_by_precomputed_vector(mem: remem.Memory) -> None:
     vectors = np.eye(64, dtype=np.float32)[:3]
     recs = mem.add_many(["alpha", "beta", "gamma"], embeddings=vectors)
     hits = mem.search(vector=vectors[1], k=1, mode="dense")
-    assert hits[0].id == recs[1].id and hits[0].score == pytest.approx(1.0)
+    assert hits[0].id == recs[1].id and hits[0].scores["dense"] == pytest.approx(1.0)
     with pytest.raises(remem.VectorError):
         mem.search(vector=np.ones(10), mode="dense")
     with pytest.raises(remem.VectorError):
@@ -469,12 +471,13 @@ def test_long_memory_is_searchable_by_meaning_to_its_end(model_mem_factory) -> N
         assert mem.get(a.id).text == wedding.strip()
         query = "where is my sister getting married?"
         hits = mem.search(query, mode="dense", k=2)
-        assert hits[0].id == a.id and hits[0].score > hits[1].score + 0.05
+        cosine = [h.scores["dense"] for h in hits]
+        assert hits[0].id == a.id and cosine[0] > cosine[1] + 0.05
         # The opening alone cannot tell them apart: both start with the same 256 tokens.
         heads = mem.search(query, mode="dense", k=2, part_weight=0.0)
-        assert abs(heads[0].score - heads[1].score) < 0.02
+        assert abs(heads[0].scores["dense"] - heads[1].scores["dense"]) < 0.02
         mem.update(a.id, text=storm.replace("winter", "summer"))  # new text, new windows
-        assert mem.search(query, mode="dense", k=1)[0].score < hits[0].score - 0.05
+        assert mem.search(query, mode="dense", k=1)[0].scores["dense"] < cosine[0] - 0.05
 
 
 def test_long_memory_without_parts_warns(model_mem_factory) -> None:  # type: ignore[no-untyped-def]

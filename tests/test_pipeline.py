@@ -57,11 +57,14 @@ def test_recency_and_importance_reorder(mem: remem.Memory) -> None:
     assert important[0].id == vital.id and important[0].scores["importance"] == 1.0
     for hit in important:
         s = hit.scores
-        assert s["final"] == pytest.approx(s["relevance"] + 5 * s["importance"])
+        assert s["final"] == pytest.approx(s["rescaled"] + 5 * s["importance"])
     lines = important[0].explain().splitlines()
-    assert lines[0] == f"score {important[0].score:.4f}  {vital.id}"
+    assert lines[0] == f"relevance {important[0].score:.2f}  {vital.id}"
     named = [line.split()[0] for line in lines[1:]]
-    assert named == ["dense", "keyword", "fused", "relevance", "recency", "importance", "final"]
+    assert named == [
+        "dense", "keyword", "fused", "rescaled", "recency", "importance", "final",
+        "keyword_share", "relevance",
+    ]  # fmt: skip
 
 
 def test_missing_importance_counts_as_default(mem: remem.Memory) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import remem
-from remem.cli.demo import sample
+from remem.cli.demo import QUESTIONS, sample
 from remem.eval.locomo import evaluate_locomo
 
 from .conftest import SHARED_DATA
@@ -38,6 +38,29 @@ def test_demo_questions(
 ) -> None:
     hits = demo.search(question, k=3, mode=mode, **scope)  # type: ignore[arg-type]
     assert any(expected in hit.text for hit in hits), [h.text for h in hits]
+
+
+#: Each question ``remem demo`` asks, with the memories that answer it, in the order the demo
+#: must show them first. Before issue 19 the first and last came out wrong: BM25 differences
+#: that came from document length alone ("Sam" or "remem" in every candidate) outvoted the
+#: dense signal once standardised.
+DEMO_ANSWERS = {
+    "What should I avoid cooking for Sam?": ["demo-01", "demo-02"],  # vegetarian; cashews
+    "Do I have a pet?": ["demo-04"],
+    "When is my trip to Portugal?": ["demo-06"],
+    "What is Alex allergic to?": ["demo-14"],
+    "Does remem need an internet connection?": ["demo-16"],  # works offline
+}
+
+
+def test_the_demo_answers_its_own_questions_first(demo: remem.Memory) -> None:
+    assert [question for question, _ in QUESTIONS] == list(DEMO_ANSWERS)
+    for question, scope in QUESTIONS:
+        answers = DEMO_ANSWERS[question]
+        hits = demo.search(question, k=3, **scope, touch=False)
+        assert [h.id for h in hits[: len(answers)]] == answers, (question, hits[0].explain())
+        # relevance never rises down the ranking
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 
 def test_paraphrase_without_shared_words(demo: remem.Memory) -> None:

@@ -72,8 +72,17 @@ def test_search_explains_when_asked(store: remem.Memory) -> None:
     assert plain["hits"][0]["explanation"] is None
     hits = api.post("/v1/search", json={"query": "cashews", "user_id": "alice", "explain": True})
     first = hits.json()["hits"][0]
-    assert first["explanation"].startswith("score") and "keyword" in first["explanation"]
+    assert first["explanation"].startswith("relevance") and "keyword" in first["explanation"]
     assert {"dense", "keyword", "fused"} <= set(first["scores"])
+    # min_score: hits at or above a relevance in [0, 1]; outside it, a 422 that names it
+    every = api.post("/v1/search", json={"query": "cashews", "user_id": "alice"}).json()["hits"]
+    assert all(0 <= h["score"] <= 1 for h in every)
+    best = {"query": "cashews", "user_id": "alice", "min_score": every[0]["score"]}
+    kept = api.post("/v1/search", json=best).json()["hits"]
+    assert [h["id"] for h in kept] == [h["id"] for h in every if h["score"] >= every[0]["score"]]
+    for bad in (1.5, -1, "high"):
+        refused = api.post("/v1/search", json={"query": "x", "min_score": bad})
+        assert refused.status_code == 422 and "min_score" in refused.text
 
 
 def test_keys_are_required_once_one_exists(store: remem.Memory, keys: dict[str, str]) -> None:

@@ -307,3 +307,12 @@ def test_pages_need_a_key_and_keep_a_tenant_to_its_own(
         page.click("button:has-text('Sign in')")
         expect(page.locator(".identity")).to_have_text("admin key")
         expect(page.locator(".card.records .n")).to_have_text(str(store.stats().records))
+
+
+def test_a_missing_page_or_memory_says_so_with_its_status(page: Page) -> None:
+    assert visit(page, "/memories/no-such-id") == 404
+    expect(page.locator("h1")).to_have_text("Not found (404)")
+    expect(page.locator(".error")).to_have_text("no memory with id 'no-such-id'")
+    assert visit(page, "/no-such-page") == 404  # a page, not the API's JSON
+    expect(page.locator("h1")).to_have_text("Not found (404)")
+    expect(page.locator(".error")).to_have_text("there is no page at /no-such-page")

@@ -256,10 +256,12 @@ class Client:
         now: Any = None,
         touch: bool = True,
         config: Any = None,
+        min_score: float | None = None,
         **options: Any,
     ) -> builtins.list[SearchHit]:
-        """The ``k`` memories that best match ``query``; ``options`` are RetrievalConfig
-        fields. Each hit carries its per-signal ``scores``, so ``hit.explain()`` works here too."""
+        """The ``k`` memories that best match ``query``, none less relevant than ``min_score``;
+        ``options`` are RetrievalConfig fields. Each hit carries its relevance ``score`` and
+        per-signal ``scores``, so ``hit.explain()`` works here too."""
         body = self._search_body(locals(), options)
         return [hit(item) for item in self._call("POST", "/search", json=body)["hits"]]
 
@@ -454,8 +456,9 @@ class RemoteChat:
 
 # -- wire format -----------------------------------------------------------------------------------
 _SEARCH = frozenset(
-    {"query", "k", "user_id", "agent_id", "session_id", "filters", "mode", "now", "touch"}
-)
+    {"query", "k", "user_id", "agent_id", "session_id", "filters", "mode", "now", "touch",
+     "min_score"}
+)  # fmt: skip
 
 
 def record(data: Mapping[str, Any]) -> MemoryRecord:

@@ -527,6 +527,7 @@ class Engine:
         touch: bool = True,
         config: RetrievalConfig | None = None,
         namespace: Sequence[str] | None = None,
+        min_score: float | None = None,
         **options: Any,
     ) -> builtins.list[SearchHit]:
         """The ``k`` memories that best match ``query`` within a scope and filters.
@@ -540,10 +541,18 @@ class Engine:
         ("last week", "in May 2023", "3 days ago") becomes a ``created_at`` range (only when
         ``now`` is given). ``vector`` searches by a precomputed query embedding (dense only, or
         hybrid with ``query`` for the keywords). ``touch`` records the access on the hits.
-        ``namespace`` searches that namespace and those below it. Each hit carries ``score``
-        and the per-stage ``scores``.
+        ``namespace`` searches that namespace and those below it. Each hit carries ``score``,
+        its relevance in [0, 1] (calibrated: the same number means the same for every query;
+        see :mod:`~remem.retrieval.calibration`), and the per-stage ``scores``; ``min_score``
+        drops the hits below a relevance (fewer than ``k`` then come back, maybe none).
         """
         cfg = (config or self.retrieval).with_options(**options)
+        if min_score is not None and (
+            isinstance(min_score, bool)
+            or not isinstance(min_score, int | float)
+            or not 0.0 <= min_score <= 1.0
+        ):
+            raise InvalidInputError(f"min_score must be a number from 0 to 1, got {min_score!r}")
         if mode not in SEARCH_MODES:
             raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
         top = self.limits.max_k
@@ -589,6 +598,8 @@ class Engine:
                 max_terms=self.limits.max_query_terms,
             )
         )
+        if min_score is not None:
+            hits = [h for h in hits if h.score >= min_score]  # non-increasing: a prefix
         if touch and hits:
             # Deferred: a search takes no write lock; written in one transaction when due,
             # before this memory's next write, and at close (docs/architecture.md, "Search").

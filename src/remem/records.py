@@ -101,12 +101,15 @@ class MemoryRecord:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SearchHit(MemoryRecord):
-    """A record found by a search, with its final ``score`` and the per-signal ``scores``.
+    """A record found by a search, with its ``score`` and the per-signal ``scores``.
 
-    ``scores`` keeps every signal that ranked it (``dense`` cosine, ``keyword`` BM25, ``fused`` the
-    combined hybrid score, and each signal's 1-based ``*_rank``) so you can see why a memory ranked
-    where it did. A signal that did not find the hit is absent. ``neighbors`` holds the adjacent
-    chunks or turns that search's ``expand`` option attached, in order.
+    ``score`` is the hit's relevance: the probability, in [0, 1], that it is what the query
+    asks for, calibrated on labelled searches so that it means the same for every query and
+    store (:mod:`remem.retrieval.calibration`); it never rises down a ranking. ``scores`` keeps
+    every signal that ranked it (``dense`` cosine, ``keyword`` BM25, ``fused`` the combined
+    hybrid score, and each signal's 1-based ``*_rank``) so you can see why a memory ranked
+    where it did. A signal that did not find the hit is absent. ``neighbors`` holds the
+    adjacent chunks or turns that search's ``expand`` option attached, in order.
     """
 
     score: float = 0.0
@@ -115,16 +118,16 @@ class SearchHit(MemoryRecord):
 
     def explain(self) -> str:
         """Why this memory ranked where it did, one stage per line, in pipeline order."""
-        lines = [f"score {self.score:.4f}  {self.id}"]
+        lines = [f"relevance {self.score:.2f}  {self.id}"]
         for signal in ("dense", "keyword"):
             if signal in self.scores:
                 rank = int(self.scores.get(f"{signal}_rank", 0))
-                lines.append(f"  {signal:<10} {self.scores[signal]:8.4f}  rank {rank}")
+                lines.append(f"  {signal:<13} {self.scores[signal]:8.4f}  rank {rank}")
             elif "fused" in self.scores:
-                lines.append(f"  {signal:<10} {'-':>8}  not among its candidates")
+                lines.append(f"  {signal:<13} {'-':>8}  not among its candidates")
         for key, note in STAGE_NOTES:
             if key in self.scores:
-                lines.append(f"  {key:<10} {self.scores[key]:8.4f}  {note}")
+                lines.append(f"  {key:<13} {self.scores[key]:8.4f}  {note}")
         for neighbour in self.neighbors:
             lines.append(f"  + neighbour {neighbour.id} (added by expand)")
         return "\n".join(lines)
@@ -143,11 +146,13 @@ STAGE_NOTES = (
     ("fused", "dense and keyword fused (standardised scores, weighted)"),
     ("neighbors", "added because an adjacent turn or chunk also matched"),
     ("rerank", "reranker score (replaces the fused order)"),
-    ("relevance", "ranking score rescaled to [0, 1] over the candidates"),
+    ("rescaled", "ranking score rescaled to [0, 1] over the candidates"),
     ("recency", "decay ** hours since last access"),
     ("importance", "importance rescaled to [0, 1]"),
-    ("final", "weighted relevance + recency + importance"),
+    ("final", "weighted rescaled score + recency + importance"),
     ("mmr", "marginal relevance when MMR picked it"),
+    ("keyword_share", "BM25 as a share of the best keyword match"),
+    ("relevance", "P(relevant) from the signals, calibrated"),
 )
 
 

@@ -67,6 +67,16 @@ _TOOLS: list[dict[str, Any]] = [
                     "minimum": 1,
                     "maximum": 20,
                 },
+                "min_score": {
+                    "type": "number",
+                    "description": (
+                        "Leave out results less relevant than this (0-1; 0.3 keeps the "
+                        "likely matches)."
+                    ),
+                    "default": 0,
+                    "minimum": 0,
+                    "maximum": 1,
+                },
             },
             "required": ["query"],
             "additionalProperties": False,
@@ -127,7 +137,8 @@ RESULT_SCHEMAS: dict[str, dict[str, Any]] = {
                         "created_at": {"type": "string", "description": "ISO 8601."},
                         "score": {
                             "type": "number",
-                            "description": "The ranking score: higher ranks first.",
+                            "description": "Relevance from 0 to 1: the chance this is what was "
+                            "asked for.",
                         },
                     },
                     "required": ["id", "text", "kind", "created_at", "score"],
@@ -260,12 +271,13 @@ class ToolDispatcher:
         return {"id": record.id, "saved": record.text}
 
     def _search(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args, {"query", "k"})
+        _only(args, {"query", "k", "min_score"})
         k = args.get("k")
         k = 5 if k is None else k  # null: the default (strict schemas send every property)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 20:
             raise InvalidInputError(f"k must be an integer from 1 to 20, got {k!r}")
-        hits = self.memory.search(_text(args, "query"), k=k, **self.scope)
+        least = args.get("min_score")  # null: none; the engine checks the range
+        hits = self.memory.search(_text(args, "query"), k=k, min_score=least, **self.scope)
         return {
             "results": [
                 {

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 import remem
+from remem.cli.options import output_options
 
 QUESTIONS: list[tuple[str, dict[str, Any]]] = [
     ("What should I avoid cooking for Sam?", {"user_id": "sam"}),
@@ -34,46 +35,34 @@ def sample() -> list[dict[str, Any]]:
     help="Store directory to fill (default: a throwaway in-memory store).",
 )
 @click.option("-k", "k", default=3, show_default=True, help="Hits per question.")
-@click.option("--json", "as_json", is_flag=True, help="JSON lines instead of text.")
-def demo(store_path: str, k: int, as_json: bool) -> None:
-    """Store a small built-in sample and answer a few questions, showing each hit's scores."""
+@output_options
+def demo(store_path: str, k: int, plain: bool) -> None:
+    """Store a small built-in sample and answer a few questions, showing each hit's relevance
+    and why it ranked where it did."""
     items = sample()
     with remem.open(store_path) as mem:
         known = {r.id for r in mem.store.get([item["id"] for item in items])}
         started = time.perf_counter()
         added = mem.add_many([item for item in items if item["id"] not in known])
         took = time.perf_counter() - started
-        if not as_json:
+        if plain:
             click.echo(
                 f"Stored {len(added)} memories in {took:.2f}s with {mem.embedder.name} "
                 f"(store: {store_path}; {len(known)} were already there).\n"
+                "Each hit: its relevance (0-1, calibrated), then why it ranked there.\n"
             )
         for question, scope in QUESTIONS:
             hits = mem.search(question, k=k, **scope)
-            if as_json:
-                click.echo(
-                    json.dumps(
-                        {"question": question, "scope": scope, "hits": [h.to_dict() for h in hits]},
-                        default=str,
-                    )
-                )
+            if not plain:
+                found = [{**h.to_dict(), "explain": h.explain()} for h in hits]
+                click.echo(json.dumps({"question": question, "scope": scope, "hits": found}))
                 continue
             label = ", ".join(f"{key}={value}" for key, value in scope.items())
             click.secho(f"Q: {question}  [{label}]", bold=True)
             for hit in hits:
-                dense = hit.scores.get("dense")
-                keyword = hit.scores.get("keyword")
-                boost = hit.scores.get("neighbors")
-                click.echo(
-                    f"  {hit.score:.4f}  {hit.text}\n"
-                    f"          dense={_fmt(dense)}  keyword(bm25)={_fmt(keyword)}  "
-                    f"fused={hit.scores.get('fused', 0):.4f}"
-                    + (f"  neighbours=+{boost:.4f}" if boost else "")
-                )
+                click.echo(f"  {hit.score:.2f}  {hit.text}")
+                for line in hit.explain().splitlines()[1:]:
+                    click.echo(f"          {line.strip()}")
             click.echo()
-        if not as_json and store_path != ":memory:":
-            click.echo(f"Explore it: remem search 'cashews' --store {store_path} --plain")
-
-
-def _fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
+        if plain and store_path != ":memory:":
+            click.echo(f"Explore it: remem search 'cashews' --store {store_path}")

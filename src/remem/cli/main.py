@@ -24,6 +24,8 @@ from remem.cli.options import (
 from remem.errors import InvalidInputError, RememError
 from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.fusion import FUSIONS
+from remem.retrieval.timeparse import find_time_range
+from remem.validate import reference_time
 
 DEFAULTS = RetrievalConfig()
 
@@ -145,6 +147,11 @@ def add(
 @click.option("--recency-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
 @click.option("--importance-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
 @click.option("--now", help="Reference time (ISO 8601) for recency and for times named in QUERY.")
+@click.option(
+    "--min-score",
+    type=click.FloatRange(0, 1),
+    help="Leave out hits whose relevance (0-1, calibrated) is below this.",
+)
 @click.option("--explain", is_flag=True, help="Show why each hit ranked where it did.")
 @output_options
 def search(
@@ -155,6 +162,7 @@ def search(
     mode: str,
     filters: str | None,
     now: str | None,
+    min_score: float | None,
     explain: bool,
     plain: bool,
     user_id: str | None,
@@ -162,7 +170,8 @@ def search(
     session_id: str | None,
     **options: Any,
 ) -> None:
-    """Find the memories that best match QUERY (- reads it from stdin)."""
+    """Find the memories that best match QUERY (- reads it from stdin), each with its relevance
+    from 0 to 1."""
     with opened(store_path, embedder, read=True) as mem:
         hits = mem.search(
             read_text(query),
@@ -173,8 +182,11 @@ def search(
             agent_id=agent_id,
             session_id=session_id,
             now=now,
+            min_score=min_score,
             **options,
         )
+        if not hits:
+            click.echo(_nothing_found(query, now, min_score), err=True)
         for rank, hit in enumerate(hits, start=1):
             if not explain:
                 emit(hit, plain)
@@ -182,6 +194,21 @@ def search(
                 click.echo(f"#{rank} {hit.text}\n{hit.explain()}")
             else:
                 emit({**hit.to_dict(), "explain": hit.explain()}, plain)
+
+
+def _nothing_found(query: str, now: str | None, min_score: float | None) -> str:
+    """Why a search printed nothing: the time its query named, or the relevance asked for."""
+    why = ["no memories match in this scope"]
+    if now is not None and query != "-":
+        named = find_time_range(query, reference_time(now))
+        if named is not None:
+            why.append(
+                f"{named.phrase!r} was read as {named.start:%Y-%m-%d %H:%M} to "
+                f"{named.end:%Y-%m-%d %H:%M} UTC (from --now {now})"
+            )
+    if min_score is not None:
+        why.append(f"none is at least {min_score} relevant (--min-score)")
+    return "; ".join(why)
 
 
 @cli.command()
@@ -220,15 +247,89 @@ def list_(
 
 
 @cli.command()
+@click.argument("id")
+@store_options
+@click.option("--text", help="New text (- reads it from stdin); it is embedded again.")
+@click.option("--kind", help="New kind.")
+@click.option("--role", help="New chat role.")
+@click.option("--metadata", help="New metadata as a JSON object (replaces the old).")
+@click.option("--importance", type=float, help="New importance, e.g. 1-10.")
+@click.option("--ttl", type=float, help="Expire this many seconds from now.")
+@click.option("--expires-at", help="Expire at this ISO 8601 time.")
+@output_options
+def update(
+    id: str,
+    store_path: str | None,
+    embedder: str | None,
+    text: str | None,
+    metadata: str | None,
+    plain: bool,
+    **changes: Any,
+) -> None:
+    """Change the memory with this ID (only what is given); prints it as it is now."""
+    if text is None and metadata is None and all(v is None for v in changes.values()):
+        raise click.UsageError(
+            "nothing to change: give --text, --kind, --role, --metadata, --importance, "
+            "--ttl or --expires-at"
+        )
+    with opened(store_path, embedder, read=True) as mem:
+        record = mem.update(
+            id,
+            text=None if text is None else read_text(text),
+            metadata=json_arg(metadata, "--metadata"),
+            **changes,
+        )
+        emit(record, plain)
+
+
+@cli.command()
+@click.argument("query")
+@store_options
+@scope_options
+@click.option("--budget", "budget_tokens", type=click.IntRange(1), default=500,
+              show_default=True, help="Tokens the context may take.")  # fmt: skip
+@click.option("-k", "--limit", "k", default=10, show_default=True, help="Hits to pack, at most.")
+@click.option(
+    "--order",
+    type=click.Choice(["time", "score"]),
+    default="time",
+    show_default=True,
+    help="Order of the packed memories: oldest first, or most relevant first.",
+)
+@click.option("--filter", "filters", help="Filter as JSON.")
+@click.option("--now", help="Reference time (ISO 8601) for times named in QUERY.")
+@click.option("--min-score", type=click.FloatRange(0, 1), help="Pack no hit below this relevance.")
+@output_options
+def context(
+    query: str,
+    store_path: str | None,
+    embedder: str | None,
+    filters: str | None,
+    plain: bool,
+    **options: Any,
+) -> None:
+    """The memories that best match QUERY, packed into a token budget as prompt-ready text
+    (- reads QUERY from stdin)."""
+    with opened(store_path, embedder, read=True) as mem:
+        packed = mem.context(read_text(query), filters=json_arg(filters, "--filter"), **options)
+        if plain:
+            click.echo(packed.text)
+            return
+        hits = [{"id": h.id, "score": h.score} for h in packed.hits]
+        click.echo(json.dumps({"text": packed.text, "tokens": packed.tokens, "hits": hits}))
+
+
+@cli.command()
 @click.argument("ids", nargs=-1, required=True)
 @store_options
-def delete(ids: tuple[str, ...], store_path: str | None, embedder: str | None) -> None:
+@output_options
+def delete(ids: tuple[str, ...], store_path: str | None, embedder: str | None, plain: bool) -> None:
     """Delete the memories with these IDS (a document takes its chunks)."""
     with opened(store_path, embedder, read=True) as mem:
         missing = [i for i in ids if not mem.store.get([i])]
         if missing:
             raise remem.NotFoundError(f"no memory with id {missing[0]!r}; nothing was deleted")
-        click.echo(json.dumps({"deleted": mem.delete(list(ids))}))
+        emit({"deleted": mem.delete(list(ids))}, plain)
 
 
 @cli.command(name="import")
@@ -354,7 +455,7 @@ def restore(backup_dir: str, store_path: str, force: bool) -> None:
 @click.option("--queries", default=1, show_default=True, help="Questions, for long-context.")
 @click.option("--model", default="o200k_base", show_default=True, help="Tokenizer to count with.")
 @click.option("--embedder", envvar="REMEM_EMBEDDER", help="Embedder whose tokens size chunks.")
-@click.option("--plain", is_flag=True, help="A table for people instead of JSON.")
+@output_options
 def cost(
     path: str,
     chunk_size: int,

@@ -54,10 +54,21 @@ def scope_options(func: F) -> F:
     return func
 
 
+def _plain_on_a_terminal(ctx: click.Context, param: click.Parameter, value: bool | None) -> bool:
+    return sys.stdout.isatty() if value is None else value
+
+
 def output_options(func: F) -> F:
-    return click.option("--plain", is_flag=True, help="Human-readable output instead of JSON.")(
-        func
-    )
+    """``--plain`` / ``--json``: text for a person or one JSON object per line for a script.
+    Neither: text on a terminal, JSON lines when the output goes to a pipe or a file."""
+    return click.option(
+        "--plain/--json",
+        "plain",
+        default=None,
+        callback=_plain_on_a_terminal,
+        help="Text for reading, or JSON lines for scripts [default: text on a terminal, "
+        "else JSON].",
+    )(func)
 
 
 @contextmanager

@@ -27,7 +27,9 @@ from remem.errors import MissingDependencyError
 @click.command()
 @store_options
 @click.option("--host", default="127.0.0.1", show_default=True, envvar="REMEM_HOST")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--port", default=8000, show_default=True, envvar="REMEM_PORT", type=click.IntRange(0, 65535)
+)
 @click.option(
     "--max-body",
     type=click.IntRange(1),

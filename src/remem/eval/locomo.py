@@ -20,7 +20,7 @@ from remem.eval.metrics import percentile, recall_at_k
 from remem.memory import Memory
 from remem.transfer import locomo_items
 
-__all__ = ["evaluate_locomo", "normalise_evidence"]
+__all__ = ["evaluate_locomo", "locomo_questions", "normalise_evidence"]
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 _EVIDENCE = re.compile(r"D:?(\d+):0*(\d+)")
@@ -53,7 +53,7 @@ def evaluate_locomo(
     items = locomo_items(data)
     records, ingest = ingest_once(memory, items, "dia_id", progress=progress)
     dia_of = {rec.id: rec.metadata["dia_id"] for rec in records}
-    questions = _questions(data, items)
+    questions = locomo_questions(data, items)
     report: dict[str, Any] = {
         "dataset": "locomo",
         "data": str(data_path),
@@ -72,7 +72,12 @@ def evaluate_locomo(
     return report
 
 
-def _questions(data: list[dict[str, Any]], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def locomo_questions(
+    data: list[dict[str, Any]], items: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The questions of the measured categories that have evidence among the stored turns:
+    each with its ``user`` (the conversation's scope), ``question``, ``category`` and
+    ``evidence`` (``dia_id`` of the turns that answer it)."""
     turns_by_user: dict[str, set[str]] = {}
     for item in items:
         turns_by_user.setdefault(item["user_id"], set()).add(item["metadata"]["dia_id"])

@@ -37,6 +37,10 @@ class RetrievalConfig:
     fusion: Fusion = "zscore"
     #: Weight of the dense signal in score fusion; keyword gets ``1 - dense_weight``.
     dense_weight: float = 0.4
+    #: In ``zscore`` fusion, the keyword scores' spread is taken as at least this share of
+    #: their mean: keyword scores that barely differ (the one matching word is in every
+    #: candidate) stay close instead of outvoting the dense signal. 0: plain z-scores.
+    keyword_min_spread: float = 0.2
     #: A long memory's dense score mixes its best-matching vector (its opening or any window)
     #: with its opening: ``part_weight · best + (1 − part_weight) · opening``. 1: the best vector
     #: decides; 0: the opening alone.
@@ -76,7 +80,7 @@ class RetrievalConfig:
         _check_int("candidates", self.candidates, 1, 10_000)
         if self.fusion not in FUSIONS:
             raise InvalidInputError(f"unknown fusion {self.fusion!r}: use one of {FUSIONS}")
-        for name in ("dense_weight", "part_weight", "default_importance"):
+        for name in ("dense_weight", "part_weight", "default_importance", "keyword_min_spread"):
             _check_range(name, getattr(self, name), 0.0, 1.0)
         for name in ("relevance_weight", "recency_weight", "importance_weight"):
             _check_range(name, getattr(self, name), 0.0, 100.0)

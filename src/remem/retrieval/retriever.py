@@ -11,10 +11,16 @@ ranked where it did:
 - ``fused``: the hybrid fusion score (see :mod:`remem.retrieval.fusion`);
 - ``neighbors``: what neighbour smoothing added (adjacent turns or chunks that also matched);
 - ``rerank``: the reranker's score, when a reranker is set;
-- ``relevance``: the ranking score rescaled to [0, 1] over the candidates;
-- ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
-- ``final``: ``w_rel · relevance + w_rec · recency + w_imp · importance``, when that is used;
-- ``mmr``: the marginal relevance at which MMR picked the hit.
+- ``rescaled``: the ranking score rescaled to [0, 1] over the candidates, and
+  ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
+- ``final``: ``w_rel · rescaled + w_rec · recency + w_imp · importance``, when that is used;
+- ``mmr``: the marginal relevance at which MMR picked the hit;
+- ``keyword_share``: the hit's BM25 as a share of the best keyword match;
+- ``relevance``: the probability that the hit is relevant, from its signals
+  (:mod:`~remem.retrieval.calibration`).
+
+The hit's ``score`` is its relevance, made non-increasing down the ranking: a number in [0, 1]
+that means the same for every query, which ``min_score`` cuts at.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from numpy.typing import NDArray
 from remem.filters import Filter
 from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.rerankers import Reranker, get_reranker
+from remem.retrieval.calibration import calibrated, non_increasing
 from remem.retrieval.candidates import Candidate, to_hits
 from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.diversity import diversify
@@ -50,6 +57,25 @@ __all__ = ["Query", "Retriever"]
 Read = Callable[[Sequence[str], Filter | None], list[MemoryRecord]]
 Rankings = dict[str, list[tuple[str, float]]]
 _T = TypeVar("_T")
+
+
+def relevance(candidates: list[Candidate], rankings: Rankings, mode: SearchMode) -> list[Candidate]:
+    """Each hit's ``score`` becomes its calibrated relevance in [0, 1]
+    (:mod:`~remem.retrieval.calibration`), non-increasing down the ranking; the raw ranking
+    scores stay in ``scores``."""
+    keyword = rankings.get("keyword")
+    best = keyword[0][1] if keyword else 0.0
+    if mode == "hybrid" and not keyword:
+        mode = "dense"  # no memory shares a word with the query: the dense signal alone
+    values = []
+    for c in candidates:
+        if "keyword" in c.scores and best > 0:
+            c.scores["keyword_share"] = max(0.0, c.scores["keyword"]) / best
+        c.scores["relevance"] = calibrated(c.scores, mode)
+        values.append(c.scores["relevance"])
+    for c, value in zip(candidates, non_increasing(values), strict=True):
+        c.score = value
+    return candidates
 
 
 def _timed(call: Callable[..., _T], *args: object, **kwargs: object) -> tuple[_T, float]:
@@ -116,7 +142,12 @@ class Retriever:
         depth = max(k, cfg.candidates) if hybrid or cfg.reorders else k
         rankings = self.candidates(query, depth)
         if hybrid:
-            fused = fuse(rankings, cfg.fusion, dense_weight=cfg.dense_weight)
+            fused = fuse(
+                rankings,
+                cfg.fusion,
+                dense_weight=cfg.dense_weight,
+                keyword_min_spread=cfg.keyword_min_spread,
+            )
         else:
             fused = rankings[query.mode]
         if cfg.reorders and not cfg.needs_records:
@@ -129,7 +160,7 @@ class Retriever:
         else:
             chosen = fused if cfg.reorders else fused[:k]
             candidates = self.reorder(self.with_records(rankings, chosen, query.near), query)
-        hits = to_hits(candidates[:k])
+        hits = to_hits(relevance(candidates[:k], rankings, query.mode))
         if cfg.expand > 0:
             hits = expand(hits, self.neighbours(hits, cfg.expand, query.near))
         return hits

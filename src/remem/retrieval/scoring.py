@@ -31,6 +31,6 @@ def score(candidates: list[Candidate], config: RetrievalConfig, now: datetime) -
             + config.recency_weight * recency
             + config.importance_weight * importance
         )
-        c.scores.update(relevance=relevance, recency=recency, importance=importance, final=final)
+        c.scores.update(rescaled=relevance, recency=recency, importance=importance, final=final)
         c.score = final
     return sorted(candidates, key=lambda c: -c.score)

@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -69,6 +69,7 @@ def create_app(
     app.state.memory = memory
     app.state.keys = keys
     app.state.auth = keys.active() if require_keys is None else require_keys
+    app.state.web = web
     app.include_router(router)
     if web:
         from remem.server.web import pages
@@ -108,8 +109,20 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     return error_response(422, kind, "; ".join(problems) or "invalid request", details=problems)
 
 
-async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    path = request.url.path
+    if (
+        exc.status_code == 404
+        and request.app.state.web
+        and "text/html" in request.headers.get("accept", "")
+        and not path.startswith(("/v1/", "/mcp"))
+    ):  # a browser on a page that does not exist: a page that says so, not JSON
+        from remem.server.web import HEADERS, error_page
+
+        page = error_page(request, 404, f"there is no page at {path}")
+        page.headers.update(HEADERS)
+        return page
     return JSONResponse(
         {"error": {"type": "HTTPError", "message": str(exc.detail)}},
         status_code=exc.status_code,

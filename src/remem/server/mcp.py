@@ -51,7 +51,7 @@ from remem.errors import AuthenticationError, InvalidInputError, RememError
 from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response
-from remem.server.run import refuse_open_without_keys, shown_host
+from remem.server.run import check_port, refuse_open_without_keys, shown_host
 from remem.tools import RESULT_SCHEMAS, ToolDispatcher, schemas
 
 __all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio"]
@@ -471,6 +471,7 @@ def serve_http(
 
     app = mcp_http_app(server, memory, path=path, host=host)
     refuse_open_without_keys(app.auth, host, memory.store.path, "MCP")
+    check_port(host, port)
     shown = shown_host(host)
     keyed = "an API key is required" if app.auth else "no API keys: loopback only"
     say(f"remem MCP (streamable HTTP) on http://{shown}:{port}{path} — {keyed}")

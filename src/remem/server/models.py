@@ -126,6 +126,9 @@ class SearchIn(Scope, SearchOptions):
     now: TimeIn = None
     vector: Annotated[list[float], Field(min_length=1, max_length=8192)] | None = None
     touch: bool = True
+    min_score: Annotated[float, Field(ge=0.0, le=1.0)] | None = Field(
+        None, description="Leave out hits whose relevance (0-1) is below this"
+    )
     explain: bool = Field(False, description="Add each hit's explanation, one stage per line")
 
     def options(self) -> dict[str, Any]:

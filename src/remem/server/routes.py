@@ -184,6 +184,7 @@ def _search_args(body: m.SearchIn) -> dict[str, Any]:
         "now": body.now,
         "vector": body.vector,
         "touch": body.touch,
+        "min_score": body.min_score,
     }
 
 

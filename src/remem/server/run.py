@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 from collections.abc import Callable
 from typing import Any
 
 from remem.errors import InvalidInputError
 from remem.memory import Memory
 
-__all__ = ["is_loopback", "serve"]
+__all__ = ["check_port", "is_loopback", "serve"]
 
 
 def is_loopback(host: str) -> bool:
@@ -29,6 +31,30 @@ def refuse_open_without_keys(auth: bool, host: str, store: str, what: str) -> No
             "authentication. Create one with `remem keys create NAME --admin`, or serve on "
             "127.0.0.1"
         )
+
+
+def check_port(host: str, port: int, option: str = "--port") -> None:
+    """Refuse, with what to do instead, a port another program already listens on (uvicorn
+    would only log the bind error after the app had started)."""
+    if port == 0:
+        return
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise InvalidInputError(
+                    f"port {port} on {host} is already in use (another remem serve?): "
+                    f"pass {option} with a free one, e.g. {option} {port + 1} "
+                    f"(with make run: make run PORT={port + 1})"
+                ) from exc
+            if exc.errno == errno.EACCES:
+                raise InvalidInputError(
+                    f"port {port} on {host} needs privileges: pass {option} 1024 or above"
+                ) from exc
+            raise InvalidInputError(f"cannot listen on {host} port {port}: {exc}") from exc
 
 
 def shown_host(host: str) -> str:
@@ -53,6 +79,7 @@ def serve(
 
     app = create_app(memory, max_body=max_body or DEFAULT_MAX_BODY)
     refuse_open_without_keys(app.state.auth, host, memory.store.path, "the API")
+    check_port(host, port)
     if not app.state.auth:
         say("No API keys configured: serving on 127.0.0.1 only, without authentication.")
     shown = shown_host(host)

@@ -298,7 +298,7 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
     if status >= 500:
         log.error("%s %s failed: %s", request.method, request.url.path, message)
     title = TITLES.get(status, "Something went wrong")
-    return render(request, "error.html", title=title, message=message, status=status)
+    return render(request, "error.html", status=status, title=title, message=message, code=status)
 
 
 def same_origin(request: Request) -> None:
