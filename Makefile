@@ -38,10 +38,15 @@ run: install
 	$(BIN)/remem demo --store .remem/demo --plain
 	$(BIN)/remem serve --store .remem/demo --port $(PORT)
 
-## chromium: Debian's Chromium for the web page's browser test (Playwright's own download
-## cannot work offline)
+## chromium: a Chromium for the web page's browser test (Playwright's own download cannot work
+## offline). One on PATH (chromium or chromium-browser) or in $REMEM_CHROMIUM is used as it is;
+## otherwise Debian's package is installed with apt-get (as root, or through sudo).
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { apt-get update -q && apt-get install -y -q chromium; }
+	@if [ -n "$$REMEM_CHROMIUM" ] || command -v chromium >/dev/null 2>&1 \
+		|| command -v chromium-browser >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -q && apt-get install -y -q chromium; \
+	elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -q && sudo apt-get install -y -q chromium; \
+	else echo "make test needs a Chromium for tests/test_web.py: install one (Debian: apt-get install chromium) or set REMEM_CHROMIUM=/path/to/chromium"; exit 1; fi
 
 ## test: set up with dev dependencies, lint, type-check, check the import contracts and run the
 ## test suite

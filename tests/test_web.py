@@ -6,7 +6,9 @@ check is on what a person would see, and what the page did is checked on the sto
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +22,13 @@ from remem.apikeys import KeyRing
 from remem.server import create_app
 from tests.serving import running
 
-CHROMIUM = "/usr/bin/chromium"
+#: ``make chromium`` finds or installs it: $REMEM_CHROMIUM, else chromium on PATH.
+CHROMIUM = (
+    os.environ.get("REMEM_CHROMIUM")
+    or shutil.which("chromium")
+    or shutil.which("chromium-browser")
+    or "/usr/bin/chromium"
+)
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -123,7 +131,15 @@ def test_search_shows_the_best_hit_first_with_its_scores(page: Page, store: reme
     first = page.locator("article.hit").first
     expect(first.locator("p.text")).to_have_text("Bob's secret: the vault code is 4711")
     assert first.get_attribute("data-id") == expected.id
-    expect(first.locator(".score .value")).to_have_text(f"{expected.score:.4f}")
+    # its relevance, 0 to 1, as a number and a bar; the breakdown can be folded away
+    expect(first.locator(".score .value")).to_have_text(f"{expected.score:.2f}")
+    bar = first.locator("meter.relevance")
+    assert float(bar.get_attribute("value") or "nan") == pytest.approx(expected.score, abs=1e-4)
+    assert 0 <= expected.score <= 1
+    expect(first.locator("details.why table.signals")).to_be_visible()
+    first.locator("details.why summary").click()
+    expect(first.locator("details.why table.signals")).to_be_hidden()
+    first.locator("details.why summary").click()
     # the breakdown: each signal's score, and the rank dense and keyword gave it
     for signal in ("dense", "keyword", "fused"):
         cell = first.locator(f"tr.signal-{signal} td.num")
