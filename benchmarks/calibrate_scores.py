@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 import remem
-from remem.eval.beir import load_beir
+from remem.eval.beir import beir_items, load_beir
 from remem.eval.common import ingest_once
 from remem.eval.locomo import locomo_questions
 from remem.retrieval.calibration import COEFFICIENTS, FEATURES, features
@@ -57,15 +57,7 @@ def collect(mode: str) -> list[dict[str, Any]]:
     options = {"mode": mode, "touch": False, "k": DEPTH}
     with remem.open(ROOT / ".work" / "scifact") as memory:
         corpus, queries, qrels = load_beir(DATA / "beir-scifact")
-        items = [
-            {
-                "text": f"{d.get('title', '')}\n{d['text']}".strip(),
-                "kind": "document_text",
-                "metadata": {"doc_id": str(d["_id"])},
-                "dedupe": False,
-            }
-            for d in corpus
-        ]
+        items = beir_items(corpus)
         records, _ = ingest_once(memory, items, "doc_id", progress=True)
         ids_of: dict[str, str] = {r.metadata["doc_id"]: r.id for r in records}
         for qid, gains in qrels.items():

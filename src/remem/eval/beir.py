@@ -17,7 +17,7 @@ from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 from remem.memory import Memory
 
-__all__ = ["evaluate_beir", "load_beir"]
+__all__ = ["beir_items", "evaluate_beir", "load_beir"]
 
 
 def load_beir(
@@ -38,6 +38,19 @@ def load_beir(
     return corpus, queries, qrels
 
 
+def beir_items(corpus: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each corpus document (title and text) as one memory, named by ``metadata.doc_id``."""
+    return [
+        {
+            "text": f"{doc.get('title', '')}\n{doc['text']}".strip(),
+            "kind": "document_text",
+            "metadata": {"doc_id": str(doc["_id"])},
+            "dedupe": False,
+        }
+        for doc in corpus
+    ]
+
+
 def evaluate_beir(
     memory: Memory,
     folder: str | Path,
@@ -48,15 +61,7 @@ def evaluate_beir(
     progress: bool = False,
 ) -> dict[str, Any]:
     corpus, queries, qrels = load_beir(folder, split)
-    items = [
-        {
-            "text": f"{doc.get('title', '')}\n{doc['text']}".strip(),
-            "kind": "document_text",
-            "metadata": {"doc_id": str(doc["_id"])},
-            "dedupe": False,
-        }
-        for doc in corpus
-    ]
+    items = beir_items(corpus)
     records, ingest = ingest_once(memory, items, "doc_id", progress=progress)
     doc_of = {rec.id: rec.metadata["doc_id"] for rec in records}
     report: dict[str, Any] = {
