@@ -72,6 +72,7 @@ from remem.validate import (
     metadata_dict,
     namespace_labels,
     new_id,
+    number_within,
     opt_str,
     reference_time,
     time_value,
@@ -547,12 +548,8 @@ class Engine:
         drops the hits below a relevance (fewer than ``k`` then come back, maybe none).
         """
         cfg = (config or self.retrieval).with_options(**options)
-        if min_score is not None and (
-            isinstance(min_score, bool)
-            or not isinstance(min_score, int | float)
-            or not 0.0 <= min_score <= 1.0
-        ):
-            raise InvalidInputError(f"min_score must be a number from 0 to 1, got {min_score!r}")
+        if min_score is not None:
+            number_within("min_score", min_score, 0.0, 1.0)
         if mode not in SEARCH_MODES:
             raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
         top = self.limits.max_k

@@ -199,6 +199,16 @@ def json_default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON-serialisable")
 
 
+def number_within(name: str, value: Any, low: float, high: float) -> float:
+    """``value`` if it is a number in ``[low, high]`` (not a bool, not NaN); else an
+    :class:`InvalidInputError` naming ``name`` and the range."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
+        raise InvalidInputError(
+            f"{name} must be a number within [{low:g}, {high:g}], got {value!r}"
+        )
+    return float(value)
+
+
 def importance_value(value: Any) -> float | None:
     if value is None:
         return None

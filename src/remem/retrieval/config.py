@@ -12,6 +12,7 @@ from typing import Any
 from remem.errors import InvalidInputError
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.fusion import FUSIONS, Fusion
+from remem.validate import number_within
 
 __all__ = ["AGENT_RETRIEVAL", "RetrievalConfig"]
 
@@ -81,16 +82,16 @@ class RetrievalConfig:
         if self.fusion not in FUSIONS:
             raise InvalidInputError(f"unknown fusion {self.fusion!r}: use one of {FUSIONS}")
         for name in ("dense_weight", "part_weight", "default_importance", "keyword_min_spread"):
-            _check_range(name, getattr(self, name), 0.0, 1.0)
+            number_within(name, getattr(self, name), 0.0, 1.0)
         for name in ("relevance_weight", "recency_weight", "importance_weight"):
-            _check_range(name, getattr(self, name), 0.0, 100.0)
+            number_within(name, getattr(self, name), 0.0, 100.0)
         if self.relevance_weight + self.recency_weight + self.importance_weight <= 0:
             raise InvalidInputError("at least one of the scoring weights must be positive")
-        _check_range("recency_decay", self.recency_decay, 0.0, 1.0)
-        _check_range("neighbor_weight", self.neighbor_weight, 0.0, 10.0)
-        _check_range("importance_scale", self.importance_scale, 1e-9, 1e9)
+        number_within("recency_decay", self.recency_decay, 0.0, 1.0)
+        number_within("neighbor_weight", self.neighbor_weight, 0.0, 10.0)
+        number_within("importance_scale", self.importance_scale, 1e-9, 1e9)
         if self.mmr_lambda is not None:
-            _check_range("mmr_lambda", self.mmr_lambda, 0.0, 1.0)
+            number_within("mmr_lambda", self.mmr_lambda, 0.0, 1.0)
         _check_int("expand", self.expand, 0, 50)
         _check_int("rerank_k_factor", self.rerank_k_factor, 1, 100)
         if self.reranker is not None:
@@ -129,13 +130,6 @@ class RetrievalConfig:
                 f"unknown search option(s) {unknown}: use any of {sorted(known)}"
             )
         return replace(self, **options) if options else self
-
-
-def _check_range(name: str, value: Any, low: float, high: float) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise InvalidInputError(
-            f"{name} must be a number within [{low:g}, {high:g}], got {value!r}"
-        )
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
