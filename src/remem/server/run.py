@@ -33,7 +33,7 @@ def refuse_open_without_keys(auth: bool, host: str, store: str, what: str) -> No
         )
 
 
-def check_port(host: str, port: int, option: str = "--port") -> None:
+def check_port(host: str, port: int) -> None:
     """Refuse, with what to do instead, a port another program already listens on (uvicorn
     would only log the bind error after the app had started)."""
     if port == 0:
@@ -47,12 +47,12 @@ def check_port(host: str, port: int, option: str = "--port") -> None:
             if exc.errno == errno.EADDRINUSE:
                 raise InvalidInputError(
                     f"port {port} on {host} is already in use (another remem serve?): "
-                    f"pass {option} with a free one, e.g. {option} {port + 1} "
+                    f"pass --port with a free one, e.g. --port {port + 1} "
                     f"(with make run: make run PORT={port + 1})"
                 ) from exc
             if exc.errno == errno.EACCES:
                 raise InvalidInputError(
-                    f"port {port} on {host} needs privileges: pass {option} 1024 or above"
+                    f"port {port} on {host} needs privileges: pass --port 1024 or above"
                 ) from exc
             raise InvalidInputError(f"cannot listen on {host} port {port}: {exc}") from exc
 
