@@ -70,8 +70,8 @@ _TOOLS: list[dict[str, Any]] = [
                 "min_score": {
                     "type": "number",
                     "description": (
-                        "Leave out results less relevant than this (0-1; 0.3 keeps the "
-                        "likely matches)."
+                        "Leave out results less relevant than this (0-1, a calibrated "
+                        "chance; of results below 0.1, about 1 in 100 is relevant)."
                     ),
                     "default": 0,
                     "minimum": 0,
