@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test test-llama reliability bench bench-vectors bench-migrate bench-memory bench-server eval clean install install-dev chromium
+.PHONY: run test screenshots test-llama reliability bench bench-vectors bench-migrate bench-memory bench-server eval clean install install-dev chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,11 @@ test: install-dev chromium $(CREW)/.installed
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest -q
 	$(CREW)/bin/python -m pytest -q -p no:cacheprovider tests-crewai
+
+## screenshots: photograph every view of the web page, as its browser test checks it, into
+## docs/screenshots/ (shown in docs/web.md)
+screenshots: install-dev chromium
+	REMEM_SCREENSHOTS=docs/screenshots $(BIN)/python -m pytest -q tests/test_web.py
 
 ## test-llama: the in-process llama.cpp provider against a tiny GGUF the test writes
 ## (installs the optional extra; llama-cpp-python compiles llama.cpp, several minutes)

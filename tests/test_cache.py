@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import remem
+from remem.access import Grant
 from remem.memory_types import cache as cache_module
 from remem.memory_types.cache import SemanticCache, opposite
 
@@ -175,3 +176,31 @@ def test_set_many_is_all_or_nothing(mem: remem.Memory) -> None:
     assert len(cache) == 2 and cache.get("alpha bravo") == 1
     cache.set_many([("echo foxtrot", 3), ("golf hotel", 4)])  # evicts the oldest
     assert len(cache) == 3 and cache.get("alpha bravo") is None and cache.get("golf hotel") == 4
+
+
+def test_recent_lookups_are_listed_inside_the_grant(disk_mem: remem.Memory) -> None:
+    cache = disk_mem.cache("faq", recent=3)
+    cache.set("What is Ann allergic to?", "cashews", user_id="ann")
+    cache.set("What is Bob's vault code?", "4711", user_id="bob")
+    assert cache.get("What is Ann allergic to?", user_id="ann") == "cashews"
+    assert cache.get("What is the capital of France?", user_id="ann") is None
+    assert cache.get("What is Bob's vault code?", user_id="bob") == "4711"
+    assert cache.get("What is Bob's vault code?", user_id="bob") == "4711"
+    # newest first, at most ``recent`` kept: the first lookup has gone
+    events = cache.recent()
+    assert [(e.question, e.hit, e.user_id) for e in events] == [
+        ("What is Bob's vault code?", True, "bob"),
+        ("What is Bob's vault code?", True, "bob"),
+        ("What is the capital of France?", False, "ann"),
+    ]
+    assert events[0].cached == "What is Bob's vault code?" and events[0].score is not None
+    assert events[2].reason in ("miss", "below threshold") and cache.recent(1) == events[:1]
+    # a tenant sees its own lookups, never another's; a cache it never used is not listed
+    ann = disk_mem.scoped(Grant(users=("ann",)))
+    assert [e.question for e in ann.cache("faq").recent()] == ["What is the capital of France?"]
+    assert ann.cache_activity() == {"faq": ann.cache("faq").recent()}
+    carol = disk_mem.scoped(Grant(users=("carol",)))
+    assert carol.cache_activity() == {}
+    assert disk_mem.cache_activity(2) == {"faq": events[:2]}
+    with pytest.raises(remem.InvalidInputError, match="recent"):
+        disk_mem.cache("other", recent=-1)

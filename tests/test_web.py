@@ -1,24 +1,30 @@
-"""The web page in a real browser: search, browse, inspect, delete, stats, and keys on pages.
+"""The web page in a real browser: search, browse, inspect, add, edit, delete, import, the
+timeline and fact chains, the cache view, stats as charts, and keys on pages.
 
 Debian's Chromium (``make chromium``) drives the pages served by uvicorn on loopback; every
 check is on what a person would see, and what the page did is checked on the store itself.
+Each view is photographed as it is checked: into a temporary folder, or into
+``$REMEM_SCREENSHOTS`` (``make screenshots`` writes docs/screenshots/, shown in docs/web.md).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright
 
 import remem
 from remem.apikeys import KeyRing
+from remem.memory_types.facts import FactMemory
 from remem.server import create_app
 from tests.serving import running
 
@@ -83,8 +89,10 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[remem.Memory]:
-    with remem.open(tmp_path / "store", embedder="hash:64") as memory:
+def store(tmp_path: Path, model_mem_factory: Any) -> Iterator[remem.Memory]:
+    """The seed on the bundled model: relevance is calibrated for it, and the pictures show
+    what a user would see."""
+    with model_mem_factory(str(tmp_path / "store")) as memory:
         memory.add_many(SEED, progress=False)
         yield memory
 
@@ -93,7 +101,7 @@ def store(tmp_path: Path) -> Iterator[remem.Memory]:
 def site(browser: Browser, store: remem.Memory, **options: Any) -> Iterator[Page]:
     """A fresh browser profile on the app over ``store``, served for the block."""
     with running(create_app(store, **options)) as url:
-        context = browser.new_context(base_url=url)
+        context = browser.new_context(base_url=url, viewport={"width": 1200, "height": 760})
         context.set_default_timeout(5000)
         try:
             yield context.new_page()
@@ -106,6 +114,24 @@ def page(browser: Browser, store: remem.Memory) -> Iterator[Page]:
     """The pages without keys: the caller is admin."""
     with site(browser, store, require_keys=False) as opened:
         yield opened
+
+
+class Shoot(Protocol):
+    def __call__(self, page: Page, name: str, *, whole: bool = True) -> None: ...
+
+
+@pytest.fixture
+def shoot(tmp_path: Path) -> Shoot:
+    """Photograph the whole page as ``name``.png (see the module's docstring for where)."""
+    folder = Path(os.environ.get("REMEM_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def take(page: Page, name: str, *, whole: bool = True) -> None:
+        path = folder / f"{name}.png"
+        page.screenshot(path=path, full_page=whole)
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+    return take
 
 
 def visit(page: Page, path: str) -> int:
@@ -123,7 +149,9 @@ def rows(page: Page) -> Any:
 
 
 # -- search ----------------------------------------------------------------------------------------
-def test_search_shows_the_best_hit_first_with_its_scores(page: Page, store: remem.Memory) -> None:
+def test_search_shows_the_best_hit_first_with_its_scores(
+    page: Page, store: remem.Memory, shoot: Shoot
+) -> None:
     visit(page, "/")
     page.fill("input[name=q]", "vault code")
     page.click("button:has-text('Search')")
@@ -147,6 +175,7 @@ def test_search_shows_the_best_hit_first_with_its_scores(page: Page, store: reme
     expect(first.locator("tr.signal-keyword")).to_contain_text("rank 1")
     expect(first.locator(".meta")).to_contain_text("user bob")
     expect(first.locator(".meta")).to_contain_text("2026-03-03 00:00:00 UTC")
+    shoot(page, "search", whole=False)
     # the hit links to its memory page
     first.locator("p.text a").click()
     expect(page).to_have_url(re.compile(f"/memories/{expected.id}$"))
@@ -169,7 +198,7 @@ def test_search_by_scope_and_mode_and_bad_input(page: Page) -> None:
 
 
 # -- browse ----------------------------------------------------------------------------------------
-def test_browse_by_user_pages_through_newest_first(page: Page) -> None:
+def test_browse_by_user_pages_through_newest_first(page: Page, shoot: Shoot) -> None:
     visit(page, "/memories")
     page.fill("input[name=user_id]", "bob")
     page.click("button:has-text('Show')")
@@ -177,6 +206,7 @@ def test_browse_by_user_pages_through_newest_first(page: Page) -> None:
     expect(rows(page)).to_have_count(50)
     assert set(rows(page).locator("td.user").all_inner_texts()) == {"bob"}
     expect(rows(page).first.locator("td.text")).to_have_text("Bob's note number 54")
+    shoot(page, "browse", whole=False)
     page.click("a[rel=next]")
     expect(rows(page)).to_have_count(BOB_TOTAL - 50)
     assert set(rows(page).locator("td.user").all_inner_texts()) == {"bob"}
@@ -206,13 +236,14 @@ def test_browse_by_date_range_oldest_first(page: Page) -> None:
 
 
 # -- inspect and delete ----------------------------------------------------------------------------
-def test_open_a_memory_and_delete_it(page: Page, store: remem.Memory) -> None:
+def test_open_a_memory_and_delete_it(page: Page, store: remem.Memory, shoot: Shoot) -> None:
     id = record_id(store, "Alice is allergic to cashews and peanuts")
     visit(page, "/memories?user_id=alice")
     page.click("text=Alice is allergic to cashews and peanuts")
     expect(page).to_have_url(re.compile(f"/memories/{id}$"))
     expect(page.locator("pre.json")).to_contain_text('"source": "intake form"')
     expect(page.locator("table.fields")).to_contain_text("fact")
+    shoot(page, "memory")
     page.click("text=Delete this memory…")
     page.click("button:has-text('Delete permanently')")
     expect(page).to_have_url(re.compile(r"/memories\?deleted="))
@@ -249,8 +280,232 @@ def test_a_chunk_links_to_its_document_which_goes_with_its_chunks(
     assert store.list(filters={"parent_id": doc.id}) == []
 
 
+# -- add, edit, import ----------------------------------------------------------------------------
+def test_add_a_memory_then_edit_it_with_errors_shown_in_place(
+    page: Page, store: remem.Memory, shoot: Shoot
+) -> None:
+    visit(page, "/memories?user_id=alice")
+    page.click("a.add")
+    expect(page.locator("input[name=user_id]")).to_have_value("alice")  # the scope carried over
+    page.fill("textarea[name=text]", "Alice prefers window seats")
+    page.fill("input[name=kind]", "preference")
+    page.fill("input[name=importance]", "7")
+    page.fill("textarea[name=metadata]", '{"source": "chat"')
+    page.click("button:has-text('Add memory')")
+    expect(page.locator(".error")).to_contain_text("metadata is not valid JSON")
+    # what was typed is kept, to fix; nothing was stored
+    expect(page.locator("textarea[name=text]")).to_have_value("Alice prefers window seats")
+    expect(page.locator("textarea[name=metadata]")).to_have_value('{"source": "chat"')
+    assert "Alice prefers window seats" not in {r.text for r in store.list_all()}
+    shoot(page, "add-error")
+    page.fill("textarea[name=metadata]", '{"source": "chat"}')
+    page.click("button:has-text('Add memory')")
+    expect(page.locator(".notice")).to_have_text("Saved as a new memory.")
+    id = page.url.split("/memories/")[1].split("?")[0]
+    made = store.get(id)
+    assert (made.text, made.kind, made.user_id, made.importance, made.metadata) == (
+        "Alice prefers window seats",
+        "preference",
+        "alice",
+        7,
+        {"source": "chat"},
+    )
+
+    page.click("a.edit")
+    expect(page.locator("textarea[name=text]")).to_have_value("Alice prefers window seats")
+    expect(page.locator("textarea[name=metadata]")).to_contain_text('"source": "chat"')
+    page.fill("textarea[name=text]", "Alice prefers aisle seats now")
+    page.fill("input[name=importance]", "eleven")
+    page.click("button:has-text('Save changes')")
+    expect(page.locator(".error")).to_have_text("importance must be a number, got 'eleven'")
+    expect(page.locator("textarea[name=text]")).to_have_value("Alice prefers aisle seats now")
+    assert store.get(id).text == "Alice prefers window seats"  # unchanged until it is right
+    page.fill("input[name=importance]", "nan")  # a number to Python, not to the engine
+    page.click("button:has-text('Save changes')")
+    expect(page.locator(".error")).to_have_text("importance must be a finite number, got nan")
+    page.fill("input[name=importance]", "9")
+    page.fill("textarea[name=metadata]", '{"source": "chat", "seat": "aisle"}')
+    shoot(page, "edit")
+    page.click("button:has-text('Save changes')")
+    expect(page.locator(".notice")).to_have_text("Saved your changes.")
+    changed = store.get(id)
+    assert (changed.text, changed.importance, changed.metadata) == (
+        "Alice prefers aisle seats now",
+        9,
+        {"source": "chat", "seat": "aisle"},
+    )
+    assert (changed.kind, changed.user_id, changed.created_at) == (
+        "preference",
+        "alice",
+        made.created_at,
+    )
+    # the new text was embedded again: search finds it by what it says now
+    assert store.search("aisle seats", user_id="alice", k=1, touch=False)[0].id == id
+    assert visit(page, "/memories/no-such-id/edit") == 404
+
+
+def test_import_a_file_all_or_none(
+    page: Page, store: remem.Memory, shoot: Shoot, tmp_path: Path
+) -> None:
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text(
+        "".join(
+            json.dumps({"text": f"Carol's note {i}", "user_id": "carol"}) + "\n" for i in range(3)
+        )
+    )
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps({"text": "Carol's lost note", "user_id": "carol"}) + "\n{oops\n")
+    before = store.stats().records
+    visit(page, "/import")
+    page.set_input_files("input[name=file]", str(broken))
+    page.click("button:has-text('Import')")
+    expect(page.locator(".error")).to_contain_text("line 2")
+    assert store.stats().records == before  # one transaction: the good first line is not kept
+    shoot(page, "import-error")
+    page.set_input_files("input[name=file]", str(notes))
+    page.click("button:has-text('Import')")
+    expect(page.locator(".notice")).to_contain_text("Imported 3 memories from notes.jsonl.")
+    assert sorted(r.text for r in store.list(user_id="carol")) == [
+        f"Carol's note {i}" for i in range(3)
+    ]
+    shoot(page, "import")
+    page.click("text=…or paste JSON lines")
+    page.fill("textarea[name=text]", json.dumps({"text": "Carol pasted this", "user_id": "carol"}))
+    page.click("button:has-text('Import')")
+    expect(page.locator(".notice")).to_contain_text("Imported 1 memory from the pasted text.")
+    assert "Carol pasted this" in {r.text for r in store.list(user_id="carol")}
+    page.click("button:has-text('Import')")  # nothing chosen, nothing pasted
+    expect(page.locator(".error")).to_have_text("choose a file to import, or paste its lines")
+
+
+# -- timeline, facts, cache ------------------------------------------------------------------------
+#: What the scripted model makes of each thing said: a fact, and (for a fact about the same
+#: thing as a stored one) the action on it.
+SAID = {
+    "I live in Paris.": "Alice lives in Paris.",
+    "I moved to Lisbon.": "Alice lives in Lisbon.",
+    "I moved again, to Porto.": "Alice lives in Porto.",
+    "I adopted a dog.": "Alice has a dog.",
+    "The dog went to live with my sister.": "Alice no longer has a dog.",
+    "I live in Oslo.": "Bob lives in Oslo.",
+    "I moved to Bergen.": "Bob lives in Bergen.",
+}
+
+
+def scripted_model(prompt: str) -> str:
+    """A stand-in for an LLM, answering FactMemory's two real prompts: extraction names the
+    fact for what was said; reconciling, a move UPDATEs the stored "lives in" fact and giving
+    the dog away DELETEs the dog fact."""
+    if prompt.startswith("Extract"):
+        return json.dumps([fact for said, fact in SAID.items() if said in prompt])
+    new = re.search(r"New fact: (.*)", prompt)
+    assert new is not None, prompt
+    for id, text in re.findall(r"- id (\S+): (.*)", prompt):
+        if "lives in" in new.group(1) and "lives in" in text:
+            return json.dumps({"action": "UPDATE", "id": id})
+        if "no longer has a dog" in new.group(1) and "has a dog" in text:
+            return json.dumps({"action": "DELETE", "id": id})
+    return json.dumps({"action": "ADD", "id": None})
+
+
+def learn_facts(store: remem.Memory) -> None:
+    alice = FactMemory(store, llm=scripted_model, user_id="alice")
+    for said in list(SAID)[:5]:
+        alice.add([{"role": "user", "content": said}])
+    bob = FactMemory(store, llm=scripted_model, user_id="bob")
+    for said in list(SAID)[5:]:
+        bob.add([{"role": "user", "content": said}])
+
+
+def test_timeline_by_kind_and_the_chains_of_facts(
+    page: Page, store: remem.Memory, shoot: Shoot
+) -> None:
+    learn_facts(store)
+    mine = store.list(user_id="alice", limit=1000)
+    visit(page, "/timeline")
+    page.fill("input[name=user_id]", "alice")
+    page.click("button:has-text('Show')")
+    expect(page).to_have_url(re.compile(r"user_id=alice"))
+    lanes = page.locator("svg.timeline g.lane")
+    kinds = Counter(r.kind for r in mine)
+    expect(lanes).to_have_count(len(kinds))
+    assert {
+        lane.get_attribute("data-kind"): int(lane.get_attribute("data-count") or -1)
+        for lane in lanes.all()
+    } == dict(kinds)
+    dots = page.locator("svg.timeline circle.memory")
+    assert sorted(d.get_attribute("data-id") or "" for d in dots.all()) == sorted(
+        r.id for r in mine
+    )
+    # the fact chains: Paris → Lisbon → Porto (in force), the dog withdrawn, the allergy unchanged
+    chains = page.locator("svg.facts g.chain")
+    expect(chains).to_have_count(2)
+    moves = chains.filter(has_text="Paris")
+    expect(moves.locator("g.version text.first")).to_have_text(
+        ["Alice lives in Paris.", "Alice lives in Lisbon.", "Alice lives in Porto."]
+    )
+    expect(moves.locator("g.version.current")).to_have_count(1)
+    expect(moves.locator("g.version.current")).to_contain_text("Alice lives in Porto.")
+    expect(moves.locator("line.replaced")).to_have_count(2)
+    expect(chains.filter(has_text="dog").locator("text.retracted")).to_contain_text("withdrawn")
+    expect(page.locator(".unchanged")).to_have_text("1 fact never replaced.")
+    assert "Bob" not in (page.locator("svg.facts").text_content() or "")
+    shoot(page, "timeline")
+    # each version opens its memory, which links back to the timeline of its scope
+    moves.locator("g.version.current").click()
+    porto = next(r for r in mine if r.text == "Alice lives in Porto.")
+    expect(page).to_have_url(re.compile(f"/memories/{porto.id}$"))
+    page.click("text=its versions on the timeline")
+    expect(page.locator("svg.facts g.chain")).to_have_count(2)
+
+
+def test_the_cache_view_shows_hit_rate_and_latest_lookups(
+    browser: Browser, store: remem.Memory, shoot: Shoot
+) -> None:
+    faq = store.cache("faq")
+    faq.set("What is Alice allergic to?", "cashews and peanuts", user_id="alice")
+    faq.set("What is Bob's vault code?", "4711", user_id="bob")
+    assert faq.get("What is Alice allergic to?", user_id="alice") == "cashews and peanuts"
+    assert faq.get("Which city does Alice fly to in May?", user_id="alice") is None
+    assert faq.get("What is Bob's vault code?", user_id="bob") == "4711"
+    with site(browser, store, require_keys=False) as page:
+        visit(page, "/cache")
+        cache = page.locator("section.cache[data-name=faq]")
+        expect(cache.locator(".rate")).to_have_text("66.7%")
+        expect(cache.locator("meter.hit-rate")).to_have_attribute("value", "0.6667")
+        expect(cache.locator(".counters")).to_contain_text("2 entries")
+        lookups = cache.locator("table.lookups tbody tr")
+        expect(lookups.locator("td.q")).to_have_text(  # newest first
+            [
+                "What is Bob's vault code?",
+                "Which city does Alice fly to in May?",
+                "What is Alice allergic to?",
+            ]
+        )
+        expect(lookups.nth(1)).to_have_class("miss")
+        expect(cache.locator("svg.outcomes g.bar[data-label=hit]")).to_have_attribute(
+            "data-value", "2"
+        )
+        shoot(page, "cache")
+    # a tenant key sees the lookups asked in its own scope, and no counters of the whole cache
+    alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
+    with site(browser, store) as page:
+        visit(page, "/cache")
+        page.fill("input[name=key]", alice)
+        page.click("button:has-text('Sign in')")
+        cache = page.locator("section.cache[data-name=faq]")
+        expect(cache.locator("table.lookups td.q")).to_have_text(
+            ["Which city does Alice fly to in May?", "What is Alice allergic to?"]
+        )
+        expect(cache.locator(".rate")).to_have_text("50.0%")
+        expect(cache.locator(".counters")).to_have_count(0)
+        assert "vault" not in page.content() and "bob" not in page.content().lower()
+
+
 # -- stats -----------------------------------------------------------------------------------------
-def test_stats_show_the_store_caches_and_spending(page: Page, store: remem.Memory) -> None:
+def test_stats_show_the_store_caches_and_spending(
+    page: Page, store: remem.Memory, shoot: Shoot
+) -> None:
     store.store.add_llm_usage(
         "stream.importance",
         {"calls": 3, "prompt_tokens": 1200, "completion_tokens": 45, "cost": 0.0042},
@@ -265,11 +520,30 @@ def test_stats_show_the_store_caches_and_spending(page: Page, store: remem.Memor
     spent = page.locator("table.spending tr", has_text="stream.importance")
     expect(spent).to_contain_text("1,200")
     expect(spent).to_contain_text("$0.0042")
+    # the charts: a bar per kind, longest for the most common, each a link to its memories
+    stats = store.stats()
+    drawn = page.locator("svg.by-kind g.bar")
+    expect(drawn).to_have_count(len(stats.by_kind))
+    assert {
+        bar.get_attribute("data-label"): float(bar.get_attribute("data-value") or "nan")
+        for bar in drawn.all()
+    } == {kind: float(count) for kind, count in stats.by_kind.items()}
+    widths = [float(r.get_attribute("width") or 0) for r in drawn.locator("rect").all()]
+    assert widths == sorted(widths, reverse=True) and widths[0] > widths[-1] > 0
+    expect(page.locator("svg.hit-rates g.bar[data-label=faq]")).to_have_attribute(
+        "data-value", "100.0"
+    )
+    expect(page.locator("svg.spend g.bar[data-label='stream.importance']")).to_be_visible()
+    assert float(page.locator("meter.vectors").get_attribute("value") or 0) == stats.vectors
+    shoot(page, "stats")
+    page.locator("svg.by-kind a").first.click()
+    expect(page).to_have_url(re.compile(r"/memories\?kind=message$"))
+    expect(rows(page)).to_have_count(50)
 
 
 # -- keys ------------------------------------------------------------------------------------------
 def test_pages_need_a_key_and_keep_a_tenant_to_its_own(
-    browser: Browser, store: remem.Memory
+    browser: Browser, store: remem.Memory, shoot: Shoot
 ) -> None:
     ring = KeyRing(store.store)
     admin = ring.create("ops", admin=True)[0]
@@ -279,6 +553,7 @@ def test_pages_need_a_key_and_keep_a_tenant_to_its_own(
     with site(browser, store) as page:
         visit(page, "/memories")
         expect(page).to_have_url(re.compile(r"/login\?next=%2Fmemories$"))
+        shoot(page, "login")
         page.fill("input[name=key]", alice[:-4] + "0000")
         with page.expect_response("**/login") as refused:
             page.click("button:has-text('Sign in')")
@@ -314,6 +589,35 @@ def test_pages_need_a_key_and_keep_a_tenant_to_its_own(
         )
         assert forged.status == 403
         assert store.get(alice_cat).text == "Alice's cat is called Pixel"
+
+        # what the key may see, said on a page
+        page.click("a.identity")
+        expect(page.locator("td.access")).to_have_text("its own scopes only")
+        expect(page.locator("td.users")).to_have_text("alice")
+        shoot(page, "key")
+        # writing for another tenant is refused on the form; its memory is "not found"
+        visit(page, "/memories/new")
+        page.fill("textarea[name=text]", "Bob owes Alice ten euros")
+        page.fill("input[name=user_id]", "bob")
+        page.click("button:has-text('Add memory')")
+        expect(page.locator(".error")).to_have_text("this key may not use user_id 'bob'")
+        assert visit(page, f"/memories/{bob_secret}/edit") == 404
+        forged_edit = page.request.post(
+            f"/memories/{bob_secret}/edit", form={"text": "the vault code is 0000"}
+        )
+        assert forged_edit.status == 404
+        assert store.get(bob_secret).text == "Bob's secret: the vault code is 4711"
+        page.click("text=Import")
+        page.click("text=…or paste JSON lines")
+        page.fill("textarea[name=text]", json.dumps({"text": "planted", "user_id": "bob"}))
+        page.click("button:has-text('Import')")
+        expect(page.locator(".error")).to_contain_text("may not use user_id 'bob'")
+        assert "planted" not in {r.text for r in store.list_all()}
+        # the timeline shows its own scopes only
+        visit(page, "/timeline")
+        ids = {d.get_attribute("data-id") for d in page.locator("circle.memory").all()}
+        assert ids == {r.id for r in store.list(user_id="alice", limit=1000)}
+        assert visit(page, "/timeline?user_id=bob") == 403
 
         page.click("button:has-text('Sign out')")
         expect(page).to_have_url(re.compile(r"/login$"))

@@ -21,7 +21,7 @@ from remem.access import Grant
 from remem.embedders import Embedder, get_embedder
 from remem.engine import Engine
 from remem.limits import Limits
-from remem.memory_types.cache import SemanticCache
+from remem.memory_types.cache import CacheEvent, SemanticCache
 from remem.memory_types.chat import ChatMemory
 from remem.memory_types.facts import FactMemory
 from remem.memory_types.keyvalue import KeyValueMemory
@@ -143,6 +143,17 @@ class Memory(Engine):
             name: {"entries": len(cache), **cache.stats.to_dict()} for name, cache in caches.items()
         }
 
+    def cache_activity(self, limit: int | None = None) -> dict[str, list[CacheEvent]]:
+        """Each cache opened on this memory so far, with its latest lookups in this process
+        (newest first), those asked in a scope this memory's grant may see. A scoped memory
+        lists only the caches it has lookups in."""
+        with self._caches_lock:
+            caches = dict(self._caches)
+        activity = {name: cache.within(self).recent(limit) for name, cache in caches.items()}
+        return {
+            name: events for name, events in activity.items() if events or self.grant.admin
+        }
+
     def chat(self, session_id: str, **options: Any) -> ChatMemory:
         """A :class:`ChatMemory` over this store for one conversation: the session
         ``session_id`` of exactly this ``user_id`` and ``agent_id`` (another user's session of
@@ -237,6 +248,7 @@ class AsyncMemory:
     backup = _in_thread(Memory.backup)
     stats = _in_thread(Memory.stats)
     cache_stats = _in_thread(Memory.cache_stats)
+    cache_activity = _in_thread(Memory.cache_activity)
     close = _in_thread(Memory.close)
 
     async def __aenter__(self) -> AsyncMemory:

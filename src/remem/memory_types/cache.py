@@ -19,7 +19,9 @@ Capacity bounds the entries per cache, evicting ``fifo`` (oldest set), ``lru`` (
 hit) or ``lfu`` (fewest hits). :attr:`SemanticCache.stats` counts hits, misses and what each
 check rejected; an application that learns a hit was wrong reports it with
 :meth:`SemanticCache.false_hit`. ``remem eval cache`` measures precision, recall and the false-hit
-rate across thresholds on the medical question pairs (MQP).
+rate across thresholds on the medical question pairs (MQP). :meth:`SemanticCache.recent` lists the
+last ``recent`` lookups of this process (question, hit or why not, score), inside the grant of
+the memory that asks (the web page's cache view).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import json
 import math
 import re
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -45,7 +48,18 @@ if TYPE_CHECKING:
     from remem.engine import Engine
     from remem.stores.tables import Scope
 
-__all__ = ["DEFAULT_THRESHOLD", "CacheLookup", "CacheStats", "SemanticCache", "opposite"]
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "RECENT_LOOKUPS",
+    "CacheEvent",
+    "CacheLookup",
+    "CacheStats",
+    "SemanticCache",
+    "opposite",
+]
+
+#: Lookups each cache keeps in memory for :meth:`SemanticCache.recent` (the web page's view).
+RECENT_LOOKUPS = 100
 
 #: Cosine similarity (bundled MiniLM) at or above which a cached question answers a new one.
 #: On MQP's doctor-written pairs (``remem eval cache``): precision 0.958, recall 0.345, false
@@ -135,6 +149,23 @@ class CacheLookup:
     entry: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class CacheEvent:
+    """One lookup, as :meth:`SemanticCache.recent` lists it: when, the question asked in which
+    scope, whether it hit, why not (:attr:`CacheLookup.reason`), and the nearest cached
+    question with its cosine."""
+
+    at: float
+    question: str
+    hit: bool
+    reason: str
+    score: float | None
+    cached: str | None
+    user_id: str | None
+    agent_id: str | None
+    session_id: str | None
+
+
 @dataclass(slots=True)
 class _Shared:
     """What a cache and its scoped views share: the in-memory index of its entries and the
@@ -144,6 +175,7 @@ class _Shared:
     state: tuple[int, int] = (0, 0)  # (entries, largest row id) the index holds
     version: int = -1  # the store's change token when the index was last checked
     pending: dict[int, tuple[int, float, float | None]] = field(default_factory=dict)
+    events: deque[CacheEvent] = field(default_factory=deque)
 
 
 @dataclass(slots=True)
@@ -241,6 +273,7 @@ class SemanticCache:
         invalidate_kinds: Sequence[str] | None = None,
         guard: bool = True,
         verify: Callable[[str, str], bool] | None = None,
+        recent: int = RECENT_LOOKUPS,
     ) -> None:
         if not isinstance(name, str) or not name.strip():
             raise InvalidInputError("a cache name must be a non-empty string")
@@ -258,6 +291,8 @@ class SemanticCache:
             raise InvalidInputError(
                 f"capacity must be at least 1 (None: unbounded), got {capacity}"
             )
+        if isinstance(recent, bool) or not isinstance(recent, int) or recent < 0:
+            raise InvalidInputError(f"recent is a number of lookups (0 or more), got {recent!r}")
         if policy not in POLICIES:
             raise InvalidInputError(f"unknown eviction policy {policy!r}: use one of {POLICIES}")
         self.memory = memory
@@ -275,7 +310,7 @@ class SemanticCache:
         self.guard = guard
         self.verify = verify
         self.stats = CacheStats()
-        self._shared = _Shared()
+        self._shared = _Shared(events=deque(maxlen=recent))
         self._lock = threading.RLock()
 
     def within(self, memory: Engine) -> SemanticCache:
@@ -335,7 +370,7 @@ class SemanticCache:
                     continue
                 self._note_hit(rowid, at)
                 self.stats.hits += 1
-                return CacheLookup(
+                result = CacheLookup(
                     True,
                     json.loads(entry["value"]),
                     entry["query"],
@@ -343,9 +378,12 @@ class SemanticCache:
                     "hit",
                     rowid,
                 )
+                self._shared.events.append(_event(at, text, scope, result))
+                return result
             self.stats.misses += 1
             if result.reason == "below threshold":
                 self.stats.below_threshold += 1
+            self._shared.events.append(_event(at, text, scope, result))
             return result
 
     def set(
@@ -464,6 +502,14 @@ class SemanticCache:
         """Report that a hit served a wrong answer (counted in :attr:`stats`)."""
         if lookup.hit:
             self.stats.false_hits += 1
+
+    def recent(self, limit: int | None = None) -> list[CacheEvent]:
+        """This process's latest lookups (at most ``recent`` are kept), newest first: only those
+        asked in a scope this memory's grant may see."""
+        with self._lock:
+            events = list(self._shared.events)
+        visible = [event for event in reversed(events) if self.memory.grant.allows(event)]
+        return visible if limit is None else visible[: max(limit, 0)]
 
     def delete(self, entry: int) -> bool:
         """Delete one entry by its id; False when there is none (or none this memory's grant
@@ -610,6 +656,12 @@ class SemanticCache:
                 [_fields(r[1], self.name) for r in rows],
             )
         return len(self._shared.index) == expected
+
+
+def _event(at: float, question: str, scope: Scope, found: CacheLookup) -> CacheEvent:
+    return CacheEvent(
+        at, question, found.hit, found.reason, found.score, found.question, *scope
+    )
 
 
 def _scope_key(scope: Scope) -> str:

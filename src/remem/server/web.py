@@ -1,7 +1,12 @@
-"""The web page of ``remem serve``: search, browse, inspect and delete memories, and store stats.
+"""The web page of ``remem serve``: a place to work on a store while building an app.
 
-Plain server-rendered HTML (Jinja2, autoescaped); no script and nothing fetched from elsewhere,
-so the Content-Security-Policy can forbid both. Every page reads through the REST API's
+Search (each hit's relevance as a bar, its signals on expand); browse, inspect, add, edit and
+delete memories; import a file; a scope's timeline and its facts' supersession chains; the
+semantic caches' hit rates and latest lookups; the store's stats as charts; and what the
+signed-in key may see. Plain server-rendered HTML (Jinja2, autoescaped) with inline SVG charts
+laid out in :mod:`remem.server.charts`; no script and nothing fetched from elsewhere, so the
+Content-Security-Policy can forbid both. A form's errors are shown on the form, with what was
+typed kept. Every page reads through the REST API's
 :func:`~remem.server.auth.caller` and applies the key's grant exactly as the ``/v1`` routes
 do, so a tenant key sees on a page only what it could fetch over the API, and another tenant's
 memory is "not found", like an unknown id.
@@ -16,9 +21,10 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -28,7 +34,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
 
+from remem import transfer
 from remem.access import Grant
 from remem.engine import MAX_K
 from remem.errors import (
@@ -38,8 +47,11 @@ from remem.errors import (
     PermissionDeniedError,
     RememError,
 )
+from remem.memory_types.cache import CacheEvent
+from remem.memory_types.facts import CLOSED, CURRENT
 from remem.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.server.auth import Caller, caller
+from remem.server.charts import BarChart, FactGraph, Timeline
 from remem.server.routes import json_filter
 from remem.timeutil import MAX_TIME
 
@@ -52,6 +64,15 @@ COOKIE = "remem_key"
 PAGE_SIZE = 50
 #: Chunks listed on a document's page (the rest are a browse away).
 CHUNKS_SHOWN = 200
+#: Memories drawn on a timeline (the newest, when a scope holds more).
+TIMELINE_MAX = 2000
+#: Facts read for the supersession chains, and chains drawn.
+FACTS_MAX, CHAINS_MAX = 2000, 40
+#: Lookups listed per cache.
+LOOKUPS_SHOWN = 50
+#: The fields of the add and edit forms.
+FIELDS = ("text", "kind", "role", "importance", "metadata", "user_id", "agent_id", "session_id")
+FIELDS_NEW = (*FIELDS, "created_at")
 MODES: dict[str, SearchMode] = {"hybrid": "hybrid", "dense": "dense", "keyword": "keyword"}
 #: No script, no outside resource, no framing: a page can only show text and submit its forms.
 HEADERS = {
@@ -108,8 +129,8 @@ def page_caller(request: Request) -> Caller:
 
 
 async def form_fields(request: Request) -> dict[str, str]:
-    """The fields of a urlencoded form body (parsed here: python-multipart is not a
-    dependency of remem); a repeated field keeps its last value."""
+    """The fields of a urlencoded form body (the import form's file upload is multipart, read
+    by Starlette with python-multipart); a repeated field keeps its last value."""
     body = (await request.body()).decode("utf-8", "replace")
     return {name: values[-1] for name, values in parse_qs(body, keep_blank_values=True).items()}
 
@@ -154,6 +175,29 @@ def browse_page(request: Request, call: PageCall) -> HTMLResponse:
     )
 
 
+@pages.get("/memories/new")
+def new_page(request: Request, call: PageCall) -> HTMLResponse:
+    """The form to add a memory, its scope filled in from the query (a browse page's)."""
+    values = {name: request.query_params.get(name, "") for name in FIELDS_NEW}
+    return render(request, "edit.html", values=values, record=None)
+
+
+@pages.post("/memories/new", response_model=None)
+def add_memory(request: Request, call: PageCall, form: Form) -> HTMLResponse | RedirectResponse:
+    """Store the form's memory and show it; a problem is shown on the form, as typed."""
+    values = {name: form.get(name, "") for name in FIELDS_NEW}
+    try:
+        item = {
+            **_changes(values),
+            **{name: _text(values, name) for name in ("user_id", "agent_id", "session_id")},
+            "created_at": _text(values, "created_at"),
+        }
+        record = call.memory.add_many([_present(item)], progress=False)[0]
+    except RememError as exc:
+        return _form_error(request, "edit.html", exc, values=values, record=None)
+    return RedirectResponse(f"/memories/{record.id}?saved=added", status_code=303)
+
+
 @pages.get("/memories/{id}")
 def memory_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
     """Every field of one memory, its document (for a chunk) or its chunks (for a document)."""
@@ -170,8 +214,33 @@ def memory_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
         parent=_parent(call, record),
         chunks=chunks,
         chunks_shown=CHUNKS_SHOWN,
-        metadata=json.dumps(record.metadata, indent=2, ensure_ascii=False, sort_keys=True),
+        metadata=_json_text(record.metadata),
+        notice=SAVED.get(request.query_params.get("saved", "")),
     )
+
+
+@pages.get("/memories/{id}/edit")
+def edit_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
+    """The form to change a memory's text, kind, role, importance and metadata."""
+    record = call.memory.get(id)
+    return render(request, "edit.html", values=_values(record), record=record)
+
+
+@pages.post("/memories/{id}/edit", response_model=None)
+def edit_memory(
+    request: Request, id: str, call: PageCall, form: Form
+) -> HTMLResponse | RedirectResponse:
+    """Change the memory (new text is embedded again); a problem is shown on the form."""
+    record = call.memory.get(id)  # 404 for an unknown id, or one outside the key's grant
+    values = {name: form.get(name, "") for name in FIELDS}
+    try:
+        changes = _changes(values)
+        if changes.get("text") == record.text:
+            del changes["text"]  # unchanged: no new embedding
+        call.memory.update(id, **_present(changes))
+    except RememError as exc:
+        return _form_error(request, "edit.html", exc, values=values, record=record)
+    return RedirectResponse(f"/memories/{id}?saved=updated", status_code=303)
 
 
 @pages.post("/memories/{id}/delete")
@@ -183,14 +252,116 @@ def delete_memory(id: str, call: PageCall) -> RedirectResponse:
     return RedirectResponse(f"/memories?{query}", status_code=303)
 
 
+@pages.get("/import")
+def import_page(request: Request, call: PageCall) -> HTMLResponse:
+    """The form to import a file: remem's export, plain JSON-lines items, or LoCoMo."""
+    return render(request, "import.html", format="auto")
+
+
+@pages.post("/import")
+async def import_upload(request: Request, call: PageCall) -> HTMLResponse:
+    """Import the uploaded file (or pasted text) inside the key's grant: all or none; what
+    went wrong is shown on the form."""
+    form = await request.form()
+    format = str(form.get("format") or "auto")
+    upload, pasted = form.get("file"), str(form.get("text") or "")
+    try:
+        if isinstance(upload, UploadFile) and upload.filename:
+            name, body = upload.filename, await upload.read()
+        elif pasted.strip():
+            name, body = "the pasted text", pasted.encode("utf-8", "surrogatepass")
+        else:
+            raise InvalidInputError("choose a file to import, or paste its lines")
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InvalidInputError(f"{name} is not UTF-8 text (byte {exc.start})") from exc
+        if format not in ("auto", "jsonl", "locomo"):
+            raise InvalidInputError(f"unknown import format {format!r}: use auto, jsonl or locomo")
+        count = await run_in_threadpool(
+            transfer.import_text, call.memory, text, name, format=format
+        )
+    except RememError as exc:
+        return _form_error(request, "import.html", exc, format=format, text=pasted)
+    notice = f"Imported {count:,} memor{'y' if count == 1 else 'ies'} from {name}."
+    return render(request, "import.html", format=format, notice=notice, imported=count)
+
+
+@pages.get("/timeline")
+def timeline_page(request: Request, call: PageCall) -> HTMLResponse:
+    """A scope's memories on a time axis by kind, and its facts' supersession chains."""
+    params = request.query_params
+    try:
+        found = call.memory.list(**_scope(params), limit=TIMELINE_MAX + 1, order="-created_at")
+        facts = call.memory.list(
+            **_scope(params),
+            filters={"kind": {"$in": [CURRENT, CLOSED]}},
+            limit=FACTS_MAX,
+            order="created_at",
+        )
+    except (InvalidInputError, PermissionDeniedError) as exc:
+        return render(request, "timeline.html", params=params, error=str(exc), status=exc.status)
+    return render(
+        request,
+        "timeline.html",
+        params=params,
+        timeline=Timeline.of(found[:TIMELINE_MAX]),
+        cut=len(found) > TIMELINE_MAX,
+        limit=TIMELINE_MAX,
+        graph=FactGraph.of(facts, current=CURRENT, max_chains=CHAINS_MAX),
+    )
+
+
+@pages.get("/cache")
+def cache_page(request: Request, call: PageCall) -> HTMLResponse:
+    """Each semantic cache's hit rate, what its misses were, and its latest lookups: an admin
+    key sees every cache's counters; a tenant key, the lookups asked in its own scopes."""
+    activity = call.memory.cache_activity(LOOKUPS_SHOWN)
+    try:
+        counters: dict[str, dict[str, Any]] | None = call.memory.cache_stats()
+    except PermissionDeniedError:
+        counters = None
+    caches = [
+        CacheView.of(name, events, (counters or {}).get(name)) for name, events in activity.items()
+    ]
+    return render(request, "cache.html", caches=caches, admin=counters is not None)
+
+
 @pages.get("/stats")
 def stats_page(request: Request, call: PageCall) -> HTMLResponse:
-    """Store statistics, cache counters and LLM spending: for admin keys only, as over /v1."""
+    """Store statistics as charts, cache counters and LLM spending: for admin keys only, as
+    over /v1."""
     try:
         stats, caches = call.memory.stats(), call.memory.cache_stats()
     except PermissionDeniedError as exc:
         return render(request, "stats.html", denied=True, status=exc.status)
-    return render(request, "stats.html", stats=stats, caches=caches, spend=Spending.of(stats))
+    by_kind = sorted(stats.by_kind.items(), key=lambda item: (-item[1], item[0]))
+    links = {kind: "/memories?" + urlencode({"kind": kind}) for kind, _ in by_kind}
+    spend = Spending.of(stats)
+    return render(
+        request,
+        "stats.html",
+        stats=stats,
+        caches=caches,
+        spend=spend,
+        kinds_chart=BarChart.of(by_kind, links=links),
+        spend_chart=BarChart.of(
+            sorted(
+                ((name, row.get("cost", 0)) for name, row in spend.rows.items()),
+                key=lambda r: -r[1],
+            ),
+            fmt="${:,.4f}",
+        ),
+        hit_chart=BarChart.of(
+            [(name, 100 * row["hit_rate"]) for name, row in sorted(caches.items())], fmt="{:.1f}%"
+        ),
+    )
+
+
+@pages.get("/key")
+def key_page(request: Request, call: PageCall) -> HTMLResponse:
+    """What the signed-in key may see and do (``GET /v1/whoami`` as a page)."""
+    return render(request, "key.html", grant=call.grant)
 
 
 @pages.get("/login", response_model=None)
@@ -283,6 +454,39 @@ class Spending:
         return cls(columns, usage, total)
 
 
+@dataclass(frozen=True, slots=True)
+class CacheView:
+    """One cache on the cache page: its hit rate (over every lookup since the server started
+    for an admin, over the lookups listed for a tenant key), its counters (admin only), how
+    the lookups listed came out, and the lookups themselves, newest first."""
+
+    name: str
+    events: list[CacheEvent]
+    counters: dict[str, Any] | None
+    hit_rate: float | None
+    lookups: int
+    outcomes: BarChart
+
+    @classmethod
+    def of(cls, name: str, events: list[CacheEvent], counters: dict[str, Any] | None) -> CacheView:
+        seen = Counter(event.reason for event in events)
+        outcomes = [("hit", seen.pop("hit", 0)), ("miss", seen.pop("miss", 0))]
+        outcomes += [(reason, seen.pop(reason)) for reason in OUTCOMES if reason in seen]
+        outcomes += sorted(seen.items())  # a reason this page does not know yet
+        if counters is not None:
+            lookups = counters["hits"] + counters["misses"]
+            rate = counters["hit_rate"] if lookups else None
+        else:
+            lookups = len(events)
+            rate = sum(event.hit for event in events) / lookups if lookups else None
+        chart = BarChart.of(
+            outcomes,
+            label_width=150,
+            colours={reason: HIT if reason == "hit" else MISS for reason, _ in outcomes},
+        )
+        return cls(name, events, counters, rate, lookups, chart)
+
+
 def render(request: Request, name: str, *, status: int = 200, **context: Any) -> HTMLResponse:
     grant: Grant | None = getattr(request.state, "grant", None)
     html = templates.get_template(name).render(
@@ -299,6 +503,14 @@ def error_page(request: Request, status: int, message: str) -> HTMLResponse:
         log.error("%s %s failed: %s", request.method, request.url.path, message)
     title = TITLES.get(status, "Something went wrong")
     return render(request, "error.html", status=status, title=title, message=message, code=status)
+
+
+def _form_error(request: Request, name: str, exc: RememError, **context: Any) -> HTMLResponse:
+    """The form again, with what was typed and what is wrong with it (a server fault is not
+    the form's: it becomes the error page)."""
+    if exc.status >= 500:
+        raise exc
+    return render(request, name, error=str(exc), status=exc.status, **context)
 
 
 def same_origin(request: Request) -> None:
@@ -338,6 +550,72 @@ def _who(grant: Grant | None, auth: bool) -> str:
     parts = [f"users: {', '.join(grant.users)}"] if grant.users else []
     parts += [f"agents: {', '.join(grant.agents)}"] if grant.agents else []
     return "key for " + "; ".join(parts)
+
+
+# -- the add and edit forms -----------------------------------------------------------------------
+#: What the memory page says after a form saved it.
+SAVED = {"added": "Saved as a new memory.", "updated": "Saved your changes."}
+#: Why a lookup missed, in the order the cache page's chart lists them (after hit and miss,
+#: which is "no entry near it"), and the chart's colours for a hit and a miss.
+OUTCOMES = ("below threshold", "expired", "invalidated", "opposite", "rejected")
+HIT, MISS = "#1e7a46", "#c2410c"
+
+
+def _values(record: MemoryRecord) -> dict[str, str]:
+    """A memory as the edit form shows it."""
+    importance = "" if record.importance is None else f"{record.importance:g}"
+    metadata = _json_text(record.metadata) if record.metadata else ""
+    return {
+        "text": record.text,
+        "kind": record.kind,
+        "role": record.role or "",
+        "importance": importance,
+        "metadata": metadata,
+    }
+
+
+def _changes(values: Mapping[str, str]) -> dict[str, Any]:
+    """The text, kind, role, importance and metadata a form gives (None: left blank)."""
+    return {
+        "text": values.get("text", ""),
+        "kind": _text(values, "kind"),
+        "role": _text(values, "role"),
+        "importance": _number(values, "importance"),
+        "metadata": _json_object(values, "metadata"),
+    }
+
+
+def _present(fields: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+def _json_text(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
+
+
+def _json_object(values: Mapping[str, str], name: str) -> dict[str, Any] | None:
+    raw = values.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InvalidInputError(
+            f"{name} is not valid JSON: {exc.msg} (at character {exc.pos + 1})"
+        ) from None
+    if not isinstance(value, dict):
+        raise InvalidInputError(f'{name} must be a JSON object, like {{"source": "notes"}}')
+    return value
+
+
+def _number(values: Mapping[str, str], name: str) -> float | None:
+    raw = values.get(name, "").strip()
+    if not raw:
+        return None
+    try:
+        return float(raw)
+    except ValueError:
+        raise InvalidInputError(f"{name} must be a number, got {raw!r}") from None
 
 
 # -- reading the forms -----------------------------------------------------------------------------
@@ -448,7 +726,10 @@ def _day(params: Mapping[str, str], name: str) -> date | None:
         raise InvalidInputError(f"'{name}' is not a date: {raw!r} (use YYYY-MM-DD)") from None
 
 
-def _when(value: datetime | None) -> str:
+def _when(value: datetime | float | None) -> str:
+    """A stored time (a datetime, or Unix seconds) as the pages print it, in UTC."""
+    if isinstance(value, int | float):
+        value = datetime.fromtimestamp(value, UTC)
     return "—" if value is None else value.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
