@@ -26,6 +26,7 @@ import remem
 from remem.apikeys import KeyRing
 from remem.memory_types.facts import FactMemory
 from remem.server import create_app
+from remem.server.web import PASTE_MAX
 from tests.serving import running
 
 #: ``make chromium`` finds or installs it: $REMEM_CHROMIUM, else chromium on PATH.
@@ -376,6 +377,10 @@ def test_import_a_file_all_or_none(
     assert "Carol pasted this" in {r.text for r in store.list(user_id="carol")}
     page.click("button:has-text('Import')")  # nothing chosen, nothing pasted
     expect(page.locator(".error")).to_have_text("choose a file to import, or paste its lines")
+    # pasted text over the form's limit: a page that says so, not a 500 nor the API's JSON
+    over = page.request.post("/import", multipart={"text": "x" * (PASTE_MAX + 1)})
+    assert over.status == 400 and "text/html" in over.headers["content-type"]
+    assert "the form could not be read" in over.text()
 
 
 # -- timeline, facts, cache ------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from fastapi.routing import APIRoute
 from jinja2 import Environment, FileSystemLoader
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
 
 from remem import transfer
 from remem.access import Grant
@@ -70,6 +71,9 @@ TIMELINE_MAX = 2000
 FACTS_MAX, CHAINS_MAX = 2000, 40
 #: Lookups listed per cache.
 LOOKUPS_SHOWN = 50
+#: Most bytes of text pasted into the import form (a file's size is bounded by the server's
+#: ``--max-body``).
+PASTE_MAX = 8 * 1024 * 1024
 #: The fields of the add and edit forms.
 FIELDS = ("text", "kind", "role", "importance", "metadata", "user_id", "agent_id", "session_id")
 FIELDS_NEW = (*FIELDS, "created_at")
@@ -262,7 +266,11 @@ def import_page(request: Request, call: PageCall) -> HTMLResponse:
 async def import_upload(request: Request, call: PageCall) -> HTMLResponse:
     """Import the uploaded file (or pasted text) inside the key's grant: all or none; what
     went wrong is shown on the form."""
-    form = await request.form()
+    try:
+        form = await request.form(max_part_size=PASTE_MAX)
+    except HTTPException as exc:  # a malformed body, or pasted text over the limit
+        problem = InvalidInputError(f"the form could not be read: {exc.detail}")
+        return _form_error(request, "import.html", problem, format="auto", text="")
     format = str(form.get("format") or "auto")
     upload, pasted = form.get("file"), str(form.get("text") or "")
     try:
