@@ -67,7 +67,7 @@ PAGE_SIZE = 50
 CHUNKS_SHOWN = 200
 #: Memories drawn on a timeline (the newest, when a scope holds more).
 TIMELINE_MAX = 2000
-#: Facts read for the supersession chains, and chains drawn.
+#: Facts read for the supersession chains (the newest), and chains drawn.
 FACTS_MAX, CHAINS_MAX = 2000, 40
 #: Lookups listed per cache.
 LOOKUPS_SHOWN = 50
@@ -305,7 +305,7 @@ def timeline_page(request: Request, call: PageCall) -> HTMLResponse:
             **_scope(params),
             filters={"kind": {"$in": [CURRENT, CLOSED]}},
             limit=FACTS_MAX,
-            order="created_at",
+            order="-created_at",  # a scope with more: its latest facts' histories
         )
     except (InvalidInputError, PermissionDeniedError) as exc:
         return render(request, "timeline.html", params=params, error=str(exc), status=exc.status)
