@@ -254,3 +254,16 @@ def test_serve_on_a_busy_port_says_what_to_do(run) -> None:  # type: ignore[no-u
                 busy.stderr
             )
             assert f"--port {port + 1} (with make run: make run PORT={port + 1})" in busy.stderr
+
+
+def test_backup_and_restore_of_a_store_named_by_a_relative_path(  # type: ignore[no-untyped-def]
+    run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`REMEM_STORE=memory remem backup backups/today` once crashed with a traceback: SQLite
+    was handed the store as a file URI, which a relative path cannot be."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REMEM_STORE", "memory")
+    run("add", "Sam is allergic to cashews.")
+    assert lines(run("backup", "backups/today").output)[0]["records"] == 1
+    restored = run("restore", "backups/today", "--store", "restored").output
+    assert lines(restored)[0]["records"] == 1

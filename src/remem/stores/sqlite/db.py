@@ -212,7 +212,7 @@ def backup(db: Path, path: str | Path) -> dict[str, Any]:
     temporary = target / f".{DB_NAME}.partial"
     source_path = db
     with _replacing(temporary, f"backup of {db.parent} into {target} failed"):
-        source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
+        source = sqlite3.connect(f"{source_path.absolute().as_uri()}?mode=ro", uri=True, timeout=60)
         copy = sqlite3.connect(temporary, isolation_level=None)
         try:
             source.backup(copy)  # all pages in one step: one snapshot of the source
@@ -245,7 +245,7 @@ def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dic
     db = Path(resolve_db_path(target))  # refuses a file, or a folder that is not a store
     temporary = target / f".{DB_NAME}.restoring"
     with _replacing(temporary, f"restoring {backup} into {target} failed"):
-        source = sqlite3.connect(f"{source_path.as_uri()}?mode=ro", uri=True, timeout=60)
+        source = sqlite3.connect(f"{source_path.absolute().as_uri()}?mode=ro", uri=True, timeout=60)
         try:
             check_integrity(source, source_path)
             if source.execute("SELECT 1 FROM meta WHERE key = 'store_id'").fetchone() is None:
