@@ -150,9 +150,7 @@ class Memory(Engine):
         with self._caches_lock:
             caches = dict(self._caches)
         activity = {name: cache.within(self).recent(limit) for name, cache in caches.items()}
-        return {
-            name: events for name, events in activity.items() if events or self.grant.admin
-        }
+        return {name: events for name, events in activity.items() if events or self.grant.admin}
 
     def chat(self, session_id: str, **options: Any) -> ChatMemory:
         """A :class:`ChatMemory` over this store for one conversation: the session

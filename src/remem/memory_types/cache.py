@@ -659,9 +659,7 @@ class SemanticCache:
 
 
 def _event(at: float, question: str, scope: Scope, found: CacheLookup) -> CacheEvent:
-    return CacheEvent(
-        at, question, found.hit, found.reason, found.score, found.question, *scope
-    )
+    return CacheEvent(at, question, found.hit, found.reason, found.score, found.question, *scope)
 
 
 def _scope_key(scope: Scope) -> str:
