@@ -70,6 +70,11 @@ def test_api_never_fails_and_matches_its_document(api_schema: Any, mode: Generat
         excluded = [positive_data_acceptance]
         if operation.label == "POST /v1/import":  # its body is text: "[]" is a valid LoCoMo file
             excluded.append(negative_data_rejection)
+        if operation.label in ("GET /v1/memories", "GET /v1/namespaces"):
+            # Their namespace / prefix is a list of strings in the query: any one string is a
+            # valid list of one there, yet schemathesis counts it as invalid data accepted
+            # (schemathesis issue #3056, fix pending in PR #3129). The other checks still hold.
+            excluded.append(negative_data_rejection)
         try:
             fuzz(operation, mode, excluded)
         except Unsatisfiable:  # nothing in the operation to make invalid (no parameters)
