@@ -395,14 +395,15 @@ def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> Non
     names = [name for name, _ in MIGRATIONS]
     path = tmp_path / "s"
     path.mkdir()
-    vectors = remem.get_embedder("hash:64").embed(["kept", "deleted later"])
+    texts = ["kept", "deleted later", "我喜欢吃饺子"]
+    vectors = remem.get_embedder("hash:64").embed(texts)
     conn = sqlite3.connect(path / DB_NAME, isolation_level=None)
     conn.execute("BEGIN")
     apply_migrations(conn, MIGRATIONS[:-1])
     conn.execute(
         "INSERT INTO meta (key, value) VALUES ('embedder', 'hash:64'), ('dimensions', '64')"
     )
-    for i, (text, vector) in enumerate(zip(["kept", "deleted later"], vectors, strict=True)):
+    for i, (text, vector) in enumerate(zip(texts, vectors, strict=True)):
         conn.execute(
             "INSERT INTO memories (id, text, kind, user_id, metadata, created_at, updated_at, "
             "content_hash, embedding) VALUES (?, ?, 'message', 'u', '{}', ?, ?, ?, ?)",
@@ -418,8 +419,10 @@ def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> Non
     with remem.open(path) as mem:
         assert mem.stats().schema == names
         assert [h.id for h in mem.search("kept", mode="keyword", user_id="u")] == ["id0"]
+        # 0010: a Chinese text stored before is found by two of its characters
+        assert [h.id for h in mem.search("饺子", mode="keyword", user_id="u")] == ["id2"]
         mem.delete("id1")
-        assert [h.text for h in mem.search("deleted later", mode="dense")] == ["kept"]
+        assert sorted(h.id for h in mem.search("deleted later", mode="dense")) == ["id0", "id2"]
         assert mem.search("deleted", mode="keyword") == []
 
 

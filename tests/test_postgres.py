@@ -70,7 +70,8 @@ def test_a_store_of_the_first_schema_is_upgraded_with_everything_kept(
             "content_hash, parent_id, position, embedding) VALUES "
             "('doc', 'a document', 'document', 'ann', 1, 1, 'h1', NULL, NULL, '[1,0,0]'), "
             "('c0', 'its chunk', 'chunk', 'ann', 1, 1, 'h2', 'doc', 0, '[0,1,0]'), "
-            "('loose', 'no user', 'fact', NULL, 2, 2, 'h3', NULL, NULL, '[0,0,1]')"
+            "('loose', 'no user', 'fact', NULL, 2, 2, 'h3', NULL, NULL, '[0,0,1]'), "
+            "('zh', '我喜欢吃饺子', 'fact', 'ann', 3, 3, 'h4', NULL, NULL, '[0,1,1]')"
         )
         conn.execute("INSERT INTO memory_parts VALUES ('doc', 1, 'ann', '[0,1,0]')")
         conn.execute(
@@ -83,6 +84,8 @@ def test_a_store_of_the_first_schema_is_upgraded_with_everything_kept(
         assert [r.id for r in store.records(parse_filter({"parent_id": "doc"}))] == ["c0"]
         assert store.vectors(["doc"], parts=True)["doc"].tolist() == [[1, 0, 0], [0, 1, 0]]
         assert [e["query"] for e in store.cache_entries([1]).values()] == ["q"]
+        # 0005 indexed the character pairs of a Chinese text stored before it
+        assert [id for id, _ in store.keyword("饺子", 5, None)] == ["zh"]
         with pytest.raises(remem.ConflictError):  # ids stay unique across tenants
             store.insert(
                 [
@@ -408,3 +411,24 @@ def test_keywords_are_ranked_by_bm25_where_the_server_has_it(tmp_path: Path) -> 
         assert [i for i, _ in scoped] == ["common0"]
         store.delete(["rare"])
         assert "rare" not in {i for i, _ in store.keyword("quokka", 20, None)}
+
+
+@pytest.mark.parametrize("ranking", ["bm25", "ts_rank_cd"])
+def test_two_characters_inside_a_chinese_or_japanese_run_are_found(
+    tmp_path: Path, ranking: str
+) -> None:
+    """Both keyword rankings read the character pairs: pg_textsearch's BM25 over
+    ``keyword_text``, and ``ts_rank_cd`` (servers without it) over the ``words`` tsvector."""
+    vector = np.ones(4, dtype=np.float32) / 2
+    texts = {"zh": "我喜欢吃饺子", "ja": "東京に行きました", "en": "I went to Tokyo for dumplings"}
+    with open_store(pg.url_for(tmp_path / ranking)) as store:
+        store.keyword_ranking = ranking  # type: ignore[attr-defined]
+        store.insert(
+            [
+                NewRecord(id=i, text=t, kind="fact", content_hash=i, created_at=0.0, vector=vector)
+                for i, t in texts.items()
+            ]
+        )
+        assert [id for id, _ in store.keyword("饺子", 5, None)] == ["zh"]
+        assert [id for id, _ in store.keyword("東京", 5, None)] == ["ja"]
+        assert [id for id, _ in store.keyword("dumplings", 5, None)] == ["en"]

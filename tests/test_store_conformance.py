@@ -312,6 +312,31 @@ def test_keyword_search_treats_user_text_as_words(store: Store) -> None:
     assert ids(store.keyword("nothing hello", 5, None, max_terms=1)) == []
 
 
+def test_keyword_search_finds_words_inside_scripts_without_spaces(store: Store) -> None:
+    """A run of Chinese or Japanese characters is one "word" to a tokenizer that splits at
+    spaces: two characters inside it are found all the same (remem.keywords), and an update
+    or a delete leaves no stale match behind."""
+    store.insert(
+        [
+            record("zh", "我喜欢吃饺子，特别是猪肉白菜馅的", 0, user_id="u"),
+            record("ja", "来月、東京の友達に会いに行きます", 1, user_id="u"),
+            record("mixed", "iPhone的价格太贵了", 2, user_id="u"),
+            record("en", "Dumplings with pork and cabbage", 3, user_id="u"),
+        ]
+    )
+    assert ids(store.keyword("饺子", 5, None)) == ["zh"]
+    assert ids(store.keyword("東京", 5, None)) == ["ja"]
+    assert ids(store.keyword("东京的饺子", 5, None)) == ["zh"]  # 东 is not 東: only 饺子 matches
+    assert ids(store.keyword("iphone", 5, None)) == ["mixed"]
+    assert ids(store.keyword("价格", 5, None)) == ["mixed"]
+    assert ids(store.keyword("dumplings cabbage", 5, None)) == ["en"]
+    store.update("zh", Update(text="我更喜欢吃包子", content_hash=content_hash("我更喜欢吃包子")))
+    assert ids(store.keyword("饺子", 5, None)) == []
+    assert ids(store.keyword("包子", 5, None)) == ["zh"]
+    store.delete(["ja"])
+    assert ids(store.keyword("東京", 5, None)) == []
+
+
 def test_lists_filter_order_and_page(store: Store) -> None:
     store.insert(
         [record(f"r{i}", f"text {i}", i % DIMS, user_id="u", created_at=1000.0 + i)

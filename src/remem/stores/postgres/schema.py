@@ -12,12 +12,16 @@ without change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import psycopg
 
 from remem.errors import NotAStoreError
+from remem.keywords import SPACELESS, extra_terms
 from remem.timeutil import now
 
 __all__ = [
+    "FILLS",
     "ID_TABLE",
     "MIGRATIONS",
     "MIGRATION_LOCK",
@@ -179,7 +183,45 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX memories_key ON memories (tenant, key) WHERE key IS NOT NULL;
         """,
     ),
+    (
+        # Scripts written without spaces (Chinese, Japanese, ...): a text holding such runs
+        # also indexes their character pairs (remem.keywords.extra_terms), kept in
+        # ``fts_extra`` (NULL for every other text). ``words`` (the tsvector) and
+        # ``keyword_text`` (what pg_textsearch's BM25 index reads) add them to the text. Rows
+        # stored before get theirs from :data:`FILLS`, in this migration's transaction.
+        "0005_spaceless_keywords",
+        """
+        ALTER TABLE memories ADD COLUMN fts_extra text;
+        ALTER TABLE memories DROP COLUMN words;
+        ALTER TABLE memories ADD COLUMN words tsvector GENERATED ALWAYS AS (
+            to_tsvector('english', text) || to_tsvector('english', coalesce(fts_extra, ''))
+        ) STORED;
+        CREATE INDEX memories_words ON memories USING gin (words);
+        ALTER TABLE memories ADD COLUMN keyword_text text GENERATED ALWAYS AS (
+            CASE WHEN fts_extra IS NULL THEN text ELSE text || E'\n' || fts_extra END
+        ) STORED;
+        DROP INDEX IF EXISTS memories_bm25;
+        """,
+    ),
 ]
+
+
+def _fill_extra_terms(conn: psycopg.Connection) -> None:
+    """``fts_extra`` of the rows stored before 0005 that hold a spaceless run."""
+    rows = conn.execute(
+        "SELECT id, text FROM memories WHERE text ~ %s", (SPACELESS.pattern,)
+    ).fetchall()
+    with conn.cursor() as cur:
+        cur.executemany(
+            "UPDATE memories SET fts_extra = %s WHERE id = %s",
+            [(extra_terms(text), id) for id, text in rows],
+        )
+
+
+#: Python steps of a migration, run after its SQL in the same transaction.
+FILLS: dict[str, Callable[[psycopg.Connection], None]] = {
+    "0005_spaceless_keywords": _fill_extra_terms,
+}
 
 #: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with
 #: their distribution column, the table of ids (distributed by id), and the small shared tables.
@@ -215,6 +257,8 @@ def apply_migrations(conn: psycopg.Connection) -> list[str]:
             if name in done:
                 continue
             conn.execute(sql.encode())
+            if name in FILLS:
+                FILLS[name](conn)
             conn.execute(
                 "INSERT INTO remem_migrations (name, applied_at) VALUES (%s, %s)", (name, now())
             )

@@ -42,6 +42,7 @@ from remem.errors import (
     StoreError,
 )
 from remem.filters import Filter
+from remem.keywords import extra_terms, query_terms
 from remem.records import (
     MemoryRecord,
     Namespace,
@@ -79,11 +80,10 @@ _ORDERS = {
     "-updated_at": "m.updated_at DESC, m.seq DESC",
     "position": "m.parent_id, m.position, m.seq",
 }
-_WORD = re.compile(r"\w+", re.UNICODE)
 #: The advisory lock of the embedder signature (claims, re-embeds).
 _SIGNATURE_LOCK = 0x72656D0001
 #: pg_textsearch's BM25 index of the records' text, when the server has the extension.
-_BM25_INDEX = "memories_bm25"
+_BM25_INDEX = "memories_bm25_keywords"  # on keyword_text (migration 0005)
 #: The advisory lock of building the HNSW index.
 _INDEX_LOCK = 0x72656D0002
 # Previous and next record: by position within a document, else by time within a session;
@@ -287,6 +287,8 @@ class PostgresStore(Store):
             value = getattr(change, name)
             if value is not None:
                 sets[name] = value
+        if change.text is not None:
+            sets["fts_extra"] = extra_terms(change.text)
         if change.metadata is not None:
             sets["metadata"] = Jsonb(change.metadata)
         if change.vector is not None:
@@ -589,7 +591,7 @@ class PostgresStore(Store):
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
     ) -> list[tuple[str, float]]:
-        terms = list(dict.fromkeys(w.lower() for w in _WORD.findall(query)))[:max_terms]
+        terms = query_terms(query)[:max_terms]
         if not terms:
             return []
         clause, params = compile_postgres(where)
@@ -600,10 +602,10 @@ class PostgresStore(Store):
             words = " ".join(terms)
             with self._connection() as conn:
                 rows = conn.execute(
-                    f"SELECT m.id, -(m.text <@> {query_sql}) FROM memories m "
+                    f"SELECT m.id, -(m.keyword_text <@> {query_sql}) FROM memories m "
                     f"WHERE m.embedding IS NOT NULL AND {clause} "
-                    f"AND (m.text <@> {query_sql}) < 0 "
-                    f"ORDER BY m.text <@> {query_sql}, m.seq LIMIT %s",
+                    f"AND (m.keyword_text <@> {query_sql}) < 0 "
+                    f"ORDER BY m.keyword_text <@> {query_sql}, m.seq LIMIT %s",
                     [words, *params, words, words, k],
                 ).fetchall()
             return [(row[0], float(row[1])) for row in rows]
@@ -862,7 +864,7 @@ def _ensure_bm25(conn: psycopg.Connection[Any]) -> bool:
             conn.execute("CREATE EXTENSION IF NOT EXISTS pg_textsearch")
             conn.execute(
                 f"CREATE INDEX IF NOT EXISTS {_BM25_INDEX} ON memories "
-                "USING bm25 (text) WITH (text_config = 'english')"
+                "USING bm25 (keyword_text) WITH (text_config = 'english')"
             )
     except psycopg.Error:  # not preloaded, no permission, ...: ts_rank_cd it is
         return False
@@ -972,12 +974,13 @@ def _copy_records(
         cur.copy(
             "COPY memories (id, text, kind, role, tenant, user_id, agent_id, session_id, "
             "metadata, created_at, updated_at, importance, parent_id, position, content_hash, "
-            "embedding, expires_at, namespace, key) FROM STDIN WITH (FORMAT BINARY)"
+            "embedding, expires_at, namespace, key, fts_extra) FROM STDIN WITH (FORMAT BINARY)"
         ) as copy,
     ):
         copy.set_types(
             ["text", "text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
-             "float8", "float8", "text", "int4", "text", "vector", "float8", "text", "text"]
+             "float8", "float8", "text", "int4", "text", "vector", "float8", "text", "text",
+             "text"]
         )  # fmt: skip
         for rec in records:
             copy.write_row(
@@ -988,6 +991,7 @@ def _copy_records(
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
                     rec.expires_at, encode_namespace(rec.namespace), rec.key,
+                    extra_terms(rec.text),
                 )
             )  # fmt: skip
     _copy_parts(conn, [(r.id, r.user_id, r.parts) for r in records if r.vector is not None])

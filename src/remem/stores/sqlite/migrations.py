@@ -6,11 +6,13 @@ Append new migrations to :data:`MIGRATIONS`; never edit or reorder one that has 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 from remem.errors import NotAStoreError
+from remem.keywords import extra_terms
 from remem.timeutil import now
 
-__all__ = ["MIGRATIONS", "apply_migrations"]
+__all__ = ["FUNCTIONS", "MIGRATIONS", "apply_migrations"]
 
 MIGRATIONS: list[tuple[str, str]] = [
     (
@@ -217,11 +219,50 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX memories_key ON memories (key) WHERE key IS NOT NULL;
         """,
     ),
+    (
+        # Scripts written without spaces (Chinese, Japanese, ...): a text holding such runs
+        # also indexes their character pairs (remem.keywords.extra_terms), kept in
+        # ``fts_extra`` (NULL for every other text) and indexed as a third FTS column. The
+        # rows stored before get theirs from remem_extra_terms(), which the store registers
+        # on its connection (:data:`FUNCTIONS`), before the index is rebuilt.
+        "0010_spaceless_keywords",
+        """
+        ALTER TABLE memories ADD COLUMN fts_extra TEXT;
+        DROP TRIGGER memories_fts_delete;
+        DROP TRIGGER memories_fts_update;
+        DROP TABLE memories_fts;
+        UPDATE memories SET fts_extra = remem_extra_terms(text)
+            WHERE remem_extra_terms(text) IS NOT NULL;
+        CREATE VIRTUAL TABLE memories_fts USING fts5 (
+            text, fts_scope, fts_extra, content = 'memories', content_rowid = 'rowid',
+            tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        INSERT INTO memories_fts (memories_fts) VALUES ('rebuild');
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, text, fts_scope, fts_extra)
+                VALUES ('delete', old.rowid, old.text, old.fts_scope, old.fts_extra);
+        END;
+        CREATE TRIGGER memories_fts_update
+            AFTER UPDATE OF text, fts_extra, user_id, agent_id, session_id, kind ON memories
+        BEGIN
+            INSERT INTO memories_fts (memories_fts, rowid, text, fts_scope, fts_extra)
+                VALUES ('delete', old.rowid, old.text, old.fts_scope, old.fts_extra);
+            INSERT INTO memories_fts (rowid, text, fts_scope, fts_extra)
+                VALUES (new.rowid, new.text, new.fts_scope, new.fts_extra);
+        END;
+        """,
+    ),
 ]
+
+
+#: Python functions the migrations call, registered on the connection before they run.
+FUNCTIONS: dict[str, Callable[[str], str | None]] = {"remem_extra_terms": extra_terms}
 
 
 def apply_migrations(conn: sqlite3.Connection, migrations: list[tuple[str, str]]) -> list[str]:
     """Apply the migrations not yet recorded, in order, inside the caller's transaction."""
+    for name, function in FUNCTIONS.items():
+        conn.create_function(name, 1, function, deterministic=True)
     conn.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at REAL)")
     done = [row[0] for row in conn.execute("SELECT name FROM _migrations ORDER BY rowid")]
     known = [name for name, _ in migrations]

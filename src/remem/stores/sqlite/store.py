@@ -12,7 +12,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import re
 import sqlite3
 import threading
 import uuid
@@ -37,6 +36,7 @@ from remem.errors import (
 )
 from remem.files import fsync_directory, fsync_file
 from remem.filters import Cond, Filter, Logic
+from remem.keywords import extra_terms, query_terms
 from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
 from remem.stores.base import (
     NewRecord,
@@ -70,7 +70,7 @@ _VECTOR_COLUMNS = "rowid, embedding, " + ", ".join(SCOPE_FIELDS)
 _INSERT = (
     "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding, "
-    "expires_at, namespace, key) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "expires_at, namespace, key, fts_extra) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _ORDERS = {
     "stored": "m.rowid",
@@ -80,7 +80,6 @@ _ORDERS = {
     "-updated_at": "m.updated_at DESC, m.rowid DESC",
     "position": "m.parent_id, m.position, m.rowid",
 }
-_WORD = re.compile(r"\w+", re.UNICODE)
 #: Prefix of each scope field's token in ``memories_fts.fts_scope`` (migration 0004).
 _SCOPE_PREFIX = {"user_id": "u", "agent_id": "a", "session_id": "s", "kind": "k"}
 # Previous and next record: by position within a document, else by time within a session; always
@@ -114,8 +113,9 @@ _STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 
 def fts_terms(text: str) -> list[str]:
-    """``text``'s distinct words, lower-cased, stopwords dropped (unless that leaves none)."""
-    words = list(dict.fromkeys(w.lower() for w in _WORD.findall(text)))
+    """``text``'s distinct terms (:func:`remem.keywords.query_terms`: words, and character
+    pairs of scripts without spaces), stopwords dropped (unless that leaves none)."""
+    words = query_terms(text)
     return [w for w in words if w not in _STOPWORDS] or words
 
 
@@ -355,6 +355,7 @@ class SQLiteStore(Store, Snapshots):
                     rec.expires_at,
                     encode_namespace(rec.namespace),
                     rec.key,
+                    extra_terms(rec.text),
                 )
                 for rec in fresh
             ]
@@ -384,8 +385,8 @@ class SQLiteStore(Store, Snapshots):
                 (last,) = conn.execute("SELECT last_insert_rowid()").fetchone()
                 first = last - len(rows) + 1
                 conn.execute(
-                    "INSERT INTO memories_fts (rowid, text, fts_scope) "
-                    "SELECT rowid, text, fts_scope FROM memories WHERE rowid >= ?",
+                    "INSERT INTO memories_fts (rowid, text, fts_scope, fts_extra) "
+                    "SELECT rowid, text, fts_scope, fts_extra FROM memories WHERE rowid >= ?",
                     (first,),
                 )
                 _note_changes(conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh})
@@ -424,6 +425,8 @@ class SQLiteStore(Store, Snapshots):
             value = getattr(change, name)
             if value is not None:
                 sets[name] = value
+        if change.text is not None:
+            sets["fts_extra"] = extra_terms(change.text)
         if change.metadata is not None:
             sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
         if change.vector is not None:
@@ -732,7 +735,7 @@ class SQLiteStore(Store, Snapshots):
         words = fts_query(terms)
         if words is None:
             return []
-        match = f"text : ({words})"
+        match = f"{{text fts_extra}} : ({words})"
         for field, wanted in (scoped or {}).items():
             tokens = " OR ".join(f'"{_SCOPE_PREFIX[field]}{v.encode().hex()}"' for v in wanted)
             match += f" AND fts_scope : ({tokens})"
@@ -744,8 +747,9 @@ class SQLiteStore(Store, Snapshots):
             # Fewer than k survive only when few rows match at all, or many lack a vector:
             # then the full join below, which is cheap in the first case and right in both.
             rows = read(
-                "SELECT m.id, -s.score FROM (SELECT rowid, bm25(memories_fts, 1.0, 0.0) AS score "
-                "FROM memories_fts WHERE memories_fts MATCH ? ORDER BY score LIMIT ?) s "
+                "SELECT m.id, -s.score FROM (SELECT rowid, "
+                "bm25(memories_fts, 1.0, 0.0, 1.0) AS score FROM memories_fts "
+                "WHERE memories_fts MATCH ? ORDER BY score LIMIT ?) s "
                 f"JOIN memories m ON m.rowid = s.rowid WHERE m.embedding IS NOT NULL AND {clause} "
                 "ORDER BY s.score LIMIT ?",
                 (match, k + max(10, k // 4), *params, k),
@@ -753,10 +757,10 @@ class SQLiteStore(Store, Snapshots):
             if len(rows) == k:
                 return [(row[0], float(row[1])) for row in rows]
         rows = read(
-            "SELECT m.id, -bm25(memories_fts, 1.0, 0.0) AS score FROM memories_fts "
+            "SELECT m.id, -bm25(memories_fts, 1.0, 0.0, 1.0) AS score FROM memories_fts "
             "JOIN memories m ON m.rowid = memories_fts.rowid "
             f"WHERE memories_fts MATCH ? AND m.embedding IS NOT NULL AND {clause} "
-            "ORDER BY bm25(memories_fts, 1.0, 0.0) LIMIT ?",
+            "ORDER BY bm25(memories_fts, 1.0, 0.0, 1.0) LIMIT ?",
             (match, *params, k),
         )
         return [(row[0], float(row[1])) for row in rows]
@@ -784,7 +788,10 @@ class SQLiteStore(Store, Snapshots):
                 (self._df[term],) = read(
                     "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts "
                     "MATCH ? LIMIT ?)",
-                    (f'text : "{term.replace(chr(34), chr(34) * 2)}"', KEYWORD_POSTINGS + 1),
+                    (
+                        f'{{text fts_extra}} : "{term.replace(chr(34), chr(34) * 2)}"',
+                        KEYWORD_POSTINGS + 1,
+                    ),
                 )[0]
         kept: list[str] = []
         total = 0
