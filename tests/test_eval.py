@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -50,6 +51,30 @@ def test_locomo_eval_end_to_end(tmp_path: Path) -> None:
     assert report["memories"] == 3 and report["questions"] == 1
     assert report["runs"]["keyword"]["overall"]["recall@2"] == 1.0
     assert report["runs"]["hybrid"]["by_category"]["4 single-hop"]["questions"] == 1
+
+
+def test_locomo_counts_a_question_found_only_with_all_its_evidence(tmp_path: Path) -> None:
+    """recall_any / recall_all: a question whose evidence spans two sessions and two speakers
+    is "any" with one turn in the top k, "all" only with both."""
+    sample = copy.deepcopy(LOCOMO_SAMPLE)
+    sample[0]["qa"] = [
+        {
+            "question": "What did Ann adopt, and what did Bo run?",
+            "answer": "a puppy; a marathon",
+            "evidence": ["D1:1", "D2:1"],
+            "category": 1,
+        }
+    ]
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(sample))
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        run = evaluate_locomo(mem, path, ks=(1, 3), modes=("keyword",))["runs"]["keyword"]
+    assert run["overall"]["recall@1"] == 0.5  # one of its two turns
+    assert (run["overall"]["recall_any@1"], run["overall"]["recall_all@1"]) == (1.0, 0.0)
+    assert (run["overall"]["recall_any@3"], run["overall"]["recall_all@3"]) == (1.0, 1.0)
+    groups = run["by_evidence"]
+    assert groups["several sessions"]["questions"] == 1 and groups["one session"]["questions"] == 0
+    assert groups["said by the second speaker"]["recall_all@3"] == 1.0
 
 
 def test_beir_eval_end_to_end(tmp_path: Path) -> None:

@@ -1,7 +1,13 @@
 """LoCoMo retrieval recall: every turn a memory, every question of categories 1-4 a query.
 
 recall@k = |evidence ∩ top-k dia_ids| / |evidence|, averaged over questions (the definition in
-``shared/data/README.md``). Malformed evidence ids are split on ';' and spaces, normalised, and
+``shared/data/README.md``). Beside it, two all-or-nothing counts: ``recall_any@k``, the share of
+questions with at least one evidence turn in the top k, and ``recall_all@k``, the share with
+*every* evidence turn there — what answering a question whose evidence is spread over a
+conversation needs. Each is reported overall, per category, and per kind of evidence
+(:data:`EVIDENCE_GROUPS`: spread over several sessions or within one; said by the
+conversation's second speaker, LoCoMo's nearest thing to an assistant's turn, since both of its
+speakers are people). Malformed evidence ids are split on ';' and spaces, normalised, and
 dropped when they name no turn; questions left with no evidence are skipped.
 """
 
@@ -23,6 +29,8 @@ from remem.transfer import locomo_items
 __all__ = ["evaluate_locomo", "locomo_questions", "normalise_evidence"]
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+#: Questions grouped by their evidence: what each group's question carries in ``groups``.
+EVIDENCE_GROUPS = ("several sessions", "one session", "said by the second speaker")
 _EVIDENCE = re.compile(r"D:?(\d+):0*(\d+)")
 
 
@@ -76,27 +84,37 @@ def locomo_questions(
     data: list[dict[str, Any]], items: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The questions of the measured categories that have evidence among the stored turns:
-    each with its ``user`` (the conversation's scope), ``question``, ``category`` and
-    ``evidence`` (``dia_id`` of the turns that answer it)."""
-    turns_by_user: dict[str, set[str]] = {}
+    each with its ``user`` (the conversation's scope), ``question``, ``category``,
+    ``evidence`` (``dia_id`` of the turns that answer it) and ``groups`` (those of
+    :data:`EVIDENCE_GROUPS` its evidence falls in)."""
+    turns: dict[str, dict[str, tuple[int, str]]] = {}  # user -> dia_id -> (session, speaker)
     for item in items:
-        turns_by_user.setdefault(item["user_id"], set()).add(item["metadata"]["dia_id"])
+        meta = item["metadata"]
+        turns.setdefault(item["user_id"], {})[meta["dia_id"]] = (meta["session"], meta["speaker"])
     out = []
     for number, sample in enumerate(data):
         user = str(sample.get("sample_id", f"conv-{number}"))
+        said = turns.get(user, {})
+        second = (sample.get("conversation") or {}).get("speaker_b")
         for qa in sample.get("qa", []):
             if qa.get("category") not in CATEGORIES:
                 continue
-            evidence = normalise_evidence(qa.get("evidence", []), turns_by_user.get(user, set()))
-            if evidence:
-                out.append(
-                    {
-                        "user": user,
-                        "question": str(qa["question"]),
-                        "category": qa["category"],
-                        "evidence": evidence,
-                    }
-                )
+            evidence = normalise_evidence(qa.get("evidence", []), set(said))
+            if not evidence:
+                continue
+            sessions = {said[dia][0] for dia in evidence}
+            groups = ["several sessions" if len(sessions) > 1 else "one session"]
+            if second is not None and any(said[dia][1] == second for dia in evidence):
+                groups.append("said by the second speaker")
+            out.append(
+                {
+                    "user": user,
+                    "question": str(qa["question"]),
+                    "category": qa["category"],
+                    "evidence": evidence,
+                    "groups": groups,
+                }
+            )
     return out
 
 
@@ -113,7 +131,8 @@ def _run(
     from tqdm import tqdm
 
     depth = max(ks)
-    per_cat: dict[int, list[dict[int, float]]] = {c: [] for c in CATEGORIES}
+    per_cat: dict[int, list[dict[str, float]]] = {c: [] for c in CATEGORIES}
+    per_group: dict[str, list[dict[str, float]]] = {g: [] for g in EVIDENCE_GROUPS}
     latencies = []
     # Recency is measured from the day after the conversation's last turn, not from today.
     timed = bool(options.get("recency_weight")) or options.get("resolve_time", False)
@@ -125,13 +144,19 @@ def _run(
         )
         latencies.append((time.perf_counter() - started) * 1000)
         ranked = [dia_of[h.id] for h in hits]
-        per_cat[q["category"]].append({k: recall_at_k(ranked, q["evidence"], k) for k in ks})
+        row = _recalls(ranked, q["evidence"], ks)
+        per_cat[q["category"]].append(row)
+        for group in q.get("groups", ()):
+            per_group[group].append(row)
     everything = [r for rows in per_cat.values() for r in rows]
     return {
-        "overall": _mean(everything, ks),
+        "overall": _mean(everything),
         "by_category": {
-            f"{c} {name}": {**_mean(per_cat[c], ks), "questions": len(per_cat[c])}
+            f"{c} {name}": {**_mean(per_cat[c]), "questions": len(per_cat[c])}
             for c, name in CATEGORIES.items()
+        },
+        "by_evidence": {
+            group: {**_mean(rows), "questions": len(rows)} for group, rows in per_group.items()
         },
         "latency_ms": {
             "p50": round(percentile(latencies, 50), 2),
@@ -140,5 +165,17 @@ def _run(
     }
 
 
-def _mean(rows: list[dict[int, float]], ks: Sequence[int]) -> dict[str, float]:
-    return {f"recall@{k}": round(sum(r[k] for r in rows) / max(len(rows), 1), 4) for k in ks}
+def _recalls(ranked: list[str], evidence: set[str], ks: Sequence[int]) -> dict[str, float]:
+    """One question's recall@k, and whether any / all of its evidence is in the top k."""
+    row: dict[str, float] = {}
+    for k in ks:
+        found = len(evidence & set(ranked[:k]))
+        row[f"recall@{k}"] = recall_at_k(ranked, evidence, k)
+        row[f"recall_any@{k}"] = float(found > 0)
+        row[f"recall_all@{k}"] = float(found == len(evidence))
+    return row
+
+
+def _mean(rows: list[dict[str, float]]) -> dict[str, float]:
+    names = list(rows[0]) if rows else []
+    return {name: round(sum(r[name] for r in rows) / len(rows), 4) for name in names}
