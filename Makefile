@@ -114,7 +114,7 @@ bench-server: install
 eval: install
 	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ablation --store benchmarks/.work/locomo --output benchmarks/results/locomo-ablation.json
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
-	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --output benchmarks/results/cache-mqp.json
+	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --near-misses tests/data/cache_near_misses.csv --output benchmarks/results/cache-mqp.json
 
 clean:
 	rm -rf $(VENV) $(CREW) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -11,8 +11,12 @@ import pytest
 
 import remem
 from remem.access import Grant
+from remem.eval.cache import evaluate_near_misses
 from remem.memory_types import cache as cache_module
-from remem.memory_types.cache import SemanticCache, opposite
+from remem.memory_types.cache import DEFAULT_THRESHOLD, SemanticCache, opposite
+from remem.memory_types.guard import Verdict, compare
+
+NEAR_MISSES = Path(__file__).parent / "data" / "cache_near_misses.csv"
 
 
 def test_paraphrase_hits_and_scopes_stay_apart(model_mem_factory: Any) -> None:
@@ -49,6 +53,83 @@ def test_opposites_are_guarded(model_mem_factory: Any) -> None:
         assert cache.stats.opposite == 2
         assert opposite("Should I eat before the run?", "Should I eat after the run?") == "antonyms"
         assert opposite("What does a measles rash look like?", "What is measles?") is None
+
+
+@pytest.mark.parametrize(
+    ("asked", "cached", "conflict", "agree"),
+    [
+        ("Is 5 mg of melatonin safe?", "Is 5 g of melatonin safe?", "units", False),
+        ("Should I rest 3 days?", "Should I rest 3 weeks?", "units", False),
+        ("How hot is 30 degrees Celsius?", "How hot is 30 degrees Fahrenheit?", "units", False),
+        ("Is the museum open on Sunday?", "Is the museum open on Tuesday?", "dates", False),
+        ("Do I have meetings tomorrow?", "Do I have meetings today?", "dates", False),
+        ("What did we discuss last week?", "What did we discuss next week?", "dates", False),
+        ("What is Dr. Patel's address?", "What is Dr. Nguyen's address?", "names", False),
+        ("Is a fever of 38 degrees high?", "Is a fever of 40 degrees high?", "numbers", False),
+        ("Can't I take ibuprofen with aspirin?", "Can I take ibuprofen with aspirin?", "negation",
+         False),
+        ("How do I turn off dark mode?", "How do I turn on dark mode?", "antonyms", False),
+        # agreement: a shared anchor, nothing in conflict
+        ("Is 50 a normal resting heart rate?", "Is a resting heart rate of 50 normal?", None, True),
+        ("Does the museum open on Sundays?", "Is the museum open on Sunday?", None, True),
+        ("May I take aspirin?", "Can I take aspirin?", None, False),  # "May" is no date here
+        # Worded otherwise, anchors decide nothing: "almost 36 weeks" paraphrases "35 weeks
+        # and 6 days" (MQP).
+        ("I am 35 weeks and 6 days pregnant and leaking clear fluid from my breast, is it labor?",
+         "I am almost 36 weeks pregnant and noticed a lot of clear fluid. Am I going into labor?",
+         None, True),
+        ("Is CBCT enough before a sinus lift?", "is a cbct good enough for a sinus lift?", None,
+         False),  # a name the other writes in lower case is no conflict (nor shared)
+    ],
+)  # fmt: skip
+def test_the_guard_reads_anchors_and_polarity(
+    asked: str, cached: str, conflict: str | None, agree: bool
+) -> None:
+    assert compare(asked, cached) == Verdict(conflict, agree)
+    assert opposite(asked, cached) == conflict
+
+
+def test_questions_that_agree_may_hit_a_little_below_the_threshold(
+    model_mem_factory: Any,
+) -> None:
+    pairs = {
+        "agree": (
+            "Can I take 200 mg of ibuprofen every 6 hours?",
+            "Is it okay to take 200 mg of ibuprofen every 6 hours?",
+        ),
+        "plain": ("How do I reset my password?", "I forgot my password, how do I change it?"),
+    }
+    with model_mem_factory() as mem:
+        for name, (cached, asked) in pairs.items():
+            first, second = mem.embed([cached, asked], progress=False)
+            cosine = float(first @ second)
+            # the threshold a little above the pair's cosine, within the margin
+            cache = mem.cache(name, threshold=cosine + 0.02, agree_margin=0.04)
+            cache.set(cached, "the answer")
+            found = cache.lookup(asked)
+            assert found.score == pytest.approx(cosine, abs=1e-5)
+            if name == "agree":  # a shared number, nothing in conflict: the margin applies
+                assert found.hit
+            else:  # nothing to agree on: the threshold holds
+                assert not found.hit and found.reason == "below threshold"
+            strict = mem.cache(f"{name}-strict", threshold=cosine + 0.02, agree_margin=0.0)
+            strict.set(cached, "the answer")
+            assert not strict.lookup(asked).hit
+        with pytest.raises(remem.InvalidInputError, match="agree_margin"):
+            mem.cache("bad", agree_margin=0.9)
+
+
+def test_near_misses_are_refused_and_paraphrases_found(model_mem_factory: Any) -> None:
+    """The near-miss set (tests/data): at the default threshold at most 2% of the questions
+    that differ only in a name, number, date, unit or polarity hit; 90% of paraphrases do."""
+    with model_mem_factory() as mem:
+        report = evaluate_near_misses(mem, NEAR_MISSES, thresholds=(DEFAULT_THRESHOLD,))
+    (row,) = report["thresholds"]
+    assert report["pairs"] == 140
+    assert row["false_hit_rate"] <= 0.02, row
+    assert row["paraphrase_recall"] >= 0.9, row
+    kinds = {"name", "number", "date", "unit", "negation", "paraphrase"}
+    assert set(row["hits_by_kind"]) == kinds
 
 
 def test_ttl_is_absolute_unless_refreshed(mem: remem.Memory, monkeypatch: Any) -> None:

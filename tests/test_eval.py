@@ -144,11 +144,20 @@ def test_cache_eval_counts_right_and_false_hits(tmp_path: Path) -> None:
         1.0,
         0.5,
     )
+    near_misses = Path(__file__).parent / "data" / "cache_near_misses.csv"
     result = CliRunner().invoke(
-        cli, ["eval", "cache", "--data", str(data), "--embedder", "hash:64", "--threshold", "0.99"]
-    )
+        cli,
+        ["eval", "cache", "--data", str(data), "--embedder", "hash:64", "--threshold", "0.99",
+         "--near-misses", str(near_misses), "--agree-margin", "0"],
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["at_default"]["hits"] == 3
+    printed = json.loads(result.output)
+    assert printed["at_default"]["hits"] == 3 and printed["agree_margin"] == 0
+    assert printed["near_misses"]["pairs"] == 140
+    (at_default,) = [r for r in printed["near_misses"]["thresholds"] if r["threshold"] == 0.99]
+    assert set(at_default["hits_by_kind"]) == {
+        "name", "number", "date", "unit", "negation", "paraphrase"
+    }  # fmt: skip
     bad = tmp_path / "bad.csv"
     bad.write_text("1,only two columns\n", encoding="utf-8")
     with remem.open(":memory:", embedder="hash:64") as mem, pytest.raises(remem.InvalidInputError):

@@ -142,6 +142,19 @@ def beir(
     show_default=True,
     help="Also report the lowest threshold reaching this precision on the pairs.",
 )
+@click.option(
+    "--agree-margin",
+    type=float,
+    default=None,
+    help="How far below the threshold questions that agree may hit (default: the cache's).",
+)
+@click.option(
+    "--near-misses",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Also a near-miss set (kind,cached,asked,same_answer), e.g. "
+    "tests/data/cache_near_misses.csv.",
+)
 @common_options
 @click.option("--store", "store_path", default=":memory:", help="Store for the cache entries.")
 def cache(
@@ -149,13 +162,16 @@ def cache(
     threshold: float | None,
     no_guard: bool,
     target_precision: float,
+    agree_margin: float | None,
+    near_misses: str | None,
     embedder: str | None,
     output: str | None,
     store_path: str,
 ) -> None:
-    """Semantic cache precision, recall and false-hit rate across thresholds (MQP pairs)."""
+    """Semantic cache precision, recall and false-hit rate across thresholds (MQP pairs, and
+    a near-miss set)."""
     from remem.eval.cache import evaluate_cache
-    from remem.memory_types.cache import DEFAULT_THRESHOLD
+    from remem.memory_types.cache import AGREE_MARGIN, DEFAULT_THRESHOLD
 
     with remem.open(store_path, embedder=embedder) as mem:
         report = evaluate_cache(
@@ -163,7 +179,9 @@ def cache(
             data,
             threshold=DEFAULT_THRESHOLD if threshold is None else threshold,
             guard=not no_guard,
+            agree_margin=AGREE_MARGIN if agree_margin is None else agree_margin,
             target_precision=target_precision,
+            near_misses=near_misses,
             progress=sys.stderr.isatty(),
         )
     _write(report, output)

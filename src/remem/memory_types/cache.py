@@ -11,9 +11,12 @@ returns the value of an earlier question of the *same scope* that means the same
    means the same text) and it passes the checks: not expired (``ttl``, absolute from when it
    was set; a hit extends it only with ``refresh_on_hit``), not invalidated (a memory in its
    scope was added, changed or deleted since it was set, when ``invalidate``), not an *opposite*
-   of the question (:func:`opposite`: near-identical wording that differs by a negation, a
-   number, a name or an antonym — "can I take ibuprofen" vs "can't I take ibuprofen"), and
-   ``verify(question, cached_question)`` when given (a cross-encoder or an LLM judge).
+   of the question (the guard, :mod:`remem.memory_types.guard`: another name, number, date or
+   unit in alike wording, a negation or an antonym — "Is 5 mg of melatonin safe?" vs "Is 5 g
+   ...", "can I take ibuprofen" vs "can't I ..."), and ``verify(question, cached_question)``
+   when given (a cross-encoder or an LLM judge). Where the guard finds the two questions agree
+   (a shared number, unit, date or name, nothing in conflict), a cosine ``agree_margin`` below
+   the threshold is enough.
 
 Capacity bounds the entries per cache, evicting ``fifo`` (oldest set), ``lru`` (least recently
 hit) or ``lfu`` (fewest hits). :attr:`SemanticCache.stats` counts hits, misses and what each
@@ -29,7 +32,6 @@ from __future__ import annotations
 import copy
 import json
 import math
-import re
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -40,6 +42,7 @@ import numpy as np
 
 from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError, PermissionDeniedError
+from remem.memory_types.guard import compare, opposite
 from remem.timeutil import now
 from remem.validate import clean_text, json_text, opt_str, utf8
 from remem.vector_index import VectorIndex
@@ -58,83 +61,27 @@ __all__ = [
     "opposite",
 ]
 
+#: How far below the threshold a cached question may answer a new one that agrees with it
+#: (:func:`remem.memory_types.guard.compare`: a shared number, unit, date or name, nothing in
+#: conflict). Calibrated on MQP with ``remem eval cache --agree-margin``: at the default
+#: threshold 0 gives recall 0.345 at precision 0.958; 0.02, 0.370 at 0.959; 0.04, 0.402 at
+#: 0.956; 0.06, 0.429 at 0.946 (below 0.95).
+AGREE_MARGIN = 0.04
+
 #: Lookups each cache keeps in memory for :meth:`SemanticCache.recent` (the web page's view).
 RECENT_LOOKUPS = 100
 
-#: Cosine similarity (bundled MiniLM) at or above which a cached question answers a new one.
-#: On MQP's doctor-written pairs (``remem eval cache``): precision 0.958, recall 0.345, false
-#: hits on 1.5% of the questions that should miss. A wrong answer costs more than a miss, so
-#: the default sits on the precise side; lower it for more hits.
+#: Cosine similarity (bundled MiniLM) at or above which a cached question answers a new one
+#: (:data:`AGREE_MARGIN` lower when the guard finds they agree). On MQP's doctor-written pairs
+#: (``remem eval cache``): precision 0.956, recall 0.402, false hits on 1.8% of the questions
+#: that should miss; on remem's near-miss set (tests/data/cache_near_misses.csv) no false hit
+#: and 39 of 40 paraphrases found. A wrong answer costs more than a miss, so the default sits
+#: on the precise side; lower it for more hits.
 DEFAULT_THRESHOLD = 0.86
 Policy = Literal["fifo", "lru", "lfu"]
 POLICIES = ("fifo", "lru", "lfu")
 _CANDIDATES = 3  # nearest entries checked before giving up
 _FLUSH_HITS = 64  # hit statistics are written in batches, not one fsync per hit
-
-_WORD = re.compile(r"[A-Za-z]+(?:'[a-z]+)?|\d+(?:[.,]\d+)?")
-_NEGATIONS = frozenset(
-    {
-        "not",
-        "no",
-        "never",
-        "none",
-        "nobody",
-        "nothing",
-        "neither",
-        "nor",
-        "without",
-        "cannot",
-        "can't",
-        "don't",
-        "doesn't",
-        "didn't",
-        "isn't",
-        "aren't",
-        "wasn't",
-        "weren't",
-        "won't",
-        "wouldn't",
-        "shouldn't",
-        "couldn't",
-        "mustn't",
-        "haven't",
-        "hasn't",
-        "hadn't",
-    }
-)
-_ANTONYMS = tuple(
-    frozenset(pair.split("/"))
-    for pair in (
-        "before/after",
-        "more/less",
-        "increase/decrease",
-        "increases/decreases",
-        "higher/lower",
-        "high/low",
-        "safe/unsafe",
-        "safe/dangerous",
-        "best/worst",
-        "start/stop",
-        "first/last",
-        "max/min",
-        "maximum/minimum",
-        "above/below",
-        "over/under",
-        "early/late",
-        "earlier/later",
-        "cheap/expensive",
-        "add/remove",
-        "allow/forbid",
-        "true/false",
-        "hot/cold",
-        "buy/sell",
-        "win/lose",
-        "open/close",
-        "enable/disable",
-        "pros/cons",
-        "good/bad",
-    )
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,46 +163,6 @@ class CacheStats:
         }
 
 
-def opposite(asked: str, cached: str) -> str | None:
-    """Why two near-identical questions ask different things, or None.
-
-    Only for *near-identical* wording — at most two words swapped, added or dropped, with at
-    least three shared (elsewhere the embeddings decide): the difference is a negation ("can" /
-    "can't"), numbers on both sides ("5 mg" / "50 mg"), names (capitalised words inside the
-    sentence: "Alice's" / "Bob's"), or the two halves of an antonym pair ("before" / "after").
-    These are the edits a sentence embedding barely notices (cosine often above 0.9) while the
-    answer flips. Measured on MQP's real paraphrases it blocks no right answer at the default
-    threshold.
-    """
-    words_a, words_b = _WORD.findall(asked), _WORD.findall(cached)
-    lower_a = {w.lower() for w in words_a}
-    lower_b = {w.lower() for w in words_b}
-    only_a, only_b = lower_a - lower_b, lower_b - lower_a
-    if len(only_a) + len(only_b) > 4 or len(lower_a & lower_b) < 3:
-        return None
-    if (only_a | only_b) & _NEGATIONS or any(w.endswith("n't") for w in only_a | only_b):
-        return "negation"
-    if any(w[0].isdigit() for w in only_a) and any(w[0].isdigit() for w in only_b):
-        return "numbers"
-    if _names(asked) & only_a and _names(cached) & only_b:
-        return "names"
-    for pair in _ANTONYMS:
-        if pair & only_a and pair & only_b and pair <= only_a | only_b:
-            return "antonyms"
-    return None
-
-
-def _names(text: str) -> set[str]:
-    """Capitalised words that do not start a sentence (lower-cased), "I" aside."""
-    found = set()
-    for match in _WORD.finditer(text):
-        word = match.group()
-        before = text[: match.start()].rstrip()
-        if word[0].isupper() and word != "I" and before and before[-1] not in ".?!":
-            found.add(word.lower())
-    return found
-
-
 class SemanticCache:
     """Question → value entries of one named cache in ``memory``'s store."""
 
@@ -272,6 +179,7 @@ class SemanticCache:
         invalidate: bool = True,
         invalidate_kinds: Sequence[str] | None = None,
         guard: bool = True,
+        agree_margin: float = AGREE_MARGIN,
         verify: Callable[[str, str], bool] | None = None,
         recent: int = RECENT_LOOKUPS,
     ) -> None:
@@ -291,6 +199,10 @@ class SemanticCache:
             raise InvalidInputError(
                 f"capacity must be at least 1 (None: unbounded), got {capacity}"
             )
+        if isinstance(agree_margin, bool) or not isinstance(agree_margin, int | float):
+            raise InvalidInputError(f"agree_margin must be a number, got {agree_margin!r}")
+        if not 0.0 <= agree_margin <= 0.5:
+            raise InvalidInputError(f"agree_margin is a cosine from 0 to 0.5, got {agree_margin}")
         if isinstance(recent, bool) or not isinstance(recent, int) or recent < 0:
             raise InvalidInputError(f"recent is a number of lookups (0 or more), got {recent!r}")
         if policy not in POLICIES:
@@ -308,6 +220,9 @@ class SemanticCache:
         #: a memory too, and would otherwise clear the scope's entries.
         self.invalidate_kinds = tuple(invalidate_kinds) if invalidate_kinds is not None else None
         self.guard = guard
+        #: How far below ``threshold`` a cached question may answer when the guard finds the
+        #: two questions agree: they share a number, unit, date or name and nothing conflicts.
+        self.agree_margin = float(agree_margin)
         self.verify = verify
         self.stats = CacheStats()
         self._shared = _Shared(events=deque(maxlen=recent))
@@ -353,8 +268,9 @@ class SemanticCache:
             found = self._nearest(index, query, scope)
             result = CacheLookup(False)
             at = now()
+            floor = self.threshold - (self.agree_margin if self.guard else 0.0)
             for rowid, score in found:
-                if score < self.threshold:
+                if score < floor:
                     if result.reason == "miss":  # else keep why a closer entry was refused
                         result = CacheLookup(False, score=score, reason="below threshold")
                     break
@@ -362,11 +278,12 @@ class SemanticCache:
                 if entry is None:  # deleted by another process
                     index.remove([rowid])
                     continue
-                reason = self._check(text, entry, scope, at)
+                reason = self._check(text, entry, scope, at, below=score < self.threshold)
                 if reason is not None:
-                    result = CacheLookup(
-                        False, question=entry["query"], score=score, reason=reason, entry=rowid
-                    )
+                    if result.reason == "miss" or reason != "below threshold":
+                        result = CacheLookup(
+                            False, question=entry["query"], score=score, reason=reason, entry=rowid
+                        )
                     continue
                 self._note_hit(rowid, at)
                 self.stats.hits += 1
@@ -561,7 +478,11 @@ class SemanticCache:
         checked = self.memory.grant.check(named, write=True)
         return (checked["user_id"], checked["agent_id"], opt_str(session_id, "session_id"))
 
-    def _check(self, text: str, entry: dict[str, Any], scope: Scope, at: float) -> str | None:
+    def _check(
+        self, text: str, entry: dict[str, Any], scope: Scope, at: float, *, below: bool
+    ) -> str | None:
+        """Why the entry may not answer ``text``, or None. ``below``: its cosine is under the
+        threshold, within the margin the guard grants questions that agree."""
         expires = entry["expires_at"]
         pending = self._shared.pending.get(entry["rowid"])
         if pending is not None and pending[2] is not None:
@@ -577,10 +498,12 @@ class SemanticCache:
             self.stats.invalidated += 1
             return "invalidated"
         if self.guard:
-            why = opposite(text, entry["query"])
-            if why is not None:
+            verdict = compare(text, entry["query"])
+            if verdict.conflict is not None:
                 self.stats.opposite += 1
-                return f"opposite ({why})"
+                return f"opposite ({verdict.conflict})"
+            if below and not verdict.agree:
+                return "below threshold"
         if self.verify is not None and not self.verify(text, entry["query"]):
             self.stats.rejected += 1
             return "rejected"
