@@ -23,6 +23,7 @@ NOW = datetime(2024, 6, 19, 15, 30, tzinfo=UTC)  # a Wednesday
         ({"candidates": -5}, "candidates"),
         ({"expand": 1.5}, "expand"),
         ({"fusion": "max"}, "unknown fusion"),
+        ({"speaker_weight": -1}, "speaker_weight"),
         ({"rerank_everything": True}, "unknown search option"),
     ],
 )
@@ -226,3 +227,48 @@ def test_neighbour_smoothing_lifts_the_turn_after_a_match(mem: remem.Memory) -> 
     assert [h.text for h in smoothed].index(answer) < [h.text for h in plain].index(answer)
     assert smoothed[[h.text for h in smoothed].index(answer)].scores["neighbors"] > 0
     assert all("neighbors" not in h.scores for h in plain)
+
+
+# -- speaker prior ---------------------------------------------------------------------------------
+def _conversation(mem: remem.Memory, user: str) -> None:
+    """Two people on the same topic: the question names one of them."""
+    turns = [
+        ("Melanie", "Did you research adoption agencies, Caroline?"),
+        ("Caroline", "I researched adoption agencies last week, and found two I like."),
+        ("Melanie", "I researched adoption agencies for a friend once too."),
+        ("Caroline", "The pottery class was fun."),
+    ]
+    mem.add_many(
+        [
+            {"text": f"{who}: {text}", "user_id": user, "session_id": f"{user}/1",
+             "metadata": {"speaker": who}, "created_at": f"2026-05-0{i + 1}"}
+            for i, (who, text) in enumerate(turns)
+        ],
+        progress=False,
+    )  # fmt: skip
+
+
+def test_a_query_naming_a_speaker_prefers_what_they_said(mem: remem.Memory) -> None:
+    _conversation(mem, "u")
+    question = "What did Caroline research?"
+    hits = mem.search(question, user_id="u", k=3)
+    assert hits[0].metadata["speaker"] == "Caroline" and "speaker" in hits[0].scores
+    assert "added because the query names who said it" in hits[0].explain()
+    assert all("speaker" not in h.scores for h in hits if h.metadata["speaker"] != "Caroline")
+    off = mem.search(question, user_id="u", k=3, speaker_weight=0)
+    assert all("speaker" not in h.scores for h in off)
+    # naming both speakers, or none, changes nothing
+    for neutral in ("What did Caroline and Melanie research?", "Who researched agencies?"):
+        assert [h.id for h in mem.search(neutral, user_id="u", k=3)] == [
+            h.id for h in mem.search(neutral, user_id="u", k=3, speaker_weight=0)
+        ]
+
+
+def test_the_speaker_prior_stays_inside_a_tenant(mem: remem.Memory) -> None:
+    _conversation(mem, "ann")
+    _conversation(mem, "bob")
+    ann = mem.scoped(remem.Grant(users=("ann",)))
+    hits = ann.search("What did Caroline research?", k=10)
+    assert hits and {h.user_id for h in hits} == {"ann"}
+    with pytest.raises(remem.PermissionDeniedError):
+        ann.search("What did Caroline research?", user_id="bob")

@@ -51,6 +51,10 @@ class RetrievalConfig:
     #: score (above the lowest), neighbours being adjacent turns of a session or adjacent chunks
     #: of a document. An answer often sits next to the turn that matches the question. 0: off.
     neighbor_weight: float = 0.5
+    #: Speaker prior: when the query names exactly one candidate's ``metadata.speaker``
+    #: ("What did Caroline research?"), that speaker's candidates gain this (standardised
+    #: score units; the candidates' spread outside hybrid search). 0: off.
+    speaker_weight: float = 2.0
     # -- reranking
     #: ``"provider:model"`` (e.g. ``cross-encoder:/models/ms-marco-MiniLM-L-6-v2``) or an
     #: instance; None: off.
@@ -89,6 +93,7 @@ class RetrievalConfig:
             raise InvalidInputError("at least one of the scoring weights must be positive")
         number_within("recency_decay", self.recency_decay, 0.0, 1.0)
         number_within("neighbor_weight", self.neighbor_weight, 0.0, 10.0)
+        number_within("speaker_weight", self.speaker_weight, 0.0, 10.0)
         number_within("importance_scale", self.importance_scale, 1e-9, 1e9)
         if self.mmr_lambda is not None:
             number_within("mmr_lambda", self.mmr_lambda, 0.0, 1.0)

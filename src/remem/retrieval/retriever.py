@@ -1,15 +1,18 @@
-"""One search, stage by stage: candidates → fuse → smooth → rerank → score → diversify → cut →
-expand. :class:`Retriever` runs them over a store with batched reads (a handful of store calls
-per search, whatever ``k``); each stage is a small function in a module of its own
-(:mod:`~remem.retrieval.fusion`, :mod:`~remem.retrieval.neighbours`,
-:mod:`~remem.retrieval.rerank`, :mod:`~remem.retrieval.scoring`,
-:mod:`~remem.retrieval.diversity`), and runs only when its setting turns it on.
+"""One search, stage by stage: candidates → fuse → smooth → speaker prior → rerank → score →
+diversify → cut → expand. :class:`Retriever` runs them over a store with batched reads (a
+handful of store calls per search, whatever ``k``); each stage is a small function in a module
+of its own (:mod:`~remem.retrieval.fusion`, :mod:`~remem.retrieval.neighbours`,
+:mod:`~remem.retrieval.speakers`, :mod:`~remem.retrieval.rerank`,
+:mod:`~remem.retrieval.scoring`, :mod:`~remem.retrieval.diversity`), and runs only when its
+setting turns it on.
 
 Each stage leaves its numbers in the hit's ``scores``, so ``explain`` can show why a memory
 ranked where it did:
 
 - ``fused``: the hybrid fusion score (see :mod:`remem.retrieval.fusion`);
 - ``neighbors``: what neighbour smoothing added (adjacent turns or chunks that also matched);
+- ``speaker``: what the speaker prior added (the query names who said it,
+  :mod:`~remem.retrieval.speakers`);
 - ``rerank``: the reranker's score, when a reranker is set;
 - ``rescaled``: the ranking score rescaled to [0, 1] over the candidates, and
   ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
@@ -48,6 +51,7 @@ from remem.retrieval.fusion import fuse
 from remem.retrieval.neighbours import expand, neighbour_boosts, smooth, walk
 from remem.retrieval.rerank import rerank
 from remem.retrieval.scoring import score
+from remem.retrieval.speakers import prefer_speaker
 from remem.stores.base import RecordStore
 
 __all__ = ["Query", "Retriever"]
@@ -157,6 +161,9 @@ class Retriever:
             boosts = neighbour_boosts(fused, adjacent, cfg.neighbor_weight)
             fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
             candidates = self.with_records(rankings, fused[: k + 10], query.near, boosts)
+            candidates = prefer_speaker(
+                candidates, query.text, cfg.speaker_weight, standardised=hybrid, window=k + 10
+            )
         else:
             chosen = fused if cfg.reorders else fused[:k]
             candidates = self.reorder(self.with_records(rankings, chosen, query.near), query)
@@ -249,6 +256,13 @@ class Retriever:
         if cfg.neighbor_weight > 0:
             adjacent = self.store.adjacent([c.record.id for c in candidates], query.near)
             candidates = smooth(candidates, adjacent, cfg.neighbor_weight)
+        candidates = prefer_speaker(
+            candidates,
+            query.text,
+            cfg.speaker_weight,
+            standardised=query.mode == "hybrid",
+            window=k + 10,
+        )
         if cfg.reranker is not None and query.text:
             reranker, keep = self.reranker(cfg.reranker), k * cfg.rerank_k_factor
             candidates = rerank(candidates, query.text, reranker, keep, strict=cfg.strict)
