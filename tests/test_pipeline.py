@@ -272,3 +272,21 @@ def test_the_speaker_prior_stays_inside_a_tenant(mem: remem.Memory) -> None:
     assert hits and {h.user_id for h in hits} == {"ann"}
     with pytest.raises(remem.PermissionDeniedError):
         ann.search("What did Caroline research?", user_id="bob")
+
+
+def test_the_rest_of_the_question_is_what_is_searched_for(mem: remem.Memory) -> None:
+    """Named, the speaker steers (the prior); the other words are what is matched: the hit's
+    dense score is the one "What did research?" gives it."""
+    _conversation(mem, "u")
+    hit = mem.search("What did Caroline research?", user_id="u", k=1)[0]
+    assert hit.metadata["speaker"] == "Caroline" and "speaker" in hit.scores
+    rest = mem.search("What did research?", user_id="u", k=4, speaker_weight=0)
+    same = next(h for h in rest if h.id == hit.id)
+    assert hit.scores["dense"] == pytest.approx(same.scores["dense"])
+    # a precomputed query vector is kept (only the keywords lose the name); a query that is
+    # only the name is searched as it is
+    vector = mem.embed(["What did Caroline research?"], progress=False)[0]
+    given = mem.search("What did Caroline research?", vector=vector, user_id="u", k=1)[0]
+    assert given.metadata["speaker"] == "Caroline"
+    assert mem.search("Caroline", user_id="u", k=2)
+    assert mem.search("What did Caroline research?", user_id="u", k=2, mode="keyword")

@@ -585,6 +585,7 @@ class Engine:
                     if vector is None and mode != "keyword"
                     else None
                 ),
+                embed_text=self._embedded_query if vector is None else None,
                 words=clean_text(query or "", what="query") if keywords else None,
                 mode=mode,
                 k=k,

@@ -52,9 +52,10 @@ class RetrievalConfig:
     #: of a document. An answer often sits next to the turn that matches the question. 0: off.
     neighbor_weight: float = 0.5
     #: Speaker prior: when the query names exactly one candidate's ``metadata.speaker``
-    #: ("What did Caroline research?"), that speaker's candidates gain this (standardised
-    #: score units; the candidates' spread outside hybrid search). 0: off.
-    speaker_weight: float = 2.0
+    #: ("What did Caroline research?"), the rest of the question is searched again and that
+    #: speaker's candidates gain this (standardised score units; the candidates' spread
+    #: outside hybrid search). 0: off.
+    speaker_weight: float = 3.0
     # -- reranking
     #: ``"provider:model"`` (e.g. ``cross-encoder:/models/ms-marco-MiniLM-L-6-v2``) or an
     #: instance; None: off.

@@ -33,8 +33,9 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import partial
 from typing import TypeVar
 
 import numpy as np
@@ -51,7 +52,7 @@ from remem.retrieval.fusion import fuse
 from remem.retrieval.neighbours import expand, neighbour_boosts, smooth, walk
 from remem.retrieval.rerank import rerank
 from remem.retrieval.scoring import score
-from remem.retrieval.speakers import prefer_speaker
+from remem.retrieval.speakers import named_speaker, prefer_speaker, without_speaker
 from remem.stores.base import RecordStore
 
 __all__ = ["Query", "Retriever"]
@@ -115,6 +116,9 @@ class Query:
     #: search then runs while the query is embedded. Called with ``True`` when the embedding
     #: should share the cores with it (:meth:`Embedder.sharing_cores`).
     embed: Callable[[bool], NDArray[np.float32]] | None = None
+    #: Embeds another text the same way (``embed`` is this applied to ``text``): a search
+    #: that names a speaker searches again without the name.
+    embed_text: Callable[[str, bool], NDArray[np.float32]] | None = None
 
 
 class Retriever:
@@ -141,6 +145,25 @@ class Retriever:
             worker.shutdown(wait=True)
 
     def search(self, query: Query) -> list[SearchHit]:
+        """The hits for ``query``. When it names one speaker of its best candidates ("What did
+        Caroline research?"), the rest of it is searched for again ("What did research?") with
+        that speaker's memories preferred (:mod:`~remem.retrieval.speakers`): the name would
+        otherwise match every memory that mentions or is said by that person."""
+        cfg, k = query.config, query.k
+        candidates, rankings = self._ranked(query)
+        if cfg.speaker_weight > 0 and query.text:
+            speaker = named_speaker(query.text, candidates[: k + 10])
+            focused = self._without(query, speaker) if speaker is not None else None
+            if focused is not None:
+                candidates, rankings = self._ranked(focused, speaker)
+        hits = to_hits(relevance(candidates[:k], rankings, query.mode))
+        if cfg.expand > 0:
+            hits = expand(hits, self.neighbours(hits, cfg.expand, query.near))
+        return hits
+
+    def _ranked(self, query: Query, speaker: str | None = None) -> tuple[list[Candidate], Rankings]:
+        """The candidates, best first, through every stage before the cut, and each signal's
+        rankings."""
         cfg, k = query.config, query.k
         hybrid = query.mode == "hybrid"
         depth = max(k, cfg.candidates) if hybrid or cfg.reorders else k
@@ -162,15 +185,34 @@ class Retriever:
             fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
             candidates = self.with_records(rankings, fused[: k + 10], query.near, boosts)
             candidates = prefer_speaker(
-                candidates, query.text, cfg.speaker_weight, standardised=hybrid, window=k + 10
+                candidates,
+                query.text,
+                cfg.speaker_weight,
+                standardised=hybrid,
+                window=k + 10,
+                speaker=speaker,
             )
         else:
             chosen = fused if cfg.reorders else fused[:k]
-            candidates = self.reorder(self.with_records(rankings, chosen, query.near), query)
-        hits = to_hits(relevance(candidates[:k], rankings, query.mode))
-        if cfg.expand > 0:
-            hits = expand(hits, self.neighbours(hits, cfg.expand, query.near))
-        return hits
+            records = self.with_records(rankings, chosen, query.near)
+            candidates = self.reorder(records, query, speaker)
+        return candidates, rankings
+
+    @staticmethod
+    def _without(query: Query, speaker: str) -> Query | None:
+        """``query`` searching for its words other than the speaker's name (its ``text``
+        stays whole, for the reranker), or None when nothing else is left or the rest cannot
+        be embedded."""
+        rest = without_speaker(query.text or "", speaker)
+        if rest is None:
+            return None
+        vector, embed = query.vector, None
+        if vector is None and query.mode != "keyword":
+            if query.embed_text is None:
+                return None
+            embed = partial(query.embed_text, rest)
+        words = without_speaker(query.words, speaker) if query.words is not None else None
+        return replace(query, vector=vector, embed=embed, words=words)
 
     def candidates(self, query: Query, depth: int) -> Rankings:
         """Each signal's ranked (id, score) candidates: ``dense`` and/or ``keyword``.
@@ -250,7 +292,9 @@ class Retriever:
             out.append(Candidate(records[item], value, scores))
         return out
 
-    def reorder(self, candidates: list[Candidate], query: Query) -> list[Candidate]:
+    def reorder(
+        self, candidates: list[Candidate], query: Query, speaker: str | None = None
+    ) -> list[Candidate]:
         """The stages after fusion, each one only when its setting turns it on."""
         cfg, k = query.config, query.k
         if cfg.neighbor_weight > 0:
@@ -262,6 +306,7 @@ class Retriever:
             cfg.speaker_weight,
             standardised=query.mode == "hybrid",
             window=k + 10,
+            speaker=speaker,
         )
         if cfg.reranker is not None and query.text:
             reranker, keep = self.reranker(cfg.reranker), k * cfg.rerank_k_factor
