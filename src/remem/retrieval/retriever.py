@@ -212,6 +212,8 @@ class Retriever:
                 return None
             embed = partial(query.embed_text, rest)
         words = without_speaker(query.words, speaker) if query.words is not None else None
+        if query.words is not None and words is None:
+            return None
         return replace(query, vector=vector, embed=embed, words=words)
 
     def candidates(self, query: Query, depth: int) -> Rankings:
