@@ -6,11 +6,13 @@ hit's ``score`` is instead the probability that it is relevant, given its signal
 logistic regression on labelled searches (``benchmarks/calibrate_scores.py``: LoCoMo evidence
 turns and SciFact judgements, half the queries each, checked on the other half):
 
-    P(relevant) = σ(a · dense + b · keyword_share + c · neighbors + d)
+    P(relevant) = σ(a · dense + b · keyword_share + c · neighbors + e · speaker + d)
 
 - ``dense``: the cosine of query and memory — the same scale for every query and store;
 - ``keyword_share``: the hit's BM25 as a share of the best keyword match among the candidates;
-- ``neighbors``: what neighbour smoothing added (an adjacent turn or chunk also matched).
+- ``neighbors``: what neighbour smoothing added (an adjacent turn or chunk also matched);
+- ``speaker``: 1 when the query names the speaker of the memory (the speaker prior,
+  :mod:`~remem.retrieval.speakers`), else 0.
 
 None of these depends on how many candidates there were, so a three-memory store and a
 million-memory one give the same answer the same relevance. A reranker's score replaces them
@@ -29,24 +31,27 @@ from collections.abc import Mapping, Sequence
 __all__ = ["COEFFICIENTS", "FEATURES", "calibrated", "features", "non_increasing"]
 
 #: The signals the relevance is computed from, in the order of the coefficients.
-FEATURES = ("dense", "keyword_share", "neighbors")
+FEATURES = ("dense", "keyword_share", "neighbors", "speaker")
 
-#: Per search mode: (a, b, c, d) for ``σ(a·dense + b·keyword_share + c·neighbors + d)``,
+#: Per search mode: (a, b, c, e, d) for
+#: ``σ(a·dense + b·keyword_share + c·neighbors + e·speaker + d)``,
 #: printed by ``python benchmarks/calibrate_scores.py`` (fitted on all the queries; the figures
-#: it prints for held-out queries are in benchmarks/RESULTS.md).
-COEFFICIENTS: dict[str, tuple[float, float, float, float]] = {
-    "hybrid": (3.851, 5.455, 0.559, -8.677),
-    "dense": (13.768, 0.0, 9.479, -11.15),
-    "keyword": (0.0, 8.204, 0.226, -9.114),
+#: it prints for held-out queries are in benchmarks/RESULTS.md; refitted with ``speaker`` when
+#: the speaker prior came, issue 20).
+COEFFICIENTS: dict[str, tuple[float, float, float, float, float]] = {
+    "hybrid": (5.195, 4.462, 0.392, 1.568, -8.847),
+    "dense": (12.026, 0.0, 4.964, 2.131, -10.187),
+    "keyword": (0.0, 7.255, 0.19, 1.092, -8.59),
 }
 
 
-def features(scores: Mapping[str, float]) -> tuple[float, float, float]:
+def features(scores: Mapping[str, float]) -> tuple[float, float, float, float]:
     """The calibration's inputs from a hit's ``scores`` (a signal it lacks counts 0)."""
     return (
         scores.get("dense", 0.0),
         scores.get("keyword_share", 0.0),
         scores.get("neighbors", 0.0),
+        1.0 if scores.get("speaker", 0.0) > 0 else 0.0,
     )
 
 
@@ -61,9 +66,9 @@ def calibrated(scores: Mapping[str, float], mode: str) -> float:
     """P(relevant) for a hit with these ``scores`` found by a ``mode`` search."""
     if "rerank" in scores:
         return _sigmoid(scores["rerank"])
-    a, b, c, d = COEFFICIENTS[mode]
-    dense, share, neighbours = features(scores)
-    return _sigmoid(a * dense + b * share + c * neighbours + d)
+    a, b, c, e, d = COEFFICIENTS[mode]
+    dense, share, neighbours, speaker = features(scores)
+    return _sigmoid(a * dense + b * share + c * neighbours + e * speaker + d)
 
 
 def non_increasing(values: Sequence[float]) -> list[float]:
