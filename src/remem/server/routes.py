@@ -341,12 +341,18 @@ async def import_(
 
 
 def json_filter(text: str | None) -> dict[str, Any] | None:
+    return json_object(text, "filters")
+
+
+def json_object(text: str | None, name: str) -> dict[str, Any] | None:
+    """``text`` (a query parameter or form field named ``name``) as a JSON object; None for
+    none."""
     if text is None:
         return None
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidInputError(f"filters is not valid JSON: {exc}") from exc
+        raise InvalidInputError(f"{name} is not valid JSON: {exc}") from exc
     if not isinstance(value, dict):
-        raise InvalidInputError("filters must be a JSON object")
+        raise InvalidInputError(f"{name} must be a JSON object")
     return value

@@ -53,7 +53,7 @@ from remem.memory_types.facts import CLOSED, CURRENT
 from remem.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.server.auth import Caller, caller
 from remem.server.charts import BarChart, FactGraph, Timeline
-from remem.server.routes import json_filter
+from remem.server.routes import json_filter, json_object
 from remem.timeutil import MAX_TIME
 
 __all__ = ["pages"]
@@ -589,7 +589,7 @@ def _changes(values: Mapping[str, str]) -> dict[str, Any]:
         "kind": _text(values, "kind"),
         "role": _text(values, "role"),
         "importance": _number(values, "importance"),
-        "metadata": _json_object(values, "metadata"),
+        "metadata": json_object(_text(values, "metadata"), "metadata"),
     }
 
 
@@ -599,21 +599,6 @@ def _present(fields: Mapping[str, Any]) -> dict[str, Any]:
 
 def _json_text(value: Any) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
-
-
-def _json_object(values: Mapping[str, str], name: str) -> dict[str, Any] | None:
-    raw = values.get(name, "").strip()
-    if not raw:
-        return None
-    try:
-        value = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise InvalidInputError(
-            f"{name} is not valid JSON: {exc.msg} (at character {exc.pos + 1})"
-        ) from None
-    if not isinstance(value, dict):
-        raise InvalidInputError(f'{name} must be a JSON object, like {{"source": "notes"}}')
-    return value
 
 
 def _number(values: Mapping[str, str], name: str) -> float | None:
