@@ -10,6 +10,7 @@ import pytest
 
 import remem
 from remem.eval.beir import evaluate_beir
+from remem.eval.chat import evaluate_chat, read_probes
 from remem.eval.common import ABLATION
 from remem.eval.locomo import evaluate_locomo, normalise_evidence
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
@@ -75,6 +76,50 @@ def test_locomo_counts_a_question_found_only_with_all_its_evidence(tmp_path: Pat
     groups = run["by_evidence"]
     assert groups["several sessions"]["questions"] == 1 and groups["one session"]["questions"] == 0
     assert groups["said by the second speaker"]["recall_all@3"] == 1.0
+
+
+def test_chat_eval_finds_what_the_assistant_said_among_a_history(tmp_path: Path) -> None:
+    history = tmp_path / "locomo.json"
+    history.write_text(json.dumps(LOCOMO_SAMPLE))
+    probes = tmp_path / "probes.jsonl"
+    lines = [
+        {"id": "assistant-1", "type": "assistant", "evidence": [1],
+         "messages": [{"role": "user", "content": "Dinner ideas for Saturday?"},
+                      {"role": "assistant", "content": "Risotto, roast chicken, short ribs."}],
+         "question": "Which dinner ideas did you suggest?"},
+        {"id": "fact-1", "type": "fact", "evidence": [0],
+         "messages": [{"role": "user", "content": "My sister Priya lives in Leeds."}],
+         "question": "Where does my sister Priya live?"},
+    ]  # fmt: skip
+    probes.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        report = evaluate_chat(mem, history, probes, ks=(1, 5))
+        # the probes' sessions sit among the conversation's, as the user's own chats
+        stored = mem.list(user_id="chat-user-0", limit=100)
+    assert report["messages"] == len(stored) == 6
+    run = report["runs"]["hybrid (default)"]
+    assert run["by_type"]["assistant"] == {"found@1": 1.0, "found@5": 1.0, "mrr": 1.0,
+                                           "questions": 1}  # fmt: skip
+    assert run["overall"]["questions"] == 2 and "neither prior" in report["runs"]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({**lines[0], "evidence": [5]}) + "\n")
+    with pytest.raises(remem.InvalidInputError, match="evidence must index its messages"):
+        read_probes(bad)
+
+
+def test_the_chat_probe_set_is_well_formed() -> None:
+    probes = read_probes(Path(__file__).parent / "data" / "chat_recall.jsonl")
+    assert [sum(p["type"] == t for p in probes) for t in ("assistant", "preference", "fact")] == [
+        20,
+        20,
+        20,
+    ]
+    assert len({p["id"] for p in probes}) == 60
+    for probe in probes:
+        roles = [m["role"] for m in probe["messages"]]
+        assert roles[::2] == ["user"] * len(roles[::2]) and set(roles[1::2]) <= {"assistant"}
+        said_by = {probe["messages"][i]["role"] for i in probe["evidence"]}
+        assert said_by == {"assistant" if probe["type"] == "assistant" else "user"}
 
 
 def test_beir_eval_end_to_end(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import remem
+from remem.retrieval.speakers import addressed_role
 from remem.retrieval.timeparse import find_time_range
 
 NOW = datetime(2024, 6, 19, 15, 30, tzinfo=UTC)  # a Wednesday
@@ -272,6 +273,63 @@ def test_the_speaker_prior_stays_inside_a_tenant(mem: remem.Memory) -> None:
     assert hits and {h.user_id for h in hits} == {"ann"}
     with pytest.raises(remem.PermissionDeniedError):
         ann.search("What did Caroline research?", user_id="bob")
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("What was the third dish you suggested for my dinner party?", "assistant"),
+        ("Remind me of the book you told me to read", "assistant"),
+        ("Which stretch did you recommend for my back?", "assistant"),
+        ("What was your advice about the faucet?", "assistant"),
+        ("What did I tell you about my sister?", "user"),
+        ("Can you recommend a hotel for my trip?", None),  # asks for something new
+        ("What would you suggest?", None),
+        ("What is the capital of France?", None),
+        ("I said you suggested it", None),  # both: neither
+    ],
+)
+def test_a_question_about_what_was_said_addresses_a_role(question: str, role: str | None) -> None:
+    assert addressed_role(question) == role
+
+
+def _chat(mem: remem.Memory, user: str) -> None:
+    """A user asks for dishes; the assistant lists them; the user talks about dishes too."""
+    chat = mem.chat("dinner", user_id=user)
+    chat.add_many(
+        [
+            {"role": "user", "content": "I tried a new dish at the party, a lentil soup."},
+            {"role": "assistant", "content": "Nice! Lentil soup is a good party dish."},
+            {"role": "user", "content": "Which dishes could I cook for my dinner party?"},
+            {"role": "assistant", "content": "Try risotto, roast chicken and braised short ribs."},
+        ]
+    )
+
+
+def test_a_question_about_what_the_assistant_said_prefers_its_messages(
+    mem: remem.Memory,
+) -> None:
+    _chat(mem, "u")
+    question = "Which dishes did you suggest for my dinner party?"
+    hits = mem.search(question, user_id="u", k=4)
+    lifted = [h for h in hits if "speaker" in h.scores]
+    assert lifted and all(h.role == "assistant" for h in lifted)
+    assert {h.role for h in hits[:2]} == {"assistant"}
+    off = mem.search(question, user_id="u", k=4, speaker_weight=0)
+    assert all("speaker" not in h.scores for h in off)
+    # what the user said, asked as such, lifts the user's messages
+    mine = mem.search("What dish did I mention trying at the party?", user_id="u", k=4)
+    assert all(h.role == "user" for h in mine if "speaker" in h.scores)
+    assert mine[0].role == "user"
+
+
+def test_the_role_prior_stays_inside_a_tenant(mem: remem.Memory) -> None:
+    _chat(mem, "ann")
+    _chat(mem, "bob")
+    ann = mem.scoped(remem.Grant(users=("ann",)))
+    hits = ann.search("Which dishes did you suggest for my dinner party?", k=10)
+    assert hits and {h.user_id for h in hits} == {"ann"}
+    assert len(hits) == 4  # bob's four messages are not candidates, lifted or not
 
 
 def test_the_rest_of_the_question_is_what_is_searched_for(mem: remem.Memory) -> None:

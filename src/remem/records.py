@@ -145,7 +145,8 @@ class SearchHit(MemoryRecord):
 STAGE_NOTES = (
     ("fused", "dense and keyword fused (standardised scores, weighted)"),
     ("neighbors", "added because an adjacent turn or chunk also matched"),
-    ("speaker", "added because the query names who said it"),
+    ("preference", "added because it states a preference and the query asks for a recommendation"),
+    ("speaker", "added because the query names who said it, or asks what you or I said"),
     ("rerank", "reranker score (replaces the fused order)"),
     ("rescaled", "ranking score rescaled to [0, 1] over the candidates"),
     ("recency", "decay ** hours since last access"),

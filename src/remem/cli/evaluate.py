@@ -54,7 +54,8 @@ def run_options(func: F) -> F:
 
 @click.group(name="eval")
 def eval_group() -> None:
-    """Measure retrieval quality on LoCoMo or a BEIR data set, or the semantic cache on MQP."""
+    """Measure retrieval quality on LoCoMo, chat histories or a BEIR data set, or the semantic
+    cache on MQP."""
 
 
 @eval_group.command()
@@ -123,6 +124,28 @@ def beir(
             split=split,
             progress=sys.stderr.isatty(),
         )
+    _write(report, output)
+
+
+@eval_group.command()
+@click.option(
+    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
+)
+@click.option(
+    "--probes",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="The probe set, e.g. tests/data/chat_recall.jsonl.",
+)
+@click.option("--seed", default=0, show_default=True, help="Where the probes' sessions go.")
+@common_options
+def chat(data: str, probes: str, seed: int, embedder: str | None, output: str | None) -> None:
+    """Chat recall: the assistant's answers, stated preferences and facts, found again in
+    LoCoMo-long chat histories (one in-memory store)."""
+    from remem.eval.chat import evaluate_chat
+
+    with remem.open(":memory:", embedder=embedder) as mem:
+        report = evaluate_chat(mem, data, probes, seed=seed, progress=sys.stderr.isatty())
     _write(report, output)
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.eval.common import ingest_once, runs_for
-from remem.eval.metrics import percentile, recall_at_k
+from remem.eval.metrics import mean_rows, percentile, recall_at_k
 from remem.memory import Memory
 from remem.transfer import locomo_items
 
@@ -150,13 +150,13 @@ def _run(
             per_group[group].append(row)
     everything = [r for rows in per_cat.values() for r in rows]
     return {
-        "overall": _mean(everything),
+        "overall": mean_rows(everything),
         "by_category": {
-            f"{c} {name}": {**_mean(per_cat[c]), "questions": len(per_cat[c])}
+            f"{c} {name}": {**mean_rows(per_cat[c]), "questions": len(per_cat[c])}
             for c, name in CATEGORIES.items()
         },
         "by_evidence": {
-            group: {**_mean(rows), "questions": len(rows)} for group, rows in per_group.items()
+            group: {**mean_rows(rows), "questions": len(rows)} for group, rows in per_group.items()
         },
         "latency_ms": {
             "p50": round(percentile(latencies, 50), 2),
@@ -174,8 +174,3 @@ def _recalls(ranked: list[str], evidence: set[str], ks: Sequence[int]) -> dict[s
         row[f"recall_any@{k}"] = float(found > 0)
         row[f"recall_all@{k}"] = float(found == len(evidence))
     return row
-
-
-def _mean(rows: list[dict[str, float]]) -> dict[str, float]:
-    names = list(rows[0]) if rows else []
-    return {name: round(sum(r[name] for r in rows) / len(rows), 4) for name in names}

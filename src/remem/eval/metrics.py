@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-__all__ = ["ndcg_at_k", "percentile", "recall_at_k"]
+__all__ = ["mean_rows", "ndcg_at_k", "percentile", "recall_at_k"]
 
 
 def recall_at_k(ranked: Sequence[str], relevant: set[str], k: int) -> float:
@@ -32,3 +32,9 @@ def percentile(values: Sequence[float], q: float) -> float:
     low = math.floor(pos)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def mean_rows(rows: Sequence[Mapping[str, float]]) -> dict[str, float]:
+    """Each metric's mean over per-question rows (all with the same names), to 4 places."""
+    names = list(rows[0]) if rows else []
+    return {name: round(sum(r[name] for r in rows) / len(rows), 4) for name in names}

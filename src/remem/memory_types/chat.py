@@ -19,6 +19,10 @@ A :class:`ChatMemory` keeps one conversation's messages (OpenAI-style dicts: ``r
                    user's whole history with ``spill_scope="user"``), within ``spill_share`` of
                    the budget.
 
+A user's message that states a preference ("I'm allergic to shellfish", "I only like small quiet
+hotels") is stored with ``metadata["cues"] == ["preference"]`` (:mod:`remem.cues`, rules, no
+LLM), so a later request for a recommendation finds it (:mod:`remem.retrieval.preferences`).
+
 Tokens are counted with the target model's tokenizer (``model=``, offline via quicktok) or any
 ``count_tokens`` function.
 """
@@ -35,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem import prompts
+from remem.cues import message_cues
 from remem.enrich import rewrite_query
 from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call
@@ -155,6 +160,9 @@ class ChatMemory:
         items = []
         for i, message in enumerate(batch):
             checked = _check_message(message, i, open_calls)
+            metadata: dict[str, Any] = {"chat_seq": seq + i, "message": checked}
+            if cues := message_cues(checked):
+                metadata["cues"] = cues  # what a later request may need it for (remem.cues)
             items.append(
                 {
                     "text": _searchable_text(checked),
@@ -163,7 +171,7 @@ class ChatMemory:
                     "user_id": self.user_id,
                     "agent_id": self.agent_id,
                     "session_id": self.session_id,
-                    "metadata": {"chat_seq": seq + i, "message": checked},
+                    "metadata": metadata,
                 }
             )
         return self.memory.add_many(items, progress=False)

@@ -56,6 +56,13 @@ class RetrievalConfig:
     #: speaker's candidates gain this (standardised score units; the candidates' spread
     #: outside hybrid search). 0: off.
     speaker_weight: float = 3.0
+    #: Stated preferences: a query that asks for a recommendation ("Can you recommend a
+    #: hotel?") also takes candidates from the memories that state a preference
+    #: (``metadata.cues`` holds ``"preference"``, :mod:`remem.cues`), and the best
+    #: ``preference_k`` of them gain ``preference_weight`` (units as ``speaker_weight``).
+    #: 0: off.
+    preference_k: int = 3
+    preference_weight: float = 3.0
     # -- reranking
     #: ``"provider:model"`` (e.g. ``cross-encoder:/models/ms-marco-MiniLM-L-6-v2``) or an
     #: instance; None: off.
@@ -95,6 +102,8 @@ class RetrievalConfig:
         number_within("recency_decay", self.recency_decay, 0.0, 1.0)
         number_within("neighbor_weight", self.neighbor_weight, 0.0, 10.0)
         number_within("speaker_weight", self.speaker_weight, 0.0, 10.0)
+        number_within("preference_weight", self.preference_weight, 0.0, 10.0)
+        _check_int("preference_k", self.preference_k, 0, 50)
         number_within("importance_scale", self.importance_scale, 1e-9, 1e9)
         if self.mmr_lambda is not None:
             number_within("mmr_lambda", self.mmr_lambda, 0.0, 1.0)

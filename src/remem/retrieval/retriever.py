@@ -1,7 +1,8 @@
-"""One search, stage by stage: candidates → fuse → smooth → speaker prior → rerank → score →
-diversify → cut → expand. :class:`Retriever` runs them over a store with batched reads (a
-handful of store calls per search, whatever ``k``); each stage is a small function in a module
-of its own (:mod:`~remem.retrieval.fusion`, :mod:`~remem.retrieval.neighbours`,
+"""One search, stage by stage: candidates → fuse → smooth → stated preferences → speaker prior
+→ rerank → score → diversify → cut → expand. :class:`Retriever` runs them over a store with
+batched reads (a handful of store calls per search, whatever ``k``); each stage is a small
+function in a module of its own (:mod:`~remem.retrieval.fusion`,
+:mod:`~remem.retrieval.neighbours`, :mod:`~remem.retrieval.preferences`,
 :mod:`~remem.retrieval.speakers`, :mod:`~remem.retrieval.rerank`,
 :mod:`~remem.retrieval.scoring`, :mod:`~remem.retrieval.diversity`), and runs only when its
 setting turns it on.
@@ -11,8 +12,10 @@ ranked where it did:
 
 - ``fused``: the hybrid fusion score (see :mod:`remem.retrieval.fusion`);
 - ``neighbors``: what neighbour smoothing added (adjacent turns or chunks that also matched);
-- ``speaker``: what the speaker prior added (the query names who said it,
-  :mod:`~remem.retrieval.speakers`);
+- ``preference``: what the stated-preference prior added (the memory states a preference and
+  the query asks for a recommendation, :mod:`~remem.retrieval.preferences`);
+- ``speaker``: what the speaker prior added (the query names who said it, or asks what the
+  assistant or the user said, :mod:`~remem.retrieval.speakers`);
 - ``rerank``: the reranker's score, when a reranker is set;
 - ``rescaled``: the ranking score rescaled to [0, 1] over the candidates, and
   ``recency``, ``importance``: Generative Agents' signals in [0, 1], when their weights are on;
@@ -31,7 +34,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -41,7 +44,7 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.filters import Filter
+from remem.filters import Filter, and_filters
 from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.calibration import calibrated, non_increasing
@@ -50,6 +53,13 @@ from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.diversity import diversify
 from remem.retrieval.fusion import fuse
 from remem.retrieval.neighbours import expand, neighbour_boosts, smooth, walk
+from remem.retrieval.preferences import (
+    PREFERENCE_DEPTH,
+    STATED,
+    merged,
+    prefer_stated,
+    wants_preferences,
+)
 from remem.retrieval.rerank import rerank
 from remem.retrieval.scoring import score
 from remem.retrieval.speakers import named_speaker, prefer_speaker, without_speaker
@@ -61,6 +71,8 @@ __all__ = ["Query", "Retriever"]
 #: written to the store).
 Read = Callable[[Sequence[str], Filter | None], list[MemoryRecord]]
 Rankings = dict[str, list[tuple[str, float]]]
+#: Where :meth:`Retriever.candidates` leaves the ids of stated preferences among them.
+_STATED = "stated"
 _T = TypeVar("_T")
 
 
@@ -168,6 +180,7 @@ class Retriever:
         hybrid = query.mode == "hybrid"
         depth = max(k, cfg.candidates) if hybrid or cfg.reorders else k
         rankings = self.candidates(query, depth)
+        stated = {item for item, _ in rankings.pop(_STATED, [])}
         if hybrid:
             fused = fuse(
                 rankings,
@@ -179,11 +192,23 @@ class Retriever:
             fused = rankings[query.mode]
         if cfg.reorders and not cfg.needs_records:
             # Smoothing alone reorders by ids and scores: read only the records that can
-            # still make the top k (a few spare, for any deleted meanwhile).
+            # still make the top k (a few spare, for any deleted meanwhile), and the stated
+            # preferences that the prior may lift into it.
             adjacent = self.store.adjacent([i for i, _ in fused], query.near)
             boosts = neighbour_boosts(fused, adjacent, cfg.neighbor_weight)
             fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
-            candidates = self.with_records(rankings, fused[: k + 10], query.near, boosts)
+            best = _best_stated(fused, stated, cfg.preference_k)
+            head = fused[: k + 10]
+            head += [pair for pair in fused[k + 10 :] if pair[0] in best]
+            candidates = self.with_records(rankings, head, query.near, boosts)
+            candidates = prefer_stated(
+                candidates,
+                best,
+                cfg.preference_weight,
+                cfg.preference_k,
+                standardised=hybrid,
+                window=k + 10,
+            )
             candidates = prefer_speaker(
                 candidates,
                 query.text,
@@ -195,7 +220,8 @@ class Retriever:
         else:
             chosen = fused if cfg.reorders else fused[:k]
             records = self.with_records(rankings, chosen, query.near)
-            candidates = self.reorder(records, query, speaker)
+            best = _best_stated(fused, stated, cfg.preference_k)
+            candidates = self.reorder(records, query, speaker, best)
         return candidates, rankings
 
     @staticmethod
@@ -253,7 +279,32 @@ class Retriever:
             rankings["keyword"] = self.store.keyword(
                 words, depth, query.where, max_terms=query.max_terms
             )
+        if query.config.preference_k > 0 and wants_preferences(query.text):
+            self._add_stated(rankings, query, vector, words)
         return rankings
+
+    def _add_stated(
+        self,
+        rankings: Rankings,
+        query: Query,
+        vector: NDArray[np.float32] | None,
+        words: str | None,
+    ) -> None:
+        """Each signal's candidates among the scope's stated preferences joined to its
+        ranking, and their ids under ``_STATED`` (not a signal: :meth:`_ranked` takes it out)."""
+        where = and_filters(query.where, STATED)
+        extra: Rankings = {}
+        if vector is not None and "dense" in rankings:
+            extra["dense"] = self.store.dense(
+                vector, PREFERENCE_DEPTH, where, part_weight=query.config.part_weight
+            )
+        if words is not None and "keyword" in rankings:
+            extra["keyword"] = self.store.keyword(
+                words, PREFERENCE_DEPTH, where, max_terms=query.max_terms
+            )
+        for name, ranking in extra.items():
+            rankings[name] = merged(rankings[name], ranking)
+        rankings[_STATED] = [pair for ranking in extra.values() for pair in ranking]
 
     def _background(self, call: Callable[..., _T], *args: object, **kwargs: object) -> Future[_T]:
         with self._worker_lock:
@@ -295,13 +346,26 @@ class Retriever:
         return out
 
     def reorder(
-        self, candidates: list[Candidate], query: Query, speaker: str | None = None
+        self,
+        candidates: list[Candidate],
+        query: Query,
+        speaker: str | None = None,
+        stated: Collection[str] = (),
     ) -> list[Candidate]:
-        """The stages after fusion, each one only when its setting turns it on."""
+        """The stages after fusion, each one only when its setting turns it on. ``stated``:
+        the stated preferences the query's request may lift (:mod:`.preferences`)."""
         cfg, k = query.config, query.k
         if cfg.neighbor_weight > 0:
             adjacent = self.store.adjacent([c.record.id for c in candidates], query.near)
             candidates = smooth(candidates, adjacent, cfg.neighbor_weight)
+        candidates = prefer_stated(
+            candidates,
+            stated,
+            cfg.preference_weight,
+            cfg.preference_k,
+            standardised=query.mode == "hybrid",
+            window=k + 10,
+        )
         candidates = prefer_speaker(
             candidates,
             query.text,
@@ -338,3 +402,8 @@ class Retriever:
         wanted = list(dict.fromkeys(i for ids in walks.values() for i in ids))
         found = {r.id: r for r in self.read(wanted, near)}
         return {item: [found[i] for i in ids if i in found] for item, ids in walks.items()}
+
+
+def _best_stated(fused: list[tuple[str, float]], stated: set[str], count: int) -> set[str]:
+    """The ``count`` stated preferences ranked best among the fused candidates."""
+    return set([item for item, _ in fused if item in stated][:count]) if stated else set()
