@@ -137,11 +137,11 @@ def evaluate_chat(
             plan += [(f"probe-{p['id']}", p["messages"], p) for at, p in inserts if at == index]
             plan.append((f"locomo-{index}", messages, None))
         plan += [(f"probe-{p['id']}", p["messages"], p) for at, p in inserts if at == len(sessions)]
-        for session_id, messages, probe in plan:
+        for session_id, messages, inserted in plan:
             records = memory.chat(session_id, user_id=owner).add_many(messages)
             turns += len(records)
-            if probe is not None:
-                evidence[probe["id"]] = {records[i].id for i in probe["evidence"]}
+            if inserted is not None:
+                evidence[inserted["id"]] = {records[i].id for i in inserted["evidence"]}
         bar.update()
     bar.close()
     ingest_seconds = time.perf_counter() - started
