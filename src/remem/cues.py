@@ -8,7 +8,8 @@ reader marks such user messages with the cue ``"preference"`` as they are stored
 ``metadata["cues"]``; any application may set the same list itself), and the retriever brings
 the closest of them into the candidates of a request for a recommendation
 (:func:`asks_for_recommendation`, :mod:`remem.retrieval.preferences`). No LLM, and no model: a
-few regular expressions, about 20 µs a message.
+few regular expressions, about 4 µs a message (linear in its length: 40 ms for 100,000
+characters built to make them backtrack).
 
 The patterns were written from common ways English speakers state likes, dislikes, diets,
 allergies, fears, habits and constraints; measured coverage and the share of other messages
@@ -21,12 +22,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["CUES", "PREFERENCE", "asks_for_recommendation", "message_cues", "states_preference"]
+__all__ = ["PREFERENCE", "asks_for_recommendation", "message_cues", "states_preference"]
 
 #: The cue of a message that states a preference, dislike or constraint of its author.
 PREFERENCE = "preference"
-#: Every cue this module writes.
-CUES = (PREFERENCE,)
 
 _ADVERB = (
     r"(?:\s+(?:really|just|absolutely|totally|honestly|seriously|only|much|usually|always|"
