@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+import numpy as np
+
 from remem.records import MemoryRecord, SearchHit
 
-__all__ = ["Candidate", "to_hits"]
+__all__ = ["Candidate", "lift", "to_hits"]
 
 
 @dataclass(slots=True)
@@ -15,6 +18,23 @@ class Candidate:
     record: MemoryRecord
     score: float
     scores: dict[str, float] = field(default_factory=dict)
+
+
+def lift(
+    chosen: Iterable[Candidate],
+    head: Sequence[Candidate],
+    weight: float,
+    stage: str,
+    *,
+    standardised: bool,
+) -> None:
+    """Raise the ``chosen`` candidates by ``weight`` in the ranking's units — as it is for
+    standardised scores, else × the spread of the ``head``'s scores — and note the lift in
+    their ``scores`` under ``stage`` (a prior: the speaker's, the stated preferences')."""
+    amount = weight * (1.0 if standardised else float(np.std([c.score for c in head])))
+    for c in chosen:
+        c.score += amount
+        c.scores[stage] = amount
 
 
 _FIELDS = tuple(MemoryRecord.__dataclass_fields__)

@@ -21,11 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-import numpy as np
-
 from remem.cues import PREFERENCE, asks_for_recommendation
 from remem.filters import Cond, Filter
-from remem.retrieval.candidates import Candidate
+from remem.retrieval.candidates import Candidate, lift
 from remem.retrieval.speakers import addressed_role
 
 __all__ = ["PREFERENCE_DEPTH", "STATED", "merged", "prefer_stated", "wants_preferences"]
@@ -69,9 +67,5 @@ def prefer_stated(
     chosen = [c for c in ranked if c.record.id in stated][:count]
     if not chosen:
         return candidates
-    scale = 1.0 if standardised else float(np.std([c.score for c in ranked[:window]]))
-    lift = weight * scale
-    for c in chosen:
-        c.score += lift
-        c.scores["preference"] = lift
+    lift(chosen, ranked[:window], weight, "preference", standardised=standardised)
     return sorted(ranked, key=lambda c: -c.score)

@@ -201,22 +201,7 @@ class Retriever:
             head = fused[: k + 10]
             head += [pair for pair in fused[k + 10 :] if pair[0] in best]
             candidates = self.with_records(rankings, head, query.near, boosts)
-            candidates = prefer_stated(
-                candidates,
-                best,
-                cfg.preference_weight,
-                cfg.preference_k,
-                standardised=hybrid,
-                window=k + 10,
-            )
-            candidates = prefer_speaker(
-                candidates,
-                query.text,
-                cfg.speaker_weight,
-                standardised=hybrid,
-                window=k + 10,
-                speaker=speaker,
-            )
+            candidates = self.priors(candidates, query, speaker, best)
         else:
             chosen = fused if cfg.reorders else fused[:k]
             records = self.with_records(rankings, chosen, query.near)
@@ -358,22 +343,7 @@ class Retriever:
         if cfg.neighbor_weight > 0:
             adjacent = self.store.adjacent([c.record.id for c in candidates], query.near)
             candidates = smooth(candidates, adjacent, cfg.neighbor_weight)
-        candidates = prefer_stated(
-            candidates,
-            stated,
-            cfg.preference_weight,
-            cfg.preference_k,
-            standardised=query.mode == "hybrid",
-            window=k + 10,
-        )
-        candidates = prefer_speaker(
-            candidates,
-            query.text,
-            cfg.speaker_weight,
-            standardised=query.mode == "hybrid",
-            window=k + 10,
-            speaker=speaker,
-        )
+        candidates = self.priors(candidates, query, speaker, stated)
         if cfg.reranker is not None and query.text:
             reranker, keep = self.reranker(cfg.reranker), k * cfg.rerank_k_factor
             candidates = rerank(candidates, query.text, reranker, keep, strict=cfg.strict)
@@ -382,6 +352,32 @@ class Retriever:
             vectors = self.store.vectors([c.record.id for c in candidates])
             candidates = diversify(candidates, vectors, k, cfg.mmr_lambda)
         return candidates
+
+    @staticmethod
+    def priors(
+        candidates: list[Candidate],
+        query: Query,
+        speaker: str | None,
+        stated: Collection[str],
+    ) -> list[Candidate]:
+        """The stated-preference prior, then the speaker prior, over the best ``k + 10``."""
+        cfg, window, standardised = query.config, query.k + 10, query.mode == "hybrid"
+        candidates = prefer_stated(
+            candidates,
+            stated,
+            cfg.preference_weight,
+            cfg.preference_k,
+            standardised=standardised,
+            window=window,
+        )
+        return prefer_speaker(
+            candidates,
+            query.text,
+            cfg.speaker_weight,
+            standardised=standardised,
+            window=window,
+            speaker=speaker,
+        )
 
     def reranker(self, spec: str | Reranker) -> Reranker:
         """One instance per name, so a model loads once per store."""

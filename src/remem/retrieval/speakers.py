@@ -31,9 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import numpy as np
-
-from remem.retrieval.candidates import Candidate
+from remem.retrieval.candidates import Candidate, lift
 
 __all__ = ["addressed_role", "named_speaker", "prefer_speaker", "without_speaker"]
 
@@ -118,11 +116,10 @@ def prefer_speaker(
     role = addressed_role(text) if speaker is None else None
     if speaker is None and role is None:
         return candidates
-    scale = 1.0 if standardised else float(np.std([c.score for c in head]))
-    lift = weight * scale
-    for c in head:
-        said = c.record.metadata.get("speaker") == speaker if speaker else c.record.role == role
-        if said:
-            c.score += lift
-            c.scores["speaker"] = lift
+    said = [
+        c
+        for c in head
+        if (c.record.metadata.get("speaker") == speaker if speaker else c.record.role == role)
+    ]
+    lift(said, head, weight, "speaker", standardised=standardised)
     return sorted(head, key=lambda c: -c.score) + tail
