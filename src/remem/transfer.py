@@ -32,6 +32,7 @@ __all__ = [
     "import_file",
     "import_text",
     "locomo_items",
+    "locomo_sessions",
     "parse_locomo_time",
 ]
 
@@ -280,11 +281,7 @@ def locomo_items(data: Any) -> list[dict[str, Any]]:
         if not isinstance(conversation, dict):
             raise InvalidInputError(f"LoCoMo conversation {number} has no 'conversation' object")
         sample_id = str(sample.get("sample_id", f"conv-{number}"))
-        for key, turns in sorted(conversation.items(), key=_session_order):
-            match = _SESSION.match(key)
-            if not match or not isinstance(turns, list):
-                continue
-            session = int(match.group(1))
+        for session, key, turns in locomo_sessions(conversation):
             start = parse_locomo_time(conversation.get(f"{key}_date_time", ""))
             for offset, turn in enumerate(turns):
                 where = f"LoCoMo conversation {number} {key} turn {offset}"
@@ -315,6 +312,12 @@ def locomo_items(data: Any) -> list[dict[str, Any]]:
     return items
 
 
-def _session_order(pair: tuple[str, Any]) -> int:
-    match = _SESSION.match(pair[0])
-    return int(match.group(1)) if match else 0
+def locomo_sessions(conversation: dict[str, Any]) -> list[tuple[int, str, list[Any]]]:
+    """A LoCoMo ``conversation`` object's sessions in order: each one's number, key
+    (``session_<n>``) and list of turns."""
+    sessions = []
+    for key, turns in conversation.items():
+        match = _SESSION.match(key)
+        if match and isinstance(turns, list):
+            sessions.append((int(match.group(1)), key, turns))
+    return sorted(sessions, key=lambda session: session[0])

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.eval.common import ingest_once, runs_for
-from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
+from remem.eval.metrics import latency_ms, ndcg_at_k, recall_at_k
 from remem.memory import Memory
 
 __all__ = ["beir_items", "evaluate_beir", "load_beir"]
@@ -100,8 +100,5 @@ def _run(
     return {
         "ndcg@10": round(sum(ndcg) / len(ndcg), 4),
         "recall@100": round(sum(recall) / len(recall), 4),
-        "latency_ms": {
-            "p50": round(percentile(latencies, 50), 2),
-            "p95": round(percentile(latencies, 95), 2),
-        },
+        "latency_ms": latency_ms(latencies),
     }

@@ -21,20 +21,19 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from remem.errors import InvalidInputError
-from remem.eval.metrics import mean_rows, percentile
+from remem.eval.metrics import latency_ms, mean_rows
 from remem.memory import Memory
+from remem.transfer import locomo_sessions
 
 __all__ = ["PROBE_TYPES", "RUNS", "evaluate_chat", "read_probes"]
 
 PROBE_TYPES = ("assistant", "preference", "fact")
-_SESSION = re.compile(r"session_(\d+)$")
 #: The configurations measured: the defaults; without the speaker prior (whose role part lifts
 #: the assistant's messages for a question about what it said); without the stated-preference
 #: prior (:mod:`remem.retrieval.preferences`); without both.
@@ -81,13 +80,8 @@ def _sessions(sample: dict[str, Any]) -> list[list[dict[str, str]]]:
     if not isinstance(conversation, dict):
         raise InvalidInputError("a LoCoMo conversation has no 'conversation' object")
     first = conversation.get("speaker_a")
-    numbered = sorted(
-        (int(m.group(1)), turns)
-        for key, turns in conversation.items()
-        if (m := _SESSION.match(key)) and isinstance(turns, list)
-    )
     sessions = []
-    for _, turns in numbered:
+    for _, _, turns in locomo_sessions(conversation):
         messages = [
             {"role": "user" if t.get("speaker") == first else "assistant", "content": t["text"]}
             for t in turns
@@ -191,9 +185,6 @@ def _run(
     return {
         "overall": {**mean_rows(everything), "questions": len(everything)},
         "by_type": {t: {**mean_rows(group), "questions": len(group)} for t, group in rows.items()},
-        "latency_ms": {
-            "p50": round(percentile(latencies, 50), 2),
-            "p95": round(percentile(latencies, 95), 2),
-        },
+        "latency_ms": latency_ms(latencies),
         "not_in_top_5": misses,
     }

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.eval.common import ingest_once, runs_for
-from remem.eval.metrics import mean_rows, percentile, recall_at_k
+from remem.eval.metrics import latency_ms, mean_rows, recall_at_k
 from remem.memory import Memory
 from remem.transfer import locomo_items
 
@@ -158,10 +158,7 @@ def _run(
         "by_evidence": {
             group: {**mean_rows(rows), "questions": len(rows)} for group, rows in per_group.items()
         },
-        "latency_ms": {
-            "p50": round(percentile(latencies, 50), 2),
-            "p95": round(percentile(latencies, 95), 2),
-        },
+        "latency_ms": latency_ms(latencies),
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-__all__ = ["mean_rows", "ndcg_at_k", "percentile", "recall_at_k"]
+__all__ = ["latency_ms", "mean_rows", "ndcg_at_k", "percentile", "recall_at_k"]
 
 
 def recall_at_k(ranked: Sequence[str], relevant: set[str], k: int) -> float:
@@ -38,3 +38,9 @@ def mean_rows(rows: Sequence[Mapping[str, float]]) -> dict[str, float]:
     """Each metric's mean over per-question rows (all with the same names), to 4 places."""
     names = list(rows[0]) if rows else []
     return {name: round(sum(r[name] for r in rows) / len(rows), 4) for name in names}
+
+
+def latency_ms(values: Sequence[float]) -> dict[str, float]:
+    """Median and 95th percentile of per-query latencies (ms), to 2 places, as reports give
+    them."""
+    return {"p50": round(percentile(values, 50), 2), "p95": round(percentile(values, 95), 2)}
