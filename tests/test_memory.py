@@ -106,18 +106,29 @@ def test_ids_of_a_batch_are_checked_before_anything_is_written(mem: remem.Memory
 
 def test_an_upsert_replaces_the_record_under_its_id(mem: remem.Memory) -> None:
     first = mem.add("Sam likes tea", id="pref-1", user_id="sam", metadata={"v": 1})
+    assert first.key == "pref-1" and first.id == mem.key_id("pref-1", user_id="sam")
     with pytest.raises(remem.ConflictError, match="'pref-1' is already stored"):
         mem.add("Sam likes coffee", id="pref-1", user_id="sam")
     again = mem.add("Sam likes coffee", id="pref-1", user_id="sam", upsert=True, metadata={"v": 2})
-    assert (again.id, again.text, again.metadata) == ("pref-1", "Sam likes coffee", {"v": 2})
+    assert (again.id, again.key, again.text, again.metadata) == (
+        first.id,
+        "pref-1",
+        "Sam likes coffee",
+        {"v": 2},
+    )
     assert again.created_at == first.created_at and again.updated_at >= first.updated_at
-    assert [h.id for h in mem.search("coffee", user_id="sam", touch=False)] == ["pref-1"]
+    assert [h.id for h in mem.search("coffee", user_id="sam", touch=False)] == [first.id]
     assert mem.search("tea", mode="keyword", touch=False) == []
+    # The same ids with no user are other names: two new records, Sam's untouched.
     made = mem.add_many(
         [{"text": "Sam likes cake", "id": "pref-1"}, {"text": "Sam has a cat", "id": "pet-1"}],
         upsert=True,
     )
-    assert [r.id for r in made] == ["pref-1", "pet-1"] and len(mem.list(limit=100)) == 2
+    assert [r.key for r in made] == ["pref-1", "pet-1"] and first.id not in {r.id for r in made}
+    assert mem.get("pref-1").text == "Sam likes cake" and len(mem.list(limit=100)) == 3
+    # remem's id of a record, written again in its own scope, names that record.
+    same = mem.add("Sam likes green tea", id=first.id, user_id="sam", upsert=True)
+    assert (same.id, same.key) == (first.id, "pref-1") and len(mem.list(limit=100)) == 3
 
 
 def test_a_caller_s_id_is_never_folded_into_another_record(mem: remem.Memory) -> None:
@@ -126,28 +137,41 @@ def test_a_caller_s_id_is_never_folded_into_another_record(mem: remem.Memory) ->
     with the id of the record that holds the same text."""
     stored = mem.add("Bob likes jazz.", user_id="u1", kind="fact")
     mine = mem.add("Bob likes jazz.", user_id="u1", kind="fact", id="fact-7")
-    assert mine.id == "fact-7" and mine.id != stored.id
+    assert mine.key == "fact-7" and mine.id != stored.id
     with pytest.raises(remem.ConflictError, match=f"duplicates memory '{stored.id}'"):
         mem.add("Bob likes jazz.", user_id="u1", kind="fact", id="fact-8", dedupe=True)
     assert mem.add("Bob likes jazz.", user_id="u1", kind="fact").id == stored.id
 
 
-def test_a_scoped_memory_gives_ids_itself_whatever_the_id(tmp_path: Path) -> None:
-    """Ids are global: a tenant choosing one could learn whether another tenant holds it, so a
-    scoped memory refuses every caller id alike — its own, another tenant's, an unknown one —
-    upsert or not."""
-    with remem.open(tmp_path / "s", embedder="hash:16") as mem:
-        theirs = mem.add("Bob's note", user_id="bob", id="note-b")
-        mine = mem.add("Ann's note", user_id="ann", id="note-a")
-        ann = mem.scoped(Grant(users=("ann",)))
-        errors = set()
-        for id in (theirs.id, mine.id, "unknown-id"):
-            for upsert in (False, True):
-                with pytest.raises(remem.InvalidInputError) as refused:
-                    ann.add("overwrite", user_id="ann", id=id, upsert=upsert)
-                errors.add(str(refused.value))
-        assert len(errors) == 1
-        assert mem.get("note-b").text == "Bob's note" and mem.get("note-a").text == "Ann's note"
+def test_a_caller_id_names_a_record_within_its_own_scope(mem: remem.Memory) -> None:
+    """The same caller id in two scopes names two records: an upsert by one user never
+    replaces, moves or reveals the other's, whether an admin writes for both or each writes
+    through a tenant's view; another tenant's id answers exactly as an unknown one."""
+    pin = mem.add("Ann's bank PIN is 4821", user_id="ann", id="doc-1")
+    note = mem.add_many([{"id": "doc-1", "user_id": "bob", "text": "Bob's note"}], upsert=True)[0]
+    assert note.id != pin.id and (note.key, note.user_id) == ("doc-1", "bob")
+    assert mem.get(pin.id).text == "Ann's bank PIN is 4821" and mem.get(pin.id).user_id == "ann"
+    ann, bob = mem.scoped(Grant(users=("ann",))), mem.scoped(Grant(users=("bob",)))
+    assert ann.get("doc-1").id == pin.id and bob.get("doc-1").id == note.id
+    bob.add("Bob's second note", id="doc-1", upsert=True)
+    assert ann.get("doc-1").text == "Ann's bank PIN is 4821"
+    # Ann's record id, or a name only Ann uses, is to Bob what an unknown id is.
+    ann.add("Ann's diary", id="diary")
+    for theirs, unknown in ((pin.id, "no-such-id"), ("diary", "no-such-name")):
+        errors = []
+        for id in (theirs, unknown):
+            with pytest.raises(remem.NotFoundError) as missing:
+                bob.get(id)
+            errors.append(str(missing.value).replace(id, "ID"))
+            with pytest.raises(remem.NotFoundError):
+                bob.update(id, text="overwritten")
+            assert bob.delete([id]) == 0 and bob.get_many([id]) == []
+        assert errors[0] == errors[1]
+        # Written under that id, Bob's item is a record of his own, as for an unknown id.
+        mine = bob.add("Bob writes under the id", id=theirs, upsert=True)
+        assert mine.user_id == "bob" and mine.key == theirs and mine.id != pin.id
+    assert ann.get("doc-1").text == "Ann's bank PIN is 4821"
+    assert ann.get("diary").text == "Ann's diary"
 
 
 def test_exact_duplicates_dedupe_within_scope(mem: remem.Memory) -> None:

@@ -175,8 +175,10 @@ def test_a_tenant_writes_only_in_its_own_scope(store: remem.Memory) -> None:
     assert bob.add("bob's new note").user_id == "bob"  # filled in from the grant
     with pytest.raises(remem.PermissionDeniedError):
         bob.add("a note for alice", user_id="alice")
-    with pytest.raises(remem.InvalidInputError, match="leave out 'id'"):
-        bob.add_many([{"text": "chosen id", "id": "bob-picked"}])
+    picked = bob.add_many([{"text": "chosen id", "id": "bob-picked"}])[0]
+    assert bob.get("bob-picked") == picked and picked.user_id == "bob"
+    with pytest.raises(remem.NotFoundError):
+        store.scoped(ALICE).get("bob-picked")
 
 
 def test_keys_and_namespaces_are_per_tenant(store: remem.Memory, tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ import hashlib
 import itertools
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -94,6 +95,8 @@ MAX_ID_CHARS = 256
 #: is this many seconds old (checked at the next search), at the next write and at close.
 TOUCH_LIMIT = 1000
 TOUCH_AGE = 5.0
+#: remem's id of a record named by a key (or a caller's id): :func:`_key_id`.
+_KEY_ID = re.compile(r"key-[0-9a-f]{64}")
 _ACCESS_FIELDS = frozenset({"access_count", "last_accessed_at"})
 _ITEM_KEYS = frozenset(
     {
@@ -271,12 +274,18 @@ class Engine:
         Each item is a string or a dict with ``text`` and any of :meth:`add`'s keywords. Either all
         are stored or none. ``embeddings`` (one row per item) skips the embedder.
 
-        An item may bring its own ``id`` (admin only: ids are global). An id already stored
+        An item may bring its own ``id``: the caller's name for the record **within its scope**
+        (user, agent, session and namespace), exactly as a ``key`` is, so the same id in two
+        scopes names two records and no write reaches a record of another scope. The record
+        is stored under remem's id for that name (:meth:`key_id`), with ``key`` set to the
+        caller's id; ``get``, ``get_many``, ``update`` and ``delete`` take the caller's id too
+        (in this memory's own scope: see :meth:`get`). An id that is remem's id of a record
+        stored in the item's very scope and namespace names that record. A name already stored
         raises :class:`ConflictError`, or with ``upsert`` the item replaces that record (its
-        chunks go with it; it keeps its ``created_at`` unless the item gives one). An item with
-        an id is never folded into another record silently: it is not deduplicated unless it
-        asks (``dedupe=True``), and then a duplicate stored under another id raises
-        :class:`ConflictError` naming that id.
+        chunks go with it; it keeps its ``created_at`` unless the item gives one). A batch
+        names each record once. An item with an id or key is never folded into another
+        record silently: it is not deduplicated unless it asks (``dedupe=True``), and then a
+        duplicate stored under another id raises :class:`ConflictError` naming that id.
 
         An item with ``"embed": False`` is stored without a vector: it reads back (``get``,
         ``list``, export) but is never a search candidate, dense or keyword, and a change of
@@ -311,6 +320,7 @@ class Engine:
             for rec, vec in zip(records, normalize(vectors), strict=True):
                 rec.vector = vec
         named = {i for i, item in enumerate(given) if item.get("id") is not None or "key" in item}
+        self._own_names(records, given, named)
         if upsert and named:
             stored = {r.id: r for r in self.get_many([records[i].id for i in named])}
             for i in named:
@@ -395,7 +405,7 @@ class Engine:
         A document's text cannot change in place (its chunks would go stale): delete it and add
         the new version.
         """
-        self.get(id)  # another tenant's id answers as an unknown one, before any work
+        id = self.get(id).id  # another tenant's id answers as an unknown one, before any work
         if kind is not None and (not isinstance(kind, str) or not kind.strip()):
             raise InvalidInputError(f"kind must be a non-empty string, got {kind!r}")
         given = (
@@ -428,27 +438,34 @@ class Engine:
             return self.store.update(id, change, signature=self.embedder.signature)
 
     def delete(self, ids: str | Sequence[str]) -> int:
-        """Delete memories by id (a document takes its chunks along); returns how many went.
-        Unknown ids, and ids outside this memory's grant, are passed over."""
+        """Delete memories by id, or by the caller's ids as :meth:`get` takes them (a document
+        takes its chunks along); returns how many went. Unknown ids, and ids outside this
+        memory's grant, are passed over."""
         id_list = [_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
-        if not self.grant.admin:
-            id_list = [r.id for r in self.store.get(id_list, self.grant.where())]
+        found = {r.id for r in self._resolve(id_list, self.grant.where()).values()}
         self._touches.flush(self.store)
-        return self.store.delete(id_list) if id_list else 0
+        return self.store.delete(builtins.list(found)) if found else 0
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, id: str) -> MemoryRecord:
         """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
-        outside this memory's grant: the same error, word for word)."""
-        found = self._read([_id(id)], self._unexpired(self.grant.where()))
+        outside this memory's grant: the same error, word for word).
+
+        ``id`` is a record's id, or the id a caller gave it (its ``key``) in this memory's own
+        scope: unscoped for an admin memory, the one user and/or agent of a tenant's grant,
+        at the root namespace. A name in another scope is reached by its record id,
+        :meth:`key_id` (``mem.get(mem.key_id("doc-1", user_id="ann"))``)."""
+        found = self.get_many([id])
         if not found:
             raise NotFoundError(f"no memory with id {id!r}")
         return found[0]
 
     def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
-        """The memories with these ids, in the order asked; unknown ids are left out."""
+        """The memories with these ids (or the callers' ids, as :meth:`get` takes them), in
+        the order asked; unknown ids are left out."""
         wanted = [_id(i) for i in ids]
-        return self._read(wanted, self._unexpired(self.grant.where()))
+        found = self._resolve(wanted, self._unexpired(self.grant.where()))
+        return [found[i] for i in wanted if isinstance(i, str) and i in found]
 
     def list(
         self,
@@ -662,7 +679,8 @@ class Engine:
             for key in ("id", "parent_id"):
                 if not isinstance(row.get(key, ""), str | None):
                     raise InvalidInputError(f"{label}: {key} must be a string")
-        known = {r.id for r in self.get_many([row["id"] for row in rows if "id" in row])}
+        visible = self._unexpired(self.grant.where())
+        known = {r.id for r in self._read([row["id"] for row in rows if "id" in row], visible)}
         fresh = [(label, row) for label, row in zip(labels, rows, strict=True)
                  if row.get("id") not in known and not _expired(row, label)]  # fmt: skip
         renamed = {
@@ -673,19 +691,19 @@ class Engine:
         parents = {row.get("parent_id") for _, row in fresh} - {None}
         records = []
         dims = self.embedder.dimensions
-        keep = _ITEM_KEYS if self.grant.admin else _ITEM_KEYS - {"id"}
         for label, row in fresh:
             unknown = set(row) - _ITEM_KEYS - {"parent_id", "position", "vectors"}
             if unknown:
                 raise InvalidInputError(f"{label}: unknown keys {sorted(map(str, unknown))}")
-            item = {key: value for key, value in row.items() if key in keep}
-            if row.get("key") is not None:
-                item.pop("id", None)  # a keyed record's id follows from its scope and key
+            # A row's id is the record's id as exported, not a caller's name for it.
+            item = {key: value for key, value in row.items() if key in _ITEM_KEYS - {"id"}}
             document = "id" in row and row["id"] in parents
             limit = self.limits.max_document_chars if document else None
             rec = self._new_record({**item, "dedupe": False}, label, max_chars=limit)
             if rec.key is not None and "id" in row:
-                renamed[row["id"]] = rec.id
+                renamed[row["id"]] = rec.id  # a keyed record's id follows from scope and key
+            elif row.get("id") is not None and row["id"] not in renamed:
+                rec.id = _exported_id(row["id"], label)
             rec.id = renamed.get(row.get("id"), rec.id)
             parent, position = row.get("parent_id"), row.get("position")
             if parent is not None:
@@ -719,7 +737,7 @@ class Engine:
                     raise VectorError(f"{label}: {exc}") from exc
                 rec.vector, rec.parts = head_and_parts(checked)
             records.append(rec)
-        keyed = {r.id for r in self.get_many([r.id for r in records if r.key is not None])}
+        keyed = {r.id for r in self._read([r.id for r in records if r.key is not None], visible)}
         if keyed:  # a keyed row whose record this memory holds (its id differs by scope)
             kept = [i for i, rec in enumerate(records) if rec.id not in keyed]
             records, fresh = [records[i] for i in kept], [fresh[i] for i in kept]
@@ -885,7 +903,12 @@ class Engine:
             raise InvalidInputError(f"{where}: unknown keys {sorted(map(str, unknown))}")
         if "text" not in item:
             raise InvalidInputError(f"{where}: missing 'text'")
+        embed = item.get("embed")
+        if embed is not None and not isinstance(embed, bool):
+            raise InvalidInputError(f"{where}: embed must be true, false or null, got {embed!r}")
         limit = self.limits.max_text_chars if max_chars is None else max_chars
+        if embed is False and max_chars is None:
+            limit = self.limits.max_value_chars  # never embedded nor indexed: bytes stored
         text = clean_text(item["text"], f"{where}: ", max_chars=limit, what=what)
         kind = item.get("kind") or "message"
         if not isinstance(kind, str):
@@ -893,9 +916,6 @@ class Engine:
         dedupe = item.get("dedupe")
         if dedupe is not None and not isinstance(dedupe, bool):
             raise InvalidInputError(f"{where}: dedupe must be true, false or null, got {dedupe!r}")
-        embed = item.get("embed")
-        if embed is not None and not isinstance(embed, bool):
-            raise InvalidInputError(f"{where}: embed must be true, false or null, got {embed!r}")
         expires = _expiry(item.get("expires_at"), item.get("ttl"), where)
         created = item.get("created_at")
         try:
@@ -906,9 +926,11 @@ class Engine:
             key = item.get("key")
             if key is not None and item.get("id") is not None:
                 raise InvalidInputError(f"{where}: give an id or a key, not both")
+            if key is None and item.get("id") is not None:
+                key = _key(item["id"], "id")  # a caller's id is its name in the item's scope
             return NewRecord(
                 id=(
-                    self._record_id(item.get("id"), where)
+                    new_id()
                     if key is None
                     else _key_id(_key(key), scope["user_id"], scope["agent_id"], session, namespace)
                 ),
@@ -961,20 +983,53 @@ class Engine:
             namespace_labels(namespace, self.limits),
         )
 
-    def _record_id(self, given: Any, where: str) -> str:
-        """A new record's id: the caller's (admin only: ids are global, and a tenant choosing
-        one could learn whether another tenant holds it), else a fresh one."""
-        if given is None:
-            return new_id()
-        if not self.grant.admin:
-            raise InvalidInputError(
-                f"{where}: a scoped memory gives its records their ids: leave out 'id'"
-            )
-        if not isinstance(given, str) or not given.strip() or len(given) > MAX_ID_CHARS:
-            raise InvalidInputError(
-                f"{where}: id must be a non-empty string of at most {MAX_ID_CHARS} characters"
-            )
-        return utf8(given, "id")
+    def _own_names(
+        self,
+        records: builtins.list[NewRecord],
+        given: Sequence[Mapping[str, Any]],
+        named: Iterable[int],
+    ) -> None:
+        """Settle which record each item named by an id or a key writes, within the item's own
+        scope. An id that is remem's id of a record stored in the item's very scope and
+        namespace names that record (a record read back and written again); any other id or
+        key is a name there, under the id :meth:`_new_record` derived from it. A derived id
+        held by a record of another scope (only an import of hand-made rows could put one
+        there) is refused, so no write ever replaces or moves another scope's record."""
+        named = builtins.list(named)
+        if not named:
+            return
+        literal = {given[i]["id"] for i in named if isinstance(given[i].get("id"), str)}
+        held = {r.id: r for r in self.store.get([*literal, *(records[i].id for i in named)])}
+        for i in named:
+            rec = records[i]
+            own = held.get(str(given[i].get("id")))
+            if own is not None and _place(own) == _place(rec):
+                rec.id, rec.key = own.id, own.key
+                continue
+            other = held.get(rec.id)
+            if other is not None and _place(other) != _place(rec):
+                raise ConflictError(
+                    f"item {i}: remem's id for the name {rec.key!r} is held by a record of "
+                    "another scope (stored by an import of rows with chosen ids): use another name"
+                )
+
+    def _resolve(self, ids: Sequence[Any], where: Filter | None) -> dict[str, MemoryRecord]:
+        """The records ``ids`` name for this memory, by id given: a record's own id, else the
+        caller's id (a key) in this memory's own scope — the user and agent its grant allows
+        when it allows exactly one, else none — at the namespace's root. Ids naming nothing
+        visible under ``where`` (and values that are not strings) are left out."""
+        users, agents = self.grant.allowed("user_id"), self.grant.allowed("agent_id")
+        user = users[0] if len(users) == 1 else None
+        agent = agents[0] if len(agents) == 1 else None
+        given = builtins.list(dict.fromkeys(i for i in ids if isinstance(i, str)))
+        names = {i: _key_id(i, user, agent, None, ()) for i in given if len(i) <= MAX_ID_CHARS}
+        found = {r.id: r for r in self._read([*given, *names.values()], where)}
+        resolved: dict[str, MemoryRecord] = {}
+        for value in given:
+            record = found.get(value) or found.get(names.get(value, ""))
+            if record is not None:
+                resolved[value] = record
+        return resolved
 
     def _check_links(
         self, records: builtins.list[NewRecord], labels: Sequence[str] | None = None
@@ -988,7 +1043,8 @@ class Engine:
         batch: dict[str, NewRecord] = {}
         for index, rec in enumerate(records):
             if rec.id in batch:
-                raise InvalidInputError(f"{names[index]}: id {rec.id!r} appears twice in the batch")
+                name = rec.id if rec.key is None else rec.key
+                raise InvalidInputError(f"{names[index]}: id {name!r} appears twice in the batch")
             batch[rec.id] = rec
         wanted = {r.parent_id for r in records if r.parent_id is not None} - set(batch)
         stored = {r.id: r for r in self.store.get(builtins.list(wanted), self.grant.where())}
@@ -1186,12 +1242,34 @@ class _Touches:
             ]
 
 
-def _key(value: Any) -> str:
+def _key(value: Any, what: str = "key") -> str:
     if not isinstance(value, str) or not value or len(value) > MAX_ID_CHARS:
         raise InvalidInputError(
-            f"a key is a non-empty string of at most {MAX_ID_CHARS} characters, got {_shown(value)}"
+            f"{'an' if what == 'id' else 'a'} {what} is a non-empty string of at most "
+            f"{MAX_ID_CHARS} characters, got {_shown(value)}"
         )
-    return utf8(value, "key")
+    return utf8(value, what)
+
+
+def _exported_id(value: Any, label: str) -> str:
+    """An imported row's own id, kept by an admin's import. remem's ids of keyed records
+    (``key-`` and a digest) follow from their scope and key: a row claiming one without its
+    key could take the id of another scope's name, so it is refused."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_ID_CHARS:
+        raise InvalidInputError(
+            f"{label}: id must be a non-empty string of at most {MAX_ID_CHARS} characters"
+        )
+    if _KEY_ID.fullmatch(value):
+        raise InvalidInputError(
+            f"{label}: id {value!r} is remem's id of a record named by a key: give the row "
+            "its key (its id follows from its scope, namespace and key)"
+        )
+    return utf8(value, f"{label}: id")
+
+
+def _place(record: NewRecord | MemoryRecord) -> tuple[Any, ...]:
+    """Where a record is filed: the scope and namespace its name is unique in."""
+    return (record.user_id, record.agent_id, record.session_id, tuple(record.namespace))
 
 
 def _key_id(

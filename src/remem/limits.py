@@ -49,6 +49,10 @@ class Limits:
     #: Characters of one document (``add_document``); its chunks and their windows are embedded,
     #: about 15 s at this size with the bundled model on 2 idle cores (39 s measured busy).
     max_document_chars: int = 200_000
+    #: Characters of one memory stored without a vector (``embed=False``: a value kept to be
+    #: read back, as the key-value integrations keep theirs), which is never embedded nor
+    #: keyword-indexed: its cost is the bytes stored.
+    max_value_chars: int = 16 * 1024 * 1024
     #: Characters of a search query, a context query, or a cache question.
     max_query_chars: int = 10_000
     #: Distinct words (stopwords aside) a keyword search looks up; later words are dropped.

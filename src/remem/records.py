@@ -117,8 +117,9 @@ class SearchHit(MemoryRecord):
     neighbors: tuple[MemoryRecord, ...] = ()
 
     def explain(self) -> str:
-        """Why this memory ranked where it did, one stage per line, in pipeline order."""
-        lines = [f"relevance {self.score:.2f}  {self.id}"]
+        """Why this memory ranked where it did, one stage per line, in pipeline order (the
+        memory named by the id its caller gave it, its ``key``, when it has one)."""
+        lines = [f"relevance {self.score:.2f}  {self.id if self.key is None else self.key}"]
         for signal in ("dense", "keyword"):
             if signal in self.scores:
                 rank = int(self.scores.get(f"{signal}_rank", 0))

@@ -50,6 +50,7 @@ class Settings:
     # What one call may ask (see remem.limits.Limits, which documents each): REMEM_MAX_*.
     max_text_chars: int = DEFAULT_LIMITS.max_text_chars
     max_document_chars: int = DEFAULT_LIMITS.max_document_chars
+    max_value_chars: int = DEFAULT_LIMITS.max_value_chars
     max_query_chars: int = DEFAULT_LIMITS.max_query_chars
     max_query_terms: int = DEFAULT_LIMITS.max_query_terms
     max_k: int = DEFAULT_LIMITS.max_k

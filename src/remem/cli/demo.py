@@ -41,9 +41,11 @@ def demo(store_path: str, k: int, plain: bool) -> None:
     and why it ranked where it did."""
     items = sample()
     with remem.open(store_path) as mem:
-        known = {r.id for r in mem.store.get([item["id"] for item in items])}
+        scopes = ("user_id", "agent_id", "session_id", "namespace")
+        ids = [mem.key_id(item["id"], **{s: item.get(s) for s in scopes}) for item in items]
+        known = {r.id for r in mem.get_many(ids)}
         started = time.perf_counter()
-        added = mem.add_many([item for item in items if item["id"] not in known])
+        added = mem.add_many([item for item, id in zip(items, ids, strict=True) if id not in known])
         took = time.perf_counter() - started
         if plain:
             click.echo(

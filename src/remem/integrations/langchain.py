@@ -14,9 +14,11 @@ The store passes ``langchain-tests``' ``VectorStoreIntegrationTests``
 (``tests/test_integrations_langchain.py``).
 
 Every read and write of a store stays inside its scope (``user_id`` / ``agent_id`` /
-``session_id``) and its ``kind``: a document of another scope answers as a missing one. Caller
-ids are global in remem, so a store that takes LangChain's ids needs a memory that may choose
-ids (an unscoped one, or an admin key's); a tenant's scoped memory refuses them.
+``session_id``) and its ``kind``: a document of another scope answers as a missing one.
+LangChain's ids are names within the store's scope (remem's ``key``), so two stores of two
+users may both hold a document ``"doc-1"`` (LangChain's indexing API derives ids from content,
+so two tenants indexing one handbook do): each adds, reads, replaces and deletes only its own,
+and every document comes back with the id it was given.
 """
 
 from __future__ import annotations
@@ -158,16 +160,21 @@ class RememVectorStore(VectorStore):
         ids: list[str] | None = None,
         **kwargs: Any,
     ) -> list[str]:
-        """Store the texts; a text whose id is stored replaces that record (an upsert). An id
-        may be ``None`` (LangChain passes the ids of documents, some of which have none): remem
-        gives that text one."""
+        """Store the texts; a text whose id this store holds replaces that document (an
+        upsert). An id may be ``None`` (LangChain passes the ids of documents, some of which
+        have none): remem gives that text one. An id given twice in one call stores the last
+        of its texts (as LangChain's in-memory store does), and both get that id back."""
         texts = list(texts)
         if metadatas is not None and len(metadatas) != len(texts):
             raise ValueError(f"{len(metadatas)} metadatas for {len(texts)} texts")
         if ids is not None and len(ids) != len(texts):
             raise ValueError(f"{len(ids)} ids for {len(texts)} texts")
         items = []
+        last = {name: index for index, name in enumerate(ids or ()) if name is not None}
         for index, text in enumerate(texts):
+            name = ids[index] if ids is not None else None
+            if name is not None and last[name] != index:
+                continue  # a later text of the same id replaces this one
             item: dict[str, Any] = {
                 "text": text,
                 "kind": self.kind,
@@ -175,17 +182,21 @@ class RememVectorStore(VectorStore):
                 "metadata": dict(metadatas[index]) if metadatas else None,
                 **self.scope,
             }
-            if ids is not None and ids[index] is not None:
-                item["id"] = ids[index]
+            if name is not None:
+                item["key"] = name
             items.append(item)
         stored: list[MemoryRecord] = []
         for start in range(0, len(items), _BATCH):
             part = items[start : start + _BATCH]
             stored += self.memory.add_many(part, progress=False, upsert=True)
-        return [r.id for r in stored]
+        out = iter(_name(r) for r in stored)
+        return [
+            name if name is not None and last[name] != index else next(out)
+            for index, name in enumerate(ids if ids is not None else [None] * len(texts))
+        ]
 
     def delete(self, ids: list[str] | None = None, **kwargs: Any) -> bool | None:
-        """Delete these records (unknown ids, and ids outside the scope, are passed over)."""
+        """Delete these documents (unknown ids, and ids of other scopes, are passed over)."""
         if ids is None:
             raise ValueError("pass the ids to delete")
         mine = [r.id for r in self._own(ids)]
@@ -247,9 +258,14 @@ class RememVectorStore(VectorStore):
         )
 
     def _own(self, ids: Sequence[str]) -> list[MemoryRecord]:
-        """The records with these ids that lie in this store's scope and kind, in order."""
-        found = self.memory.get_many(list(ids))
-        return [r for r in found if r.kind == self.kind and r.in_scope(self.scope)]
+        """The records these ids name in this store's scope and kind, in order: a LangChain id
+        is a name in the scope (remem's key); a document added without one has remem's id."""
+        names = {i: self.memory.key_id(i, **self.scope) for i in ids if _is_name(i)}
+        found = {r.id: r for r in self.memory.get_many([*ids, *names.values()])}
+        records = (found.get(names.get(i, "")) or found.get(i) for i in ids)
+        return [
+            r for r in records if r is not None and r.kind == self.kind and r.in_scope(self.scope)
+        ]
 
 
 class RememRetriever(BaseRetriever):
@@ -397,8 +413,18 @@ def _value(record: MemoryRecord | None) -> bytes | None:
     return base64.b64decode(record.metadata["value"])
 
 
+def _name(record: MemoryRecord) -> str:
+    """A record's id as LangChain knows it: the id it was added with, else remem's."""
+    return record.id if record.key is None else record.key
+
+
+def _is_name(value: Any) -> bool:
+    """Whether ``value`` may be a name (remem's keys are 1 to 256 characters)."""
+    return isinstance(value, str) and 0 < len(value) <= 256
+
+
 def _document(record: MemoryRecord) -> Document:
-    return Document(id=record.id, page_content=record.text, metadata=dict(record.metadata))
+    return Document(id=_name(record), page_content=record.text, metadata=dict(record.metadata))
 
 
 def _on_metadata(condition: Any) -> Any:
