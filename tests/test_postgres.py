@@ -379,7 +379,7 @@ def test_a_connection_dropped_mid_batch_writes_nothing_and_the_pool_recovers(
         store.close()
 
 
-def test_keywords_are_ranked_by_bm25_where_the_server_has_it(tmp_path: Path) -> None:
+def test_keywords_are_ranked_by_bm25(tmp_path: Path) -> None:
     vector = np.ones(4, dtype=np.float32) / 2
     texts = {
         "rare": "the quokka smiled",
@@ -387,7 +387,6 @@ def test_keywords_are_ranked_by_bm25_where_the_server_has_it(tmp_path: Path) -> 
         "nothing": "entirely unrelated words",
     }
     with open_store(pg.url_for(tmp_path / "bm25")) as store:
-        assert store.keyword_ranking == "bm25"  # type: ignore[attr-defined]
         store.insert(
             [
                 NewRecord(
@@ -413,16 +412,11 @@ def test_keywords_are_ranked_by_bm25_where_the_server_has_it(tmp_path: Path) -> 
         assert "rare" not in {i for i, _ in store.keyword("quokka", 20, None)}
 
 
-@pytest.mark.parametrize("ranking", ["bm25", "ts_rank_cd"])
-def test_two_characters_inside_a_chinese_or_japanese_run_are_found(
-    tmp_path: Path, ranking: str
-) -> None:
-    """Both keyword rankings read the character pairs: pg_textsearch's BM25 over
-    ``keyword_text``, and ``ts_rank_cd`` (servers without it) over the ``words`` tsvector."""
+def test_two_characters_inside_a_chinese_or_japanese_run_are_found(tmp_path: Path) -> None:
+    """The keyword index holds the character pairs of spaceless runs (remem.keywords)."""
     vector = np.ones(4, dtype=np.float32) / 2
     texts = {"zh": "我喜欢吃饺子", "ja": "東京に行きました", "en": "I went to Tokyo for dumplings"}
-    with open_store(pg.url_for(tmp_path / ranking)) as store:
-        store.keyword_ranking = ranking  # type: ignore[attr-defined]
+    with open_store(pg.url_for(tmp_path / "cjk")) as store:
         store.insert(
             [
                 NewRecord(id=i, text=t, kind="fact", content_hash=i, created_at=0.0, vector=vector)

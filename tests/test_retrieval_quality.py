@@ -58,7 +58,7 @@ def test_the_demo_answers_its_own_questions_first(demo: remem.Memory) -> None:
     for question, scope in QUESTIONS:
         answers = DEMO_ANSWERS[question]
         hits = demo.search(question, k=3, **scope, touch=False)
-        assert [h.id for h in hits[: len(answers)]] == answers, (question, hits[0].explain())
+        assert [h.key for h in hits[: len(answers)]] == answers, (question, hits[0].explain())
         # relevance never rises down the ranking
         assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 

@@ -369,37 +369,39 @@ def test_patch_takes_the_caller_s_vector(store: remem.Memory) -> None:
     assert (status, kind) == (400, "VectorError")
 
 
-def test_caller_ids_conflict_on_post_and_replace_on_put(
-    store: remem.Memory, keys: dict[str, str]
-) -> None:
+def test_caller_ids_are_names_within_their_scope(store: remem.Memory, keys: dict[str, str]) -> None:
+    """A caller's id conflicts on POST and replaces on PUT, within its scope only: the same id
+    for another user (an admin key writing for both, or each user's own key) is another
+    record, and another tenant's record id answers as an unknown one."""
     admin = client(store, keys["admin"])
     made = admin.post("/v1/memories", json={"id": "n-1", "text": "first note", "user_id": "alice"})
-    assert made.status_code == 201 and made.json()["id"] == "n-1"
+    assert made.status_code == 201 and made.json()["key"] == "n-1"
     clash = admin.post("/v1/memories", json={"id": "n-1", "text": "again", "user_id": "alice"})
     assert error(clash)[:2] == (409, "ConflictError")
     put = admin.put("/v1/memories/n-1", json={"text": "second note", "user_id": "alice"})
-    assert put.status_code == 200
+    assert put.status_code == 200 and put.json()["id"] == made.json()["id"]
     assert put.json()["text"] == "second note"
     assert put.json()["created_at"] == made.json()["created_at"]
-    fresh = admin.put("/v1/memories/n-2", json={"text": "new", "user_id": "alice"})
-    assert fresh.status_code == 200
+    bobs = admin.put("/v1/memories/n-1", json={"text": "bob's note", "user_id": "bob"})
+    assert bobs.status_code == 200 and bobs.json()["id"] != made.json()["id"]
     mismatch = admin.put("/v1/memories/n-2", json={"id": "n-3", "text": "x"})
     assert error(mismatch)[0] == 400
     batch = admin.post(
         "/v1/memories/batch",
         json={"items": [{"id": "n-1", "text": "third note", "user_id": "alice"}], "upsert": True},
     )
-    assert batch.status_code == 201 and store.get("n-1").text == "third note"
-    # a tenant's key may not choose ids at all: the same answer for its own, another's, a new one
-    alice = client(store, keys["alice"])
-    bob_id = ids_of(store, "bob")[0]
-    answers = set()
-    for id in ("n-1", bob_id, "never-seen"):
-        answers.add(error(alice.put(f"/v1/memories/{id}", json={"text": "mine now"})))
-        body = {"id": id, "text": "mine now"}
-        answers.add(error(alice.post("/v1/memories", json=body)))
-    assert answers == {(400, "InvalidInputError")}
-    assert store.get(bob_id).text != "mine now" and store.get("n-1").text == "third note"
+    assert batch.status_code == 201 and store.get(made.json()["id"]).text == "third note"
+    alice, bob = client(store, keys["alice"]), client(store, keys["bob"])
+    assert alice.get("/v1/memories/n-1").json()["text"] == "third note"
+    assert bob.get("/v1/memories/n-1").json()["text"] == "bob's note"
+    assert bob.put("/v1/memories/n-4", json={"text": "bob's own"}).json()["user_id"] == "bob"
+    assert error(alice.get("/v1/memories/n-4")) == error(alice.get("/v1/memories/never-seen"))
+    # Alice's record id, written by Bob's key: a record of his own, as an unknown id would be.
+    theirs = made.json()["id"]
+    assert error(bob.get(f"/v1/memories/{theirs}")) == (404, "NotFoundError")
+    mine = bob.put(f"/v1/memories/{theirs}", json={"text": "mine now"})
+    assert mine.status_code == 200 and mine.json()["user_id"] == "bob"
+    assert store.get(theirs).text == "third note" and store.get(theirs).user_id == "alice"
 
 
 def test_namespaces_and_keys_over_rest_and_the_client(

@@ -520,15 +520,19 @@ class Engine:
         session_id: str | None = None,
         filters: Mapping[str, Any] | None = None,
         limit: int = 1000,
+        after: Sequence[str] | None = None,
     ) -> builtins.list[Namespace]:
         """The namespaces holding memories in a scope (``prefix`` and those below it, when
         given), in order (labels by code point, a parent before its children), at most
-        ``limit`` (up to ``limits.max_k``); ``()`` stands for memories filed at the root."""
+        ``limit`` (up to ``limits.max_k``); ``()`` stands for memories filed at the root.
+        ``after`` pages on: only the namespaces after it in that order (the last of the
+        previous page), so every page is one bounded query however many there are."""
         top = self.limits.max_k
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= top:
             raise InvalidInputError(f"limit must be an integer from 1 to {top}, got {limit!r}")
+        start = None if after is None else namespace_labels(after, self.limits, "after")
         where = self._where(user_id, agent_id, session_id, filters, namespace=prefix)
-        return self.store.namespaces(self._unexpired(where), limit=limit)
+        return self.store.namespaces(self._unexpired(where), limit=limit, after=start)
 
     def search(
         self,

@@ -50,6 +50,7 @@ __all__ = [
     "Logic",
     "and_filters",
     "parse_filter",
+    "required_values",
     "scope_filter",
     "to_sql",
 ]
@@ -298,6 +299,31 @@ def and_filters(left: Filter | None, right: Filter | None) -> Filter | None:
         *(right.parts if isinstance(right, Logic) and right.op == "$and" else (right,)),
     ]
     return Logic("$and", tuple(parts))
+
+
+def required_values(where: Filter | None, field: str) -> frozenset[str] | None:
+    """The values of ``field`` one of which every record ``where`` admits holds: from its
+    ``$eq`` / ``$in`` conditions on strings at the top level or inside ``$and`` (intersected
+    when several), or None when the filter leaves the field free. A scope's grant is such a
+    condition, so a tenant's reads are always bounded to its own users or agents."""
+    if where is None:
+        return None
+    if isinstance(where, Cond):
+        if where.field != field:
+            return None
+        if where.op == "$eq" and isinstance(where.value, str):
+            return frozenset((where.value,))
+        if where.op == "$in" and all(isinstance(v, str) for v in where.value):
+            return frozenset(where.value)
+        return None
+    if where.op != "$and":
+        return None
+    found: frozenset[str] | None = None
+    for part in where.parts:
+        values = required_values(part, field)
+        if values is not None:
+            found = values if found is None else found & values
+    return found
 
 
 def to_sql(node: Filter, condition: Callable[[Cond], str]) -> str:

@@ -1,15 +1,24 @@
-"""Keyword search in scripts written without spaces: Chinese, Japanese, Korean, Thai, ...
+"""What keyword search reads: a text's terms, a query's terms, and BM25.
 
-Both stores' keyword indexes cut text into words at spaces and punctuation (SQLite FTS5's
-``unicode61``, PostgreSQL's text parser), so a run of Chinese or Japanese characters is one
-"word", and a search for two characters inside it finds nothing. A text holding such runs
-therefore also indexes :func:`extra_terms` — each run's overlapping character pairs (bigrams),
-and the Latin, digit or other parts glued to a run ("iPhone的价格": ``iphone``) — which the store
-keeps beside the text; and a query's runs become the same pairs (:func:`query_terms`), so "饺子"
-finds "我喜欢吃饺子" and "東京" finds "東京に行きました". Bigrams are the usual choice for CJK
-keyword search without a dictionary: every two-character word is one, and a longer word is the
-run of its pairs. A text with no such run keeps nothing extra, so English keyword search (its
-words, their statistics, BM25) is unchanged.
+Every store keeps the same keyword index of its own (docs/architecture.md, "Keyword search"):
+for each record with a vector, its terms (:func:`index_terms`) with their frequencies, and per
+**scope** — one user and agent — how many records it holds and how long they are. BM25 weighs a
+query's words by those statistics of the scopes a search may read only (:func:`idf`), so no
+other tenant's writes change a tenant's scores. Terms are made here, in Python, so SQLite and
+PostgreSQL index and score alike:
+
+- words are runs of letters and digits (Unicode), lower-cased, with the accents of Latin
+  letters removed ("Café" → ``cafe``), then stemmed by the Porter stemmer (:mod:`remem.porter`:
+  "connected", "connection" → ``connect``) — what SQLite's FTS5 ``porter unicode61
+  remove_diacritics 2`` made before;
+- scripts written without spaces (Chinese, Japanese, Korean, Thai, ...): a run of such
+  characters is one "word", and a search for two characters inside it would find nothing, so a
+  text holding such runs also indexes :func:`extra_terms` — each run's overlapping character
+  pairs (bigrams), and the Latin, digit or other parts glued to a run ("iPhone的价格":
+  ``iphone``); a query's runs become the same pairs (:func:`query_terms`), so "饺子" finds
+  "我喜欢吃饺子" and "東京" finds "東京に行きました". Bigrams are the usual choice for CJK keyword
+  search without a dictionary: every two-character word is one, and a longer word is the run
+  of its pairs.
 
 This is keyword search only. Search by meaning is the embedder's: the bundled MiniLM was
 trained on English (docs/embedder.md names multilingual models).
@@ -17,9 +26,34 @@ trained on English (docs/embedder.md names multilingual models).
 
 from __future__ import annotations
 
+import math
 import re
+import unicodedata
+from collections import Counter
 
-__all__ = ["SPACELESS", "extra_terms", "query_terms"]
+from remem.porter import stem
+
+__all__ = [
+    "BM25_B",
+    "BM25_K1",
+    "SPACELESS",
+    "STOPWORDS",
+    "extra_terms",
+    "idf",
+    "index_terms",
+    "query_terms",
+    "search_terms",
+]
+
+#: BM25's term-frequency saturation and length normalisation (the usual values, FTS5's too).
+BM25_K1 = 1.2
+BM25_B = 0.75
+#: Very common English words: they carry almost no BM25 weight but make OR queries slow, so a
+#: query leaves them out (unless that leaves nothing); texts index them.
+_STOPWORD_TEXT = """a an and are as at be but by did do does for from had has have he her his how i
+if in into is it its me my of on or our she so that the their them then there these they this to
+was we were what when where which who whom why will with you your"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 
 #: Runs of characters of scripts that do not separate words with spaces: Hiragana, Katakana
 #: (and its half-width and phonetic extensions), CJK ideographs (with extension A, the
@@ -34,6 +68,29 @@ SPACELESS = re.compile(
     "]+"
 )
 _WORD = re.compile(r"\w+")
+#: A word of the index: letters and digits (``\w`` without the underscore).
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def _unaccented() -> dict[int, str]:
+    """Latin letters with accents (and ligatures, full-width forms) → their plain letters."""
+    table: dict[int, str] = {}
+    ranges = ((0xC0, 0x250), (0x1E00, 0x1F00), (0xFB00, 0xFB07), (0xFF01, 0xFF5F))
+    for low, high in ranges:
+        for point in range(low, high):
+            plain = "".join(
+                c for c in unicodedata.normalize("NFKD", chr(point)) if not unicodedata.combining(c)
+            )
+            if plain and plain != chr(point):
+                table[point] = plain
+    return table
+
+
+_UNACCENTED = _unaccented()
+
+
+def _words(text: str) -> list[str]:
+    return _TOKEN.findall(text.translate(_UNACCENTED).lower())
 
 
 def _pairs(run: str) -> list[str]:
@@ -72,3 +129,31 @@ def query_terms(query: str) -> list[str]:
     its character pairs."""
     terms = (term for word in _WORD.findall(query) for term in _split(word))
     return list(dict.fromkeys(term.lower() for term in terms))
+
+
+def index_terms(text: str) -> Counter[str]:
+    """The terms a text is indexed under, each with its frequency: its stemmed words, and the
+    character pairs of its spaceless runs (:func:`extra_terms`). Their total is the text's
+    length for BM25."""
+    extra = extra_terms(text)
+    if extra is None:
+        return Counter(stem(word) for word in _words(text))
+    # A word holding a spaceless run is indexed as its parts: a query never asks for it whole.
+    words = [w for w in _words(text) if SPACELESS.search(w) is None] + _words(extra)
+    return Counter(stem(word) for word in words)
+
+
+def search_terms(query: str, limit: int | None = None) -> list[str]:
+    """The distinct index terms a keyword search looks up: the query's words and character
+    pairs (:func:`query_terms`), stopwords left out (unless that leaves none), stemmed; the
+    first ``limit``."""
+    words = [w for term in query_terms(query) for w in _words(term)]
+    kept = [w for w in words if w not in STOPWORDS] or words
+    return list(dict.fromkeys(stem(w) for w in kept))[:limit]
+
+
+def idf(matching: int, records: int) -> float:
+    """BM25's weight of a term held by ``matching`` of a scope's ``records``: Lucene's form,
+    ``ln(1 + (N - n + 0.5) / (n + 0.5))``, positive even for a word most records hold (the
+    original form falls to zero, then below, for a word in half of a small scope's records)."""
+    return math.log(1.0 + (records - matching + 0.5) / (matching + 0.5))

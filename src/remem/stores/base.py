@@ -336,10 +336,13 @@ class RecordStore(ABC):
         Read lazily in pages, so iterating a whole store holds one page at a time."""
 
     @abstractmethod
-    def namespaces(self, where: Filter | None = None, *, limit: int = 1000) -> list[Namespace]:
+    def namespaces(
+        self, where: Filter | None = None, *, limit: int = 1000, after: Namespace | None = None
+    ) -> list[Namespace]:
         """The distinct namespaces of the records matching ``where`` (the root ``()`` included
         when such a record lies there), in order of their stored form (labels compared by code
-        point, a parent before its children), at most ``limit``."""
+        point, a parent before its children), at most ``limit``; with ``after``, only those
+        after it in that order (keyset paging: each page one bounded query)."""
 
     @abstractmethod
     def adjacent(

@@ -18,6 +18,7 @@ import psycopg
 
 from remem.errors import NotAStoreError
 from remem.keywords import SPACELESS, extra_terms
+from remem.stores.postgres.keywords import index_all
 from remem.timeutil import now
 
 __all__ = [
@@ -203,6 +204,56 @@ MIGRATIONS: list[tuple[str, str]] = [
         DROP INDEX IF EXISTS memories_bm25;
         """,
     ),
+    (
+        # remem's own keyword index (stores/postgres/keywords.py) in place of pg_textsearch's
+        # BM25 and ts_rank_cd, whose statistics spanned every tenant: postings per (user,
+        # agent) scope, each scope's record count and length, and on each record what it was
+        # indexed as, from which the trigger takes its postings out again. Keyed by tenant,
+        # as the other tenant tables. The rows stored before are indexed by :data:`FILLS`.
+        "0006_keyword_index",
+        """
+        CREATE TABLE keyword_scopes (
+            tenant text NOT NULL,
+            part bigint GENERATED ALWAYS AS IDENTITY,
+            user_id text,
+            agent_id text,
+            docs bigint NOT NULL DEFAULT 0,
+            tokens bigint NOT NULL DEFAULT 0,
+            PRIMARY KEY (tenant, part),
+            UNIQUE NULLS NOT DISTINCT (tenant, user_id, agent_id)
+        );
+        CREATE INDEX keyword_scopes_agent ON keyword_scopes (agent_id);
+        CREATE TABLE keyword_postings (
+            term text NOT NULL,
+            tenant text NOT NULL,
+            part bigint NOT NULL,
+            doc bigint NOT NULL,
+            tf integer NOT NULL,
+            len integer NOT NULL,
+            PRIMARY KEY (term, tenant, part, doc)
+        );
+        ALTER TABLE memories ADD COLUMN keyword_part bigint;
+        ALTER TABLE memories ADD COLUMN keyword_len integer;
+        ALTER TABLE memories ADD COLUMN keyword_terms text[];
+        CREATE FUNCTION remem_keyword_forget() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            DELETE FROM keyword_postings WHERE term = ANY(OLD.keyword_terms)
+                AND tenant = OLD.tenant AND part = OLD.keyword_part AND doc = OLD.seq;
+            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - OLD.keyword_len
+                WHERE tenant = OLD.tenant AND part = OLD.keyword_part;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER keyword_forget AFTER DELETE ON memories FOR EACH ROW
+            WHEN (OLD.keyword_terms IS NOT NULL) EXECUTE FUNCTION remem_keyword_forget();
+        CREATE TRIGGER keyword_reindex AFTER UPDATE OF keyword_terms ON memories FOR EACH ROW
+            WHEN (OLD.keyword_terms IS NOT NULL) EXECUTE FUNCTION remem_keyword_forget();
+        DROP INDEX IF EXISTS memories_bm25_keywords;
+        DROP INDEX IF EXISTS memories_words;
+        ALTER TABLE memories DROP COLUMN words;
+        ALTER TABLE memories DROP COLUMN keyword_text;
+        ALTER TABLE memories DROP COLUMN fts_extra;
+        """,
+    ),
 ]
 
 
@@ -221,6 +272,7 @@ def _fill_extra_terms(conn: psycopg.Connection) -> None:
 #: Python steps of a migration, run after its SQL in the same transaction.
 FILLS: dict[str, Callable[[psycopg.Connection], None]] = {
     "0005_spaceless_keywords": _fill_extra_terms,
+    "0006_keyword_index": index_all,
 }
 
 #: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with
@@ -230,6 +282,8 @@ TENANT_TABLES = {
     "memories": "tenant",
     "memory_parts": "tenant",
     "cache_entries": "tenant",
+    "keyword_scopes": "tenant",
+    "keyword_postings": "tenant",
     "scope_changes": "user_id",
 }
 ID_TABLE = ("memory_ids", "id")

@@ -42,7 +42,7 @@ from remem.errors import (
     StoreError,
 )
 from remem.filters import Filter
-from remem.keywords import extra_terms, query_terms
+from remem.keywords import search_terms
 from remem.records import (
     MemoryRecord,
     Namespace,
@@ -61,8 +61,10 @@ from remem.stores.base import (
     plan_insert,
     read_pages,
 )
+from remem.stores.keyword_index import Entry, only_owners
+from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.filters import compile_postgres
-from remem.stores.postgres.schema import MIGRATION_LOCK, apply_migrations
+from remem.stores.postgres.schema import apply_migrations
 from remem.timeutil import from_epoch, now
 
 __all__ = ["PostgresStore"]
@@ -82,8 +84,6 @@ _ORDERS = {
 }
 #: The advisory lock of the embedder signature (claims, re-embeds).
 _SIGNATURE_LOCK = 0x72656D0001
-#: pg_textsearch's BM25 index of the records' text, when the server has the extension.
-_BM25_INDEX = "memories_bm25_keywords"  # on keyword_text (migration 0005)
 #: The advisory lock of building the HNSW index.
 _INDEX_LOCK = 0x72656D0002
 # Previous and next record: by position within a document, else by time within a session;
@@ -146,9 +146,6 @@ class PostgresStore(Store):
             with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
                 _ensure_vector_extension(conn)
                 apply_migrations(conn)
-                #: Keyword ranking: "bm25" (pg_textsearch's index) where the server has it,
-                #: else "ts_rank_cd" over the stored tsvector.
-                self.keyword_ranking = "bm25" if _ensure_bm25(conn) else "ts_rank_cd"
                 (version,) = conn.execute(
                     "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
                 ).fetchone() or ("0",)
@@ -268,7 +265,19 @@ class PostgresStore(Store):
                 elif signature is not None and _read_signature(conn) is None:
                     _first_claim(conn, signature)
                 if fresh:
-                    _copy_records(conn, fresh, stamp)
+                    # Records with a vector are keyword candidates: each indexed in its scope.
+                    searchable = [r for r in fresh if r.vector is not None]
+                    made = dict(
+                        zip(
+                            (r.id for r in searchable),
+                            postings.entries(
+                                conn, ((r.text, r.user_id, r.agent_id) for r in searchable)
+                            ),
+                            strict=True,
+                        )
+                    )
+                    _copy_records(conn, fresh, stamp, made)
+                    _index_records(conn, fresh, made)
                     _note_changes(
                         conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh}
                     )
@@ -287,25 +296,35 @@ class PostgresStore(Store):
             value = getattr(change, name)
             if value is not None:
                 sets[name] = value
-        if change.text is not None:
-            sets["fts_extra"] = extra_terms(change.text)
         if change.metadata is not None:
             sets["metadata"] = Jsonb(change.metadata)
         if change.vector is not None:
             sets["embedding"] = np.asarray(change.vector, dtype=np.float32)
         if change.changes_content() or not sets:
             sets["updated_at"] = now()
-        assignments = ", ".join(f"{name} = %s" for name in sets)
         with self._transaction() as conn:
             row = conn.execute(
-                "SELECT user_id, agent_id, session_id, kind FROM memories WHERE id = %s FOR UPDATE",
+                "SELECT user_id, agent_id, session_id, kind, text, embedding IS NOT NULL, seq, "
+                "tenant FROM memories WHERE id = %s FOR UPDATE",
                 (id,),
             ).fetchone()
             if row is None:
                 raise NotFoundError(f"no memory with id {id!r}")
             if change.vector is not None:
                 self._claim(conn, signature, [np.asarray(change.vector).shape[-1]])
+            entry = None
+            if (change.text is not None and row[5]) or (change.vector is not None and not row[5]):
+                # New words, or a vector that makes it a candidate: indexed anew (the trigger
+                # takes out what it was indexed as).
+                text = row[4] if change.text is None else change.text
+                entry = postings.entries(conn, [(text, row[0], row[1])])[0]
+                sets.update(keyword_part=entry.part, keyword_len=entry.length)
+                sets["keyword_terms"] = entry.distinct
+            assignments = ", ".join(f"{name} = %s" for name in sets)
             conn.execute(f"UPDATE memories SET {assignments} WHERE id = %s", (*sets.values(), id))
+            if entry is not None:
+                postings.add_postings(conn, [(row[6], row[7], entry)])
+            row = row[:4]
             if change.vector is not None:
                 conn.execute("DELETE FROM memory_parts WHERE id = %s", (id,))
                 _copy_parts(conn, [(id, row[0], change.parts)])
@@ -435,8 +454,13 @@ class PostgresStore(Store):
         )
         return (_record(row) for row in rows)
 
-    def namespaces(self, where: Filter | None = None, *, limit: int = 1000) -> list[Namespace]:
+    def namespaces(
+        self, where: Filter | None = None, *, limit: int = 1000, after: Namespace | None = None
+    ) -> list[Namespace]:
         clause, params = compile_postgres(where)
+        if after is not None:  # compared as the listing is ordered: by code point
+            clause = f'({clause}) AND m.namespace COLLATE "C" > %s'
+            params = [*params, encode_namespace(after)]
         rows = self._rows(
             f'SELECT DISTINCT m.namespace COLLATE "C" AS namespace FROM memories m '
             f"WHERE {clause} ORDER BY 1 LIMIT %s",
@@ -515,8 +539,10 @@ class PostgresStore(Store):
                 few = True  # another process is building the index: exact meanwhile
             if few:
                 distance = "(m.embedding <=> %s)"
+                ties = ", m.seq"  # exact: equal distances in stored order, never by plan
             else:
                 distance = f"(m.embedding::vector({dims}) <=> %s)"
+                ties = ""  # the index's own order
                 ef_search = max(self.ef_search, min(1000, 2 * int(k)))
                 settings = {"hnsw.ef_search": str(ef_search)}
                 if self.iterative_scans:  # and past pgvector's 20,000 tuples for a rare match
@@ -528,7 +554,7 @@ class PostgresStore(Store):
                 )
             heads = conn.execute(
                 f"SELECT m.id, 1 - {distance} FROM memories m "
-                f"WHERE m.embedding IS NOT NULL AND {clause} ORDER BY {distance} LIMIT %s",
+                f"WHERE m.embedding IS NOT NULL AND {clause} ORDER BY {distance}{ties} LIMIT %s",
                 [query, *params, query, k],
             ).fetchall()
             head = {row[0]: cosine(row[1]) for row in heads}
@@ -540,7 +566,7 @@ class PostgresStore(Store):
                     "SELECT p.id, max(1 - (p.embedding <=> %s)) FROM memory_parts p "
                     f"JOIN memories m ON m.tenant = p.tenant AND m.id = p.id WHERE {clause} "
                     "GROUP BY p.id "
-                    "ORDER BY max(1 - (p.embedding <=> %s)) DESC LIMIT %s",
+                    "ORDER BY max(1 - (p.embedding <=> %s)) DESC, p.id LIMIT %s",
                     [query, *params, query, k],
                 )
             }
@@ -591,34 +617,12 @@ class PostgresStore(Store):
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
     ) -> list[tuple[str, float]]:
-        terms = query_terms(query)[:max_terms]
+        terms = search_terms(query, max_terms)
         if not terms:
             return []
-        clause, params = compile_postgres(where)
-        if self.keyword_ranking == "bm25":
-            # BM25 (pg_textsearch): its index yields the best first; a score is minus BM25
-            # (0: no query word), so "< 0" keeps the rows holding a word.
-            query_sql = f"to_bm25query(%s, '{_BM25_INDEX}')"
-            words = " ".join(terms)
-            with self._connection() as conn:
-                rows = conn.execute(
-                    f"SELECT m.id, -(m.keyword_text <@> {query_sql}) FROM memories m "
-                    f"WHERE m.embedding IS NOT NULL AND {clause} "
-                    f"AND (m.keyword_text <@> {query_sql}) < 0 "
-                    f"ORDER BY m.keyword_text <@> {query_sql}, m.seq LIMIT %s",
-                    [words, *params, words, words, k],
-                ).fetchall()
-            return [(row[0], float(row[1])) for row in rows]
-        tsquery = " || ".join(["plainto_tsquery('english', %s)"] * len(terms))
+        scope_only = only_owners(where)
         with self._connection() as conn:
-            rows = conn.execute(
-                f"WITH q AS (SELECT {tsquery} AS q) "
-                "SELECT m.id, ts_rank_cd(m.words, q.q) AS score FROM memories m, q "
-                f"WHERE m.words @@ q.q AND m.embedding IS NOT NULL AND {clause} "
-                "ORDER BY score DESC, m.seq LIMIT %s",
-                [*terms, *params, k],
-            ).fetchall()
-        return [(row[0], float(row[1])) for row in rows]
+            return postings.search(conn, terms, k, where, compile_postgres, scope_only=scope_only)
 
     def stats(self) -> StoreStats:
         with self._connection() as conn:
@@ -848,29 +852,6 @@ def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
         ) from exc
 
 
-def _ensure_bm25(conn: psycopg.Connection[Any]) -> bool:
-    """Give ``memories`` a BM25 index (pg_textsearch) when the server offers the extension;
-    whether it has one. Under the migration lock: of several openers one builds it."""
-    if conn.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", (_BM25_INDEX,)).fetchone():
-        return True
-    offered = conn.execute(
-        "SELECT 1 FROM pg_available_extensions WHERE name = 'pg_textsearch'"
-    ).fetchone()
-    if not offered:
-        return False
-    try:
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_textsearch")
-            conn.execute(
-                f"CREATE INDEX IF NOT EXISTS {_BM25_INDEX} ON memories "
-                "USING bm25 (keyword_text) WITH (text_config = 'english')"
-            )
-    except psycopg.Error:  # not preloaded, no permission, ...: ts_rank_cd it is
-        return False
-    return True
-
-
 def _read_signature(conn: psycopg.Connection[Any]) -> EmbedderSignature | None:
     rows = dict(
         conn.execute(
@@ -958,7 +939,10 @@ def _duplicates(
 
 
 def _copy_records(
-    conn: psycopg.Connection[Any], records: Sequence[NewRecord], stamp: float
+    conn: psycopg.Connection[Any],
+    records: Sequence[NewRecord],
+    stamp: float,
+    made: Mapping[str, Entry],
 ) -> None:
     """The batch's ids into the registry (a taken id fails here), the batch by one binary
     COPY (vectors as pgvector values), then its window vectors."""
@@ -974,15 +958,17 @@ def _copy_records(
         cur.copy(
             "COPY memories (id, text, kind, role, tenant, user_id, agent_id, session_id, "
             "metadata, created_at, updated_at, importance, parent_id, position, content_hash, "
-            "embedding, expires_at, namespace, key, fts_extra) FROM STDIN WITH (FORMAT BINARY)"
+            "embedding, expires_at, namespace, key, keyword_part, keyword_len, keyword_terms) "
+            "FROM STDIN WITH (FORMAT BINARY)"
         ) as copy,
     ):
         copy.set_types(
             ["text", "text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
              "float8", "float8", "text", "int4", "text", "vector", "float8", "text", "text",
-             "text"]
+             "int8", "int4", "text[]"]
         )  # fmt: skip
         for rec in records:
+            entry = made.get(rec.id)
             copy.write_row(
                 (
                     rec.id, rec.text, rec.kind, rec.role, rec.user_id or "", rec.user_id,
@@ -991,10 +977,25 @@ def _copy_records(
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
                     rec.expires_at, encode_namespace(rec.namespace), rec.key,
-                    extra_terms(rec.text),
+                    *((None, None, None) if entry is None
+                      else (entry.part, entry.length, entry.distinct)),
                 )
             )  # fmt: skip
     _copy_parts(conn, [(r.id, r.user_id, r.parts) for r in records if r.vector is not None])
+
+
+def _index_records(
+    conn: psycopg.Connection[Any], records: Sequence[NewRecord], made: Mapping[str, Entry]
+) -> None:
+    """Post the batch's indexed records (``made``: id → entry, already on their rows)."""
+    if not made:
+        return
+    seqs = dict(
+        conn.execute("SELECT id, seq FROM memories WHERE id = ANY(%s)", (list(made),)).fetchall()
+    )
+    postings.add_postings(
+        conn, [(seqs[r.id], r.user_id or "", made[r.id]) for r in records if r.id in made]
+    )
 
 
 def _copy_parts(

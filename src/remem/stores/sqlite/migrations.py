@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 from remem.errors import NotAStoreError
 from remem.keywords import extra_terms
+from remem.stores.sqlite.keywords import index_all
 from remem.timeutil import now
 
-__all__ = ["FUNCTIONS", "MIGRATIONS", "apply_migrations"]
+__all__ = ["FILLS", "FUNCTIONS", "MIGRATIONS", "apply_migrations"]
 
 MIGRATIONS: list[tuple[str, str]] = [
     (
@@ -252,8 +253,60 @@ MIGRATIONS: list[tuple[str, str]] = [
         END;
         """,
     ),
+    (
+        # remem's own keyword index (stores/sqlite/keywords.py) in place of FTS5, whose BM25
+        # weighed words by the whole store: postings per (user, agent) scope, each scope's
+        # record count and length, and on each record what it was indexed as, from which the
+        # triggers take its postings out again. The rows stored before are indexed by
+        # :data:`FILLS` in this migration's transaction.
+        "0011_keyword_index",
+        """
+        CREATE TABLE keyword_scopes (
+            part INTEGER PRIMARY KEY,
+            user_id TEXT,
+            agent_id TEXT,
+            docs INTEGER NOT NULL DEFAULT 0,
+            tokens INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX keyword_scopes_owner ON keyword_scopes (user_id, agent_id);
+        CREATE TABLE keyword_postings (
+            term TEXT NOT NULL,
+            part INTEGER NOT NULL,
+            doc INTEGER NOT NULL,
+            tf INTEGER NOT NULL,
+            len INTEGER NOT NULL,
+            PRIMARY KEY (term, part, doc)
+        ) WITHOUT ROWID;
+        ALTER TABLE memories ADD COLUMN keyword_part INTEGER;
+        ALTER TABLE memories ADD COLUMN keyword_len INTEGER;
+        ALTER TABLE memories ADD COLUMN keyword_terms TEXT;
+        CREATE TRIGGER keyword_forget AFTER DELETE ON memories
+            WHEN old.keyword_terms IS NOT NULL
+        BEGIN
+            DELETE FROM keyword_postings WHERE part = old.keyword_part AND doc = old.rowid
+                AND term IN (SELECT value FROM json_each(old.keyword_terms));
+            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - old.keyword_len
+                WHERE part = old.keyword_part;
+        END;
+        CREATE TRIGGER keyword_reindex AFTER UPDATE OF keyword_terms ON memories
+            WHEN old.keyword_terms IS NOT NULL
+        BEGIN
+            DELETE FROM keyword_postings WHERE part = old.keyword_part AND doc = old.rowid
+                AND term IN (SELECT value FROM json_each(old.keyword_terms));
+            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - old.keyword_len
+                WHERE part = old.keyword_part;
+        END;
+        DROP TRIGGER memories_fts_delete;
+        DROP TRIGGER memories_fts_update;
+        DROP TABLE memories_fts;
+        ALTER TABLE memories DROP COLUMN fts_extra;
+        ALTER TABLE memories DROP COLUMN fts_scope;
+        """,
+    ),
 ]
 
+#: Python steps of a migration, run after its SQL in the same transaction.
+FILLS: dict[str, Callable[[sqlite3.Connection], None]] = {"0011_keyword_index": index_all}
 
 #: Python functions the migrations call, registered on the connection before they run.
 FUNCTIONS: dict[str, Callable[[str], str | None]] = {"remem_extra_terms": extra_terms}
@@ -277,6 +330,8 @@ def apply_migrations(conn: sqlite3.Connection, migrations: list[tuple[str, str]]
             continue
         for statement in _statements(sql):
             conn.execute(statement)
+        if name in FILLS:
+            FILLS[name](conn)
         conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (name, now()))
         applied.append(name)
     return applied

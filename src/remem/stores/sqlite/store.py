@@ -1,7 +1,8 @@
 """The default store: one SQLite file (``remem.db``) per store directory.
 
 WAL mode so readers never block the writer, a busy timeout so several processes can share a store,
-foreign keys, FTS5 (BM25) kept in step by triggers, vectors as float32 blobs, and named, ordered
+foreign keys, remem's keyword index with BM25 per scope (:mod:`.keywords`), vectors as float32
+blobs, and named, ordered
 migrations recorded in ``_migrations``. Dense search runs over an in-memory matrix of the vectors
 that follows other processes' commits: appends are read incrementally, and deletes or re-embeds
 (which bump ``vector_generation`` by trigger) trigger a reload.
@@ -36,7 +37,7 @@ from remem.errors import (
 )
 from remem.files import fsync_directory, fsync_file
 from remem.filters import Cond, Filter, Logic
-from remem.keywords import extra_terms, query_terms
+from remem.keywords import search_terms
 from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
 from remem.stores.base import (
     NewRecord,
@@ -48,7 +49,9 @@ from remem.stores.base import (
     plan_insert,
     read_pages,
 )
+from remem.stores.keyword_index import Entry, only_owners
 from remem.stores.sqlite import db
+from remem.stores.sqlite import keywords as postings
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.stores.tables import Snapshots
@@ -59,10 +62,6 @@ __all__ = ["SQLiteStore"]
 
 _SCOPE = SCOPE_FIELDS[:3]  # user_id, agent_id, session_id
 INDEX_FORMAT = 4  # 2: IVF cells, not HNSW; 3: parts fsynced, sized, checksummed; 4: no vectors
-#: Unscoped keyword search on a store with at least this many records drops the query's most
-#: common words once its rarer ones match :data:`KEYWORD_POSTINGS` documents.
-KEYWORD_PRUNE_FROM = 50_000
-KEYWORD_POSTINGS = 20_000
 #: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
 CHANGE_LOG_KEEP = 100_000
 _LOAD_BATCH = 20_000
@@ -70,7 +69,8 @@ _VECTOR_COLUMNS = "rowid, embedding, " + ", ".join(SCOPE_FIELDS)
 _INSERT = (
     "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding, "
-    "expires_at, namespace, key, fts_extra) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "expires_at, namespace, key, keyword_part, keyword_len, keyword_terms) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _ORDERS = {
     "stored": "m.rowid",
@@ -80,8 +80,6 @@ _ORDERS = {
     "-updated_at": "m.updated_at DESC, m.rowid DESC",
     "position": "m.parent_id, m.position, m.rowid",
 }
-#: Prefix of each scope field's token in ``memories_fts.fts_scope`` (migration 0004).
-_SCOPE_PREFIX = {"user_id": "u", "agent_id": "a", "session_id": "s", "kind": "k"}
 # Previous and next record: by position within a document, else by time within a session; always
 # within the record's own user and agent (a session id or a parent link never reaches across
 # tenants), and within the caller's ``{within}`` condition (compiled once per alias).
@@ -105,25 +103,6 @@ SELECT m.id,
   END
 FROM memories m WHERE m.id IN ({marks}) AND {within_m}
 """
-# Very common English words: they carry almost no BM25 weight but make OR queries slow.
-_STOPWORD_TEXT = """a an and are as at be but by did do does for from had has have he her his how
-i if in into is it its me my of on or our she so that the their them then there these they this to
-was we were what when where which who whom why will with you your"""
-_STOPWORDS = frozenset(_STOPWORD_TEXT.split())
-
-
-def fts_terms(text: str) -> list[str]:
-    """``text``'s distinct terms (:func:`remem.keywords.query_terms`: words, and character
-    pairs of scripts without spaces), stopwords dropped (unless that leaves none)."""
-    words = query_terms(text)
-    return [w for w in words if w not in _STOPWORDS] or words
-
-
-def fts_query(terms: Sequence[str]) -> str | None:
-    """An FTS5 OR-query of ``terms``, each quoted so no user text acts as syntax."""
-    if not terms:
-        return None
-    return " OR ".join('"' + w.replace('"', '""') + '"' for w in terms)
 
 
 class SQLiteStore(Store, Snapshots):
@@ -159,8 +138,6 @@ class SQLiteStore(Store, Snapshots):
         except sqlite3.DatabaseError as exc:
             raise NotAStoreError(f"{file} is not a usable remem database: {exc}") from exc
         self._vectors: VectorIndex | None = None
-        self._df: dict[str, int] = {}  # keyword document counts (capped), for large stores
-        self._df_top = 0
         self._generation = -1
         self._data_version = -1
         self._seq = 0  # last vector_changes entry the index has applied
@@ -335,6 +312,10 @@ class SQLiteStore(Store, Snapshots):
             out, fresh = plan_insert(records, self._duplicates(conn, records), stamp)
             if replace and fresh:
                 self._delete_rows(conn, [r.id for r in fresh])
+            # Records with a vector are keyword candidates: each is indexed in its scope.
+            searchable = [r for r in fresh if r.vector is not None]
+            made = postings.entries(conn, ((r.text, r.user_id, r.agent_id) for r in searchable))
+            indexed = {id(r): e for r, e in zip(searchable, made, strict=True)}
             rows = [
                 (
                     rec.id,
@@ -355,7 +336,7 @@ class SQLiteStore(Store, Snapshots):
                     rec.expires_at,
                     encode_namespace(rec.namespace),
                     rec.key,
-                    extra_terms(rec.text),
+                    *_entry_columns(indexed.get(id(rec))),
                 )
                 for rec in fresh
             ]
@@ -380,14 +361,12 @@ class SQLiteStore(Store, Snapshots):
                         f"a memory with id {taken!r} is already stored", id=taken
                     ) from exc
                 # Under the write lock every new row id follows the largest one before: the
-                # batch holds the row ids from ``first`` on, in order. One FTS statement for
-                # the batch is several times faster than a trigger per row.
+                # batch holds the row ids from ``first`` on, in order.
                 (last,) = conn.execute("SELECT last_insert_rowid()").fetchone()
                 first = last - len(rows) + 1
-                conn.execute(
-                    "INSERT INTO memories_fts (rowid, text, fts_scope, fts_extra) "
-                    "SELECT rowid, text, fts_scope, fts_extra FROM memories WHERE rowid >= ?",
-                    (first,),
+                postings.add_postings(
+                    conn,
+                    [(first + i, indexed[id(r)]) for i, r in enumerate(fresh) if id(r) in indexed],
                 )
                 _note_changes(conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh})
             if adopted:
@@ -425,8 +404,6 @@ class SQLiteStore(Store, Snapshots):
             value = getattr(change, name)
             if value is not None:
                 sets[name] = value
-        if change.text is not None:
-            sets["fts_extra"] = extra_terms(change.text)
         if change.metadata is not None:
             sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
         if change.vector is not None:
@@ -437,7 +414,8 @@ class SQLiteStore(Store, Snapshots):
         with self._transaction() as conn:
             self._sync(conn)
             row = conn.execute(
-                "SELECT rowid, user_id, agent_id, session_id, kind FROM memories WHERE id = ?",
+                "SELECT rowid, user_id, agent_id, session_id, kind, text, "
+                "embedding IS NOT NULL FROM memories WHERE id = ?",
                 (id,),
             ).fetchone()
             if row is None:
@@ -445,8 +423,18 @@ class SQLiteStore(Store, Snapshots):
             adopted = change.vector is not None and self._claim_signature(
                 conn, signature, [np.asarray(change.vector).shape[-1]]
             )
+            entry = None
+            if (change.text is not None and row[6]) or (change.vector is not None and not row[6]):
+                # New words, or a vector that makes it a candidate: indexed anew (the trigger
+                # takes out what it was indexed as).
+                text = row[5] if change.text is None else change.text
+                entry = postings.entries(conn, [(text, row[1], row[2])])[0]
+                sets.update(zip(_ENTRY_COLUMNS, _entry_columns(entry), strict=True))
+                assignments = ", ".join(f"{name} = ?" for name in sets)
             conn.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*sets.values(), id))
-            _note_changes(conn, {tuple(row[1:]), (*row[1:4], change.kind or row[4])})
+            if entry is not None:
+                postings.add_postings(conn, [(row[0], entry)])
+            _note_changes(conn, {tuple(row[1:5]), (*row[1:4], change.kind or row[4])})
             if change.vector is not None or change.kind is not None:
                 self._reload_rows(conn, [row[0]])
         if adopted:
@@ -599,8 +587,13 @@ class SQLiteStore(Store, Snapshots):
         )
         return (db.record_of(row) for row in rows)
 
-    def namespaces(self, where: Filter | None = None, *, limit: int = 1000) -> list[Namespace]:
+    def namespaces(
+        self, where: Filter | None = None, *, limit: int = 1000, after: Namespace | None = None
+    ) -> list[Namespace]:
         clause, params = compile_sqlite(where)
+        if after is not None:  # BINARY order is code-point order: the listing's own
+            clause = f"({clause}) AND m.namespace > ?"
+            params = [*params, encode_namespace(after)]
         rows = self._query(
             f"SELECT DISTINCT m.namespace FROM memories m WHERE {clause} "
             "ORDER BY m.namespace LIMIT ?",
@@ -715,92 +708,13 @@ class SQLiteStore(Store, Snapshots):
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
     ) -> list[tuple[str, float]]:
-        with self._keyword_reads() as read:
-            return self._keyword(read, query, k, where, max_terms)
-
-    def _keyword(
-        self,
-        read: Callable[[str, Sequence[Any]], list[sqlite3.Row]],
-        query: str,
-        k: int,
-        where: Filter | None,
-        max_terms: int | None,
-    ) -> list[tuple[str, float]]:
-        terms = fts_terms(query)[:max_terms]
-        # Scope and kind conditions become scope tokens FTS5 intersects with the words, so a
-        # user's search never scores the other users' matches; SQL still checks every filter.
-        scoped = _field_values(where) if where is not None else None
-        if not scoped:
-            terms = self._affordable(terms, read)
-        words = fts_query(terms)
-        if words is None:
+        terms = search_terms(query, max_terms)
+        if not terms:
             return []
-        match = f"{{text fts_extra}} : ({words})"
-        for field, wanted in (scoped or {}).items():
-            tokens = " OR ".join(f'"{_SCOPE_PREFIX[field]}{v.encode().hex()}"' for v in wanted)
-            match += f" AND fts_scope : ({tokens})"
-        clause, params = compile_sqlite(where)
-        if where is None or scoped:
-            # FTS5 already answers the whole condition: rank inside it, then read only the
-            # best rows' records (a few spare for records without a vector) instead of joining
-            # every match to its record — the join was two thirds of a search on a 100k store.
-            # Fewer than k survive only when few rows match at all, or many lack a vector:
-            # then the full join below, which is cheap in the first case and right in both.
-            rows = read(
-                "SELECT m.id, -s.score FROM (SELECT rowid, "
-                "bm25(memories_fts, 1.0, 0.0, 1.0) AS score FROM memories_fts "
-                "WHERE memories_fts MATCH ? ORDER BY score LIMIT ?) s "
-                f"JOIN memories m ON m.rowid = s.rowid WHERE m.embedding IS NOT NULL AND {clause} "
-                "ORDER BY s.score LIMIT ?",
-                (match, k + max(10, k // 4), *params, k),
+        with self._keyword_reads() as read:
+            return postings.search(
+                read, terms, k, where, compile_sqlite, scope_only=only_owners(where)
             )
-            if len(rows) == k:
-                return [(row[0], float(row[1])) for row in rows]
-        rows = read(
-            "SELECT m.id, -bm25(memories_fts, 1.0, 0.0, 1.0) AS score FROM memories_fts "
-            "JOIN memories m ON m.rowid = memories_fts.rowid "
-            f"WHERE memories_fts MATCH ? AND m.embedding IS NOT NULL AND {clause} "
-            "ORDER BY bm25(memories_fts, 1.0, 0.0, 1.0) LIMIT ?",
-            (match, *params, k),
-        )
-        return [(row[0], float(row[1])) for row in rows]
-
-    def _affordable(
-        self,
-        terms: list[str],
-        read: Callable[[str, Sequence[Any]], list[sqlite3.Row]] | None = None,
-    ) -> list[str]:
-        """On a large store, the query's rarer words, while the documents they match stay within
-        :data:`KEYWORD_POSTINGS` — an OR query scores every document holding any of its words,
-        and a name in a third of a million records would cost hundreds of milliseconds while
-        adding little (BM25 weighs a word in a third of the records at a tenth of a rare one's).
-        The rarest word is always kept. Stores under :data:`KEYWORD_PRUNE_FROM` records are
-        searched with every word. ``read`` runs the counting queries (default: the store's
-        connection)."""
-        read = read or self._query
-        (top,) = read("SELECT coalesce(max(rowid), 0) FROM memories", ())[0]
-        if top < KEYWORD_PRUNE_FROM or len(terms) < 2:
-            return terms
-        if top > self._df_top * 1.1 or top < self._df_top:
-            self._df, self._df_top = {}, top  # counts go stale as the store grows
-        for term in terms:
-            if term not in self._df:
-                (self._df[term],) = read(
-                    "SELECT count(*) FROM (SELECT 1 FROM memories_fts WHERE memories_fts "
-                    "MATCH ? LIMIT ?)",
-                    (
-                        f'{{text fts_extra}} : "{term.replace(chr(34), chr(34) * 2)}"',
-                        KEYWORD_POSTINGS + 1,
-                    ),
-                )[0]
-        kept: list[str] = []
-        total = 0
-        for term in sorted(terms, key=lambda t: self._df[t]):
-            if kept and total + self._df[term] > KEYWORD_POSTINGS:
-                break
-            kept.append(term)
-            total += self._df[term]
-        return [t for t in terms if t in kept]
 
     def stats(self) -> StoreStats:
         by_kind = {
@@ -1361,6 +1275,16 @@ def _note_changes(conn: sqlite3.Connection, scopes: Iterable[tuple[Any, ...]]) -
         "ON CONFLICT DO UPDATE SET changed_at = excluded.changed_at",
         [(*(value or "" for value in scope), now()) for scope in scopes],
     )
+
+
+#: The columns that say what a record is indexed as (NULL: not indexed, it has no vector).
+_ENTRY_COLUMNS = ("keyword_part", "keyword_len", "keyword_terms")
+
+
+def _entry_columns(entry: Entry | None) -> tuple[Any, Any, Any]:
+    if entry is None:
+        return (None, None, None)
+    return (entry.part, entry.length, postings.stored_terms(entry))
 
 
 def _field_values(where: Filter) -> dict[str, list[str]] | None:
