@@ -430,7 +430,8 @@ def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> Non
     for i, (text, vector) in enumerate(zip(texts, vectors, strict=True)):
         conn.execute(  # as the previous release's insert did (0010: FTS5 with extra terms)
             "INSERT INTO memories (id, text, kind, user_id, metadata, created_at, updated_at, "
-            "content_hash, embedding, fts_extra) VALUES (?, ?, 'message', 'u', '{}', ?, ?, ?, ?, ?)",
+            "content_hash, embedding, fts_extra) "
+            "VALUES (?, ?, 'message', 'u', '{}', ?, ?, ?, ?, ?)",
             (
                 f"id{i}",
                 text,

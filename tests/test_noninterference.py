@@ -21,10 +21,28 @@ from remem.access import Grant
 from tests import pg
 
 ANN, BOB = Grant(users=("ann",)), Grant(users=("bob",))
-WORDS = (
-    "harbour market lisbon tram coffee pastry museum river bridge garden violin concert "
-    "sister birthday ferry sunset bakery bicycle library novel"
-).split()
+WORDS = [
+    "harbour",
+    "market",
+    "lisbon",
+    "tram",
+    "coffee",
+    "pastry",
+    "museum",
+    "river",
+    "bridge",
+    "garden",
+    "violin",
+    "concert",
+    "sister",
+    "birthday",
+    "ferry",
+    "sunset",
+    "bakery",
+    "bicycle",
+    "library",
+    "novel",
+]
 SEARCHES: list[dict[str, Any]] = [
     {"mode": "hybrid"},
     {"mode": "dense"},
