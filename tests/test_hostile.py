@@ -542,3 +542,22 @@ def test_generated_hostile_mcp_requests(mem: remem.Memory) -> None:
         assert ledger.server_errors == [] and mcp.broken == []
         for id, text in mcp.saved.items():
             assert mem.get(id).text == text
+
+
+def test_an_import_nested_past_the_json_parser_answers_as_too_deep_metadata(
+    api: TestClient,
+) -> None:
+    """A line of 60 KB of nested brackets is past what Python's JSON parser recurses into: the
+    import answers the 400 an add with too-deep metadata gets, never a 500."""
+    deep = "[" * 30_000 + "]" * 30_000
+    added = api.post("/v1/memories", json={"text": "x", "metadata": {"a": probe.nest(300)}})
+    assert added.status_code == 400 and "nested more than 32" in added.text
+    for body in (
+        '{"text": "fine"}\n' + f'{{"text": "x", "metadata": {{"a": {deep}}}}}',
+        f'[{{"conversation": {{"session_1": {deep}}}}}]',  # a LoCoMo file
+    ):
+        answer = api.post("/v1/import", content=body.encode())
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["error"]["type"] == added.json()["error"]["type"]
+        assert "nested more than 32 levels deep" in answer.json()["error"]["message"]
+    assert api.get("/v1/memories").json()["items"] == []

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from langchain_core.embeddings import DeterministicFakeEmbedding
@@ -19,6 +21,7 @@ from langchain_tests.integration_tests import (
 )
 
 import remem
+from remem.access import Grant
 from remem.integrations.langchain import (
     LangChainEmbedder,
     RememByteStore,
@@ -200,3 +203,213 @@ def test_filters_address_metadata_and_the_store_speaks_remem(tmp_path: str) -> N
     (doc,) = retriever.invoke("coffee at dawn")
     assert (doc.page_content, doc.metadata) == ("coffee at dawn", {"id": 2, "drink": "coffee"})
     store.memory.close()
+
+
+# -- the byte store's keys and values --------------------------------------------------------------
+def test_byte_store_holds_any_key_and_megabyte_values_by_default(mem: remem.Memory) -> None:
+    """Keys are names in the store's scope (long ones by their digest), values the records'
+    text: a 2,000-character URL, the empty key and a 1 MB value work with the defaults."""
+    store = RememByteStore(mem, user_id="ann", namespace="docs")
+    url = "https://example.com/search?q=" + "a%20b" * 395
+    value = bytes(range(256)) * 4096  # 1 MiB, every byte value
+    edges = ["x" * 253, "x" * 254, "x" * 255, "x" * 256, "\x01" * store.max_key_chars, ""]
+    store.mset([(url, b"stale"), (url, value), *[(key, key.encode()) for key in edges]])
+    assert len(url) >= 2000 and store.mget([url, "missing"]) == [value, None]
+    assert store.mget(edges) == [key.encode() for key in edges]  # around the 256 of a name
+    assert sorted(store.yield_keys()) == sorted([url, *edges])
+    assert list(store.yield_keys(prefix="https://")) == [url]
+    store.mdelete([url, "x" * 256])
+    assert store.mget([url, "x" * 256, "x" * 255]) == [None, None, b"x" * 255]
+    assert mem.search("example search", k=50, touch=False) == []  # never a search candidate
+
+
+def test_byte_store_limits_are_its_own_and_refused_clearly(mem: remem.Memory) -> None:
+    store = RememByteStore(mem, user_id="ann", max_key_chars=10, max_value_bytes=100)
+    with pytest.raises(ValueError, match="a value of 101 bytes, over this store's max_value"):
+        store.mset([("fine", b"ok"), ("big", b"x" * 101)])
+    with pytest.raises(ValueError, match="a key of 11 characters, over this store's max_key"):
+        store.mset([("k" * 11, b"")])
+    with pytest.raises(TypeError, match="a value is bytes"):
+        store.mset([("k", "text")])  # type: ignore[list-item]
+    assert store.mget(["fine", "big"]) == [None, None]  # a refused batch writes nothing
+    big = 12 * 1024 * 1024 - 1024  # as high as the memory's max_value_chars allows
+    assert RememByteStore(mem, max_value_bytes=big).max_value_bytes == big
+    for options, message in [
+        ({"max_value_bytes": 13 * 1024 * 1024}, "limits.max_value_chars"),
+        ({"max_key_chars": 20_000}, "limits.max_metadata_bytes"),
+        ({"max_key_chars": 0}, "a positive integer"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            RememByteStore(mem, **options)  # type: ignore[arg-type]
+
+
+# -- two tenants in one store, with the same ids, keys, texts and namespaces -----------------------
+def tenants(mem: remem.Memory, how: str) -> tuple[remem.Memory, dict[str, Any], dict[str, Any]]:
+    """Where Ann's and Bob's adapters run: the admin memory with their ``user_id``, or each in
+    a view scoped to their own grant (as a server's tenant keys give)."""
+    if how == "user_id":
+        return mem, {"memory": mem, "user_id": "ann"}, {"memory": mem, "user_id": "bob"}
+    ann = {"memory": mem.scoped(Grant(users=("ann",)))}
+    return mem, ann, {"memory": mem.scoped(Grant(users=("bob",)))}
+
+
+@pytest.mark.parametrize("how", ["user_id", "grant"])
+def test_two_tenants_use_the_same_ids_in_one_vector_store(mem: remem.Memory, how: str) -> None:
+    admin, ann_at, bob_at = tenants(mem, how)
+    ann, bob = RememVectorStore(**ann_at), RememVectorStore(**bob_at)
+    # The issue's reproduction: Bob's "doc-1" neither replaces nor hides Ann's.
+    ann.add_texts(["Ann's bank PIN is 4821"], ids=["doc-1"])
+    bob.add_texts(["Bob's note"], ids=["doc-1"])
+    (doc,) = ann.get_by_ids(["doc-1"])
+    assert (doc.id, doc.page_content) == ("doc-1", "Ann's bank PIN is 4821")
+    assert [d.page_content for d in bob.get_by_ids(["doc-1"])] == ["Bob's note"]
+    shared = ["the handbook, page one", "the handbook, page two"]
+    for store in (ann, bob):  # the same texts, metadata and ids
+        assert store.add_texts(shared, [{"p": 1}, {"p": 2}], ids=["p1", "p2"]) == ["p1", "p2"]
+    (bob_own,) = bob.add_texts(["Bob's diary, without an id"])
+    bob_key_id = admin.key_id("doc-1", user_id="bob")
+    ann.add_texts(["Ann's PIN is now 9999"], ids=["doc-1"])  # an upsert of Ann's alone
+    ann.delete(["p2", bob_own, bob_key_id])  # Bob's ids pass over as unknown ones
+    assert ann.get_by_ids([bob_own, bob_key_id, "p2"]) == []
+    assert [(d.id, d.page_content) for d in bob.get_by_ids(["doc-1", "p1", "p2", bob_own])] == [
+        ("doc-1", "Bob's note"),
+        ("p1", shared[0]),
+        ("p2", shared[1]),
+        (bob_own, "Bob's diary, without an id"),
+    ]
+    assert [d.page_content for d in ann.get_by_ids(["doc-1", "p1"])] == [
+        "Ann's PIN is now 9999",
+        shared[0],
+    ]
+    ann_texts = {"Ann's PIN is now 9999", shared[0]}
+    query = "Bob's note diary PIN handbook page"
+    assert {d.page_content for d in ann.similarity_search(query, k=10)} == ann_texts
+    assert {d.page_content for d in ann.similarity_search(query, k=10, filter={"p": 2})} == set()
+    searches: list[tuple[str, dict[str, Any]]] = [
+        ("similarity", {}),
+        ("mmr", {"fetch_k": 10}),
+        ("similarity_score_threshold", {"score_threshold": 0.0}),
+    ]
+    for search_type, options in searches:
+        retriever = ann.as_retriever(search_type=search_type, search_kwargs={"k": 10, **options})
+        assert {d.page_content for d in retriever.invoke(query)} == ann_texts, search_type
+        found = asyncio.run(retriever.ainvoke(query))
+        assert {d.id for d in found} == {"doc-1", "p1"}, search_type
+    assert {d.page_content for d in RememRetriever(store=ann, k=10).invoke(query)} == ann_texts
+    assert {r.text for r in admin.list_all(user_id="bob")} == {
+        "Bob's note",
+        *shared,
+        "Bob's diary, without an id",
+    }
+
+
+@pytest.mark.parametrize("how", ["user_id", "grant"])
+def test_two_tenants_use_the_same_keys_in_one_byte_store(mem: remem.Memory, how: str) -> None:
+    admin, ann_at, bob_at = tenants(mem, how)
+    ann, bob = RememByteStore(**ann_at), RememByteStore(**bob_at)
+    url = "https://example.com/" + "p" * 2000
+    keys = ["k", "", url]
+    ann.mset([(key, b"ann " + key.encode()) for key in keys])
+    bob.mset([(key, b"bob " + key.encode()) for key in keys])
+    ann.mset([("k", b"ann again")])  # an upsert of Ann's alone
+    ann.mdelete(["", url])
+    assert bob.mget(keys) == [b"bob " + key.encode() for key in keys]
+    assert ann.mget(keys) == [b"ann again", None, None]
+    assert sorted(bob.yield_keys()) == sorted(keys) and list(ann.yield_keys()) == ["k"]
+    bob.mdelete(["k"])
+    assert ann.mget(["k"]) == [b"ann again"]
+    if how == "user_id":  # the admin's own, unscoped store holds none of theirs
+        assert list(RememByteStore(admin).yield_keys()) == []
+        assert RememByteStore(admin).mget(["k", url]) == [None, None]
+
+
+@pytest.mark.parametrize("how", ["user_id", "grant"])
+def test_two_tenants_ask_the_same_prompts_of_one_llm_cache(mem: remem.Memory, how: str) -> None:
+    _, ann_at, bob_at = tenants(mem, how)
+    ann, bob = RememLLMCache(**ann_at, threshold=1.0), RememLLMCache(**bob_at, threshold=1.0)
+    prompt, model = "What is my PIN?", "model=a"
+    assert ann.lookup(prompt, model) is None
+    ann.update(prompt, model, [Generation(text="4821")])
+    assert bob.lookup(prompt, model) is None  # Ann's answer is not Bob's
+    bob.update(prompt, model, [Generation(text="I don't know")])
+    ann.update(prompt, model, [Generation(text="9999")])  # Ann writes it again: hers alone
+    assert bob.lookup(prompt, model) == [Generation(text="I don't know")]
+    assert ann.lookup(prompt, model) == [Generation(text="4821")]
+    ann.clear()
+    assert ann.lookup(prompt, model) is None
+    assert bob.lookup(prompt, model) == [Generation(text="I don't know")]
+
+
+# -- relevance and maximal marginal relevance, sync and async --------------------------------------
+SAM = [
+    "Sam adopted a grey cat called Pixel.",
+    "Sam's grey cat Pixel sleeps all day.",
+    "Pixel, Sam's grey cat, loves tuna.",
+    "Sam's sister lives in Lisbon.",
+    "Sam works as a nurse in Porto.",
+]
+CATS = set(SAM[:3])
+
+
+@pytest.fixture
+def sam(model_mem_factory: Any) -> Iterator[RememVectorStore]:
+    """Sam's store on the bundled model."""
+    memory = model_mem_factory()
+    store = RememVectorStore(memory, user_id="sam")
+    store.add_texts(SAM, ids=[f"s{i}" for i in range(len(SAM))])
+    try:
+        yield store
+    finally:
+        memory.close()
+
+
+def test_async_relevance_is_the_sync_relevance(sam: RememVectorStore) -> None:
+    """An exact match is relevance 1 sync and async, so a score threshold keeps the same
+    documents in ``ainvoke`` as in ``invoke``."""
+    query = SAM[3]
+    scored = sam.similarity_search_with_relevance_scores(query, k=5)
+    assert scored[0][0].page_content == query and scored[0][1] == pytest.approx(1.0)
+    awaited = asyncio.run(sam.asimilarity_search_with_relevance_scores(query, k=5))
+    assert [(d.id, s) for d, s in awaited] == [(d.id, s) for d, s in scored]
+    retriever = sam.as_retriever(
+        search_type="similarity_score_threshold", search_kwargs={"score_threshold": 0.9}
+    )
+    assert [d.page_content for d in retriever.invoke(query)] == [query]
+    assert [d.page_content for d in asyncio.run(retriever.ainvoke(query))] == [query]
+
+
+def test_max_marginal_relevance_on_remems_mmr(sam: RememVectorStore) -> None:
+    """``lambda_mult`` 1 keeps the similarity ranking; a low one trades the near-duplicate
+    cats for other topics; ``fetch_k`` bounds the candidates; by vector, async and as a
+    retriever give the same documents."""
+    query = "Tell me about Sam's grey cat Pixel"
+    similar = [d.page_content for d in sam.similarity_search(query, k=3)]
+    assert set(similar) == CATS
+    assert [
+        d.page_content for d in sam.max_marginal_relevance_search(query, k=3, lambda_mult=1)
+    ] == similar
+    diverse = sam.max_marginal_relevance_search(query, k=3, fetch_k=5, lambda_mult=0.25)
+    texts = [d.page_content for d in diverse]
+    assert texts[0] == similar[0] and texts[1] not in CATS  # another topic before more cats
+    assert [d.id for d in diverse] == [f"s{SAM.index(t)}" for t in texts]
+    assert len(sam.max_marginal_relevance_search(query, k=3, fetch_k=1)) == 1
+    vector = [float(x) for x in sam.memory.embedder.embed_one(query)]
+    by_vector = sam.max_marginal_relevance_search_by_vector(vector, k=3, lambda_mult=0.25)
+    assert by_vector[0].page_content == SAM[0]  # dense alone: the best cosine first
+    assert by_vector[1].page_content not in CATS
+    awaited = asyncio.run(
+        sam.amax_marginal_relevance_search(query, k=3, fetch_k=5, lambda_mult=0.25)
+    )
+    assert awaited == diverse
+    awaited_vector = asyncio.run(
+        sam.amax_marginal_relevance_search_by_vector(vector, k=3, lambda_mult=0.25)
+    )
+    assert awaited_vector == by_vector
+    retriever = sam.as_retriever(
+        search_type="mmr", search_kwargs={"k": 3, "fetch_k": 5, "lambda_mult": 0.25}
+    )
+    assert retriever.invoke(query) == diverse == asyncio.run(retriever.ainvoke(query))
+    with pytest.raises(ValueError, match="mmr_lambda"):
+        sam.max_marginal_relevance_search(query, lambda_mult=1.5)
+    with pytest.raises(ValueError, match="fetch_k"):
+        sam.max_marginal_relevance_search(query, fetch_k=0)

@@ -315,3 +315,43 @@ def test_the_resource_metadata_never_echoes_a_malformed_host() -> None:
     assert origin(b"mem.example:8443") == "http://mem.example:8443"
     assert origin(b"[::1]:8001") == "http://[::1]:8001"
     assert origin(b'evil", realm="x') == "http://127.0.0.1:8001"
+
+
+#: get_context's arguments outside its schema, and what the model is told.
+CONTEXT_REFUSED: list[tuple[dict[str, Any], str]] = [
+    ({"query": "x", "budget_tokens": 0}, "budget_tokens must be an integer from 1 to 100000"),
+    ({"query": "x", "budget_tokens": 100_001}, "got 100001"),
+    ({"query": "x", "k": 51}, "k must be an integer from 1 to 50, got 51"),
+    ({"query": "x", "k": "3"}, 'got "3"'),
+    ({"query": 5}, "query must be a string, got 5"),
+    ({"k": 3}, "missing arguments ['query']"),
+    ({"query": "x", "user_id": "bob"}, "unknown arguments ['user_id']"),
+]
+
+
+def test_every_tool_refuses_arguments_outside_its_advertised_schema(tmp_path: Path) -> None:
+    """Over the protocol, each tool's arguments are held to the input schema it advertises:
+    a refused call is an error result naming the argument, and nothing is written."""
+    from tests.test_tools import REFUSED
+
+    store = tmp_path / "store"
+    with remem.open(store, embedder="hash:64") as mem:
+        kept = mem.add("Sam swims on Fridays", user_id="sam", kind="fact")
+    cases = [(name, {k: kept.id if v == "a" else v for k, v in arguments.items()}, message)
+             for name, arguments, message in REFUSED]  # fmt: skip
+    cases += [("get_context", arguments, message) for arguments, message in CONTEXT_REFUSED]
+    assert {name for name, _, _ in cases} == TOOLS
+
+    async def scenario() -> None:
+        async with over_stdio(store, "--user", "sam") as session:
+            for name, arguments, message in cases:
+                failed, text = await call(session, name, **arguments)
+                assert failed and message in text, (name, arguments, text)
+            failed, text = await call(session, "get_context", query="swims", k=None)
+            assert not failed and "Fridays" in text  # null: the default
+
+    anyio.run(scenario)
+    with remem.open(store, embedder="hash:64") as mem:
+        assert [(r.id, r.text, r.importance) for r in mem.list_all()] == [
+            (kept.id, kept.text, None)
+        ]

@@ -147,3 +147,22 @@ def test_locomo_times() -> None:
         parse_locomo_time("sometime in spring")
     with pytest.raises(remem.InvalidInputError):
         locomo_items({"not": "a list"})
+
+
+def test_a_line_nested_past_the_json_parser_is_refused_as_too_deep(tmp_path: Path) -> None:
+    """JSON nested deeper than Python's parser recurses (about 1,000 levels; 60 KB of brackets
+    here) is refused as too-deep metadata is, naming the line, in JSON lines and LoCoMo."""
+    deep = "[" * 30_000 + "]" * 30_000
+    lines = tmp_path / "deep.jsonl"
+    lines.write_text('{"text": "fine"}\n' + f'{{"text": "x", "metadata": {{"a": {deep}}}}}\n')
+    locomo = tmp_path / "deep.json"
+    locomo.write_text(f'[{{"conversation": {{"session_1": {deep}}}}}]')
+    with remem.open(tmp_path / "s", embedder="hash:64") as mem:
+        too_deep = "nested more than 32 levels deep: flatten it"
+        with pytest.raises(remem.InvalidInputError, match=f"deep.jsonl line 2 is {too_deep}"):
+            mem.import_(lines)
+        with pytest.raises(remem.InvalidInputError, match=f"deep.json is {too_deep}"):
+            mem.import_(locomo)
+        with pytest.raises(remem.InvalidInputError, match=too_deep):  # as add refuses metadata
+            mem.add("x", metadata={"a": json.loads("[" * 900 + "]" * 900)})
+        assert mem.stats().records == 0  # all or none

@@ -5,8 +5,10 @@
   (``format="anthropic"``).
 - :class:`ToolDispatcher` — runs a model's tool calls against one memory *within a fixed scope*:
   the scope comes from the application, never from the model, so a model can only touch the
-  user it is talking to. Bad calls (unknown tool, wrong arguments, an id from another scope)
-  come back to the model as an error result it can read, not as an exception.
+  user it is talking to. Each call's arguments are checked against the tool's own schema
+  (:func:`check_arguments`, which the MCP server applies too) before anything runs. Bad calls
+  (unknown tool, arguments outside the schema, an id from another scope) come back to the
+  model as an error result it can read, not as an exception.
 - :func:`run_tools` — the loop: chat → tool calls → results → chat, until the model answers
   without calling a tool (or ``max_rounds`` is reached).
 """
@@ -14,6 +16,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -24,7 +27,16 @@ from remem.llm.base import ChatModel, Reply, ToolCall
 if TYPE_CHECKING:
     from remem.engine import Engine
 
-__all__ = ["RESULT_SCHEMAS", "TOOL_NAMES", "ToolDispatcher", "ToolRun", "run_tools", "schemas"]
+__all__ = [
+    "RESULT_SCHEMAS",
+    "SCHEMA_KEYWORDS",
+    "TOOL_NAMES",
+    "ToolDispatcher",
+    "ToolRun",
+    "check_arguments",
+    "run_tools",
+    "schemas",
+]
 
 _TOOLS: list[dict[str, Any]] = [
     {
@@ -107,6 +119,7 @@ _TOOLS: list[dict[str, Any]] = [
     },
 ]
 TOOL_NAMES = tuple(t["name"] for t in _TOOLS)
+_PARAMETERS = {t["name"]: t["parameters"] for t in _TOOLS}
 
 _SAVED = {
     "type": "object",
@@ -213,6 +226,114 @@ def _strict(schema: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+#: The JSON Schema keywords :func:`check_arguments` understands: the tools' schemas use no
+#: others (a test holds them to it), so none is silently left unchecked.
+SCHEMA_KEYWORDS = frozenset(
+    {
+        "type",
+        "description",
+        "default",
+        "properties",
+        "required",
+        "additionalProperties",
+        "minimum",
+        "maximum",
+        "enum",
+        "items",
+    }
+)
+_TYPES: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "string": ("a string", lambda v: isinstance(v, str)),
+    "integer": ("an integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "number": (
+        "a number",
+        lambda v: (
+            (isinstance(v, int) and not isinstance(v, bool))
+            or (isinstance(v, float) and math.isfinite(v))
+        ),
+    ),
+    "boolean": ("true or false", lambda v: isinstance(v, bool)),
+    "null": ("null", lambda v: v is None),
+    "object": ("an object", lambda v: isinstance(v, Mapping)),
+    "array": ("a list", lambda v: isinstance(v, list)),
+}
+
+
+def check_arguments(schema: Mapping[str, Any], arguments: Any, *, nulls: bool = True) -> None:
+    """Refuse ``arguments`` that its tool's JSON ``schema`` does not allow, with an
+    :class:`InvalidInputError` that names the argument and what it takes (the model reads it
+    and can call again). The schema keeps its promises to the engine too: a range the schema
+    advertises is the range a call gets. ``nulls``: an optional argument may be null, standing
+    for its default (OpenAI's strict schemas make the model send every argument)."""
+    _check(schema, arguments, "the arguments", nulls=nulls)
+
+
+def _check(schema: Mapping[str, Any], value: Any, name: str, *, nulls: bool) -> None:
+    given = schema.get("type", ())
+    kinds = [given] if isinstance(given, str) else list(given)
+    low, high = schema.get("minimum"), schema.get("maximum")
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if (kinds and not any(_TYPES[kind][1](value) for kind in kinds)) or (
+        number and ((low is not None and value < low) or (high is not None and value > high))
+    ):
+        raise InvalidInputError(f"{name} must be {_takes(schema, kinds)}, got {_shown(value)}")
+    if "enum" in schema and value not in schema["enum"]:
+        raise InvalidInputError(f"{name} must be one of {schema['enum']}, got {_shown(value)}")
+    if isinstance(value, Mapping):
+        _check_object(schema, value, name, nulls=nulls)
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            _check(schema["items"], item, f"{name}[{i}]", nulls=nulls)
+
+
+def _check_object(
+    schema: Mapping[str, Any], value: Mapping[str, Any], name: str, *, nulls: bool
+) -> None:
+    properties: Mapping[str, Any] = schema.get("properties", {})
+    required = schema.get("required", ())
+    if schema.get("additionalProperties") is False:
+        unknown = set(value) - set(properties)
+        if unknown:
+            raise InvalidInputError(
+                f"unknown arguments {sorted(map(str, unknown))}; allowed: {sorted(properties)}"
+            )
+    missing = [key for key in required if key not in value]
+    if missing:
+        raise InvalidInputError(f"missing arguments {missing}; required: {list(required)}")
+    for key, spec in properties.items():
+        if key not in value or (nulls and value[key] is None and key not in required):
+            continue
+        _check(spec, value[key], key if name == "the arguments" else f"{name}.{key}", nulls=nulls)
+
+
+def _takes(schema: Mapping[str, Any], kinds: Sequence[str]) -> str:
+    """What a schema takes, in words: "an integer from 1 to 20", "a string or null"."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    numeric = [k for k in kinds if k in ("integer", "number")] or ([] if kinds else ["number"])
+    words = " or ".join(_TYPES[k][0] for k in kinds or numeric if k != "null" or not numeric)
+    if numeric and low is not None and high is not None:
+        words += f" from {low} to {high}"
+    elif numeric and low is not None:
+        words += f" of at least {low}"
+    elif numeric and high is not None:
+        words += f" of at most {high}"
+    return words + (" or null" if numeric and "null" in kinds else "")
+
+
+def _shown(value: Any) -> str:
+    """A refused value as the model sent it (JSON, ASCII), or its kind when that would be long
+    or deep."""
+    if isinstance(value, Mapping | list):
+        return "an object" if isinstance(value, Mapping) else "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return "a huge integer"
+    if isinstance(value, str):
+        value = value[:80]
+    text = json.dumps(value) if value is None or isinstance(value, str | int | float) else None
+    text = text if text is not None else type(value).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 class ToolDispatcher:
     """Executes memory tool calls for one scope of ``memory``."""
 
@@ -244,6 +365,7 @@ class ToolDispatcher:
         if handler is None:
             return {"ok": False, "error": f"unknown tool {call.name!r}; known: {TOOL_NAMES}"}
         try:
+            check_arguments(_PARAMETERS[call.name], call.arguments)
             return {"ok": True, **handler(call.arguments)}
         except (RememError, TypeError, ValueError) as exc:
             return {"ok": False, "error": str(exc)}
@@ -258,10 +380,7 @@ class ToolDispatcher:
 
     # -- the tools ---------------------------------------------------------------------------------
     def _save(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args, {"text", "kind", "importance"})
         kind = args.get("kind") or "fact"
-        if not isinstance(kind, str):
-            raise InvalidInputError(f"'kind' must be a string, got {type(kind).__name__}")
         record = self.memory.add(
             _text(args, "text"),
             kind=kind,
@@ -271,12 +390,9 @@ class ToolDispatcher:
         return {"id": record.id, "saved": record.text}
 
     def _search(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args, {"query", "k", "min_score"})
         k = args.get("k")
         k = 5 if k is None else k  # null: the default (strict schemas send every property)
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 20:
-            raise InvalidInputError(f"k must be an integer from 1 to 20, got {k!r}")
-        least = args.get("min_score")  # null: none; the engine checks the range
+        least = args.get("min_score")  # null: none
         hits = self.memory.search(_text(args, "query"), k=k, min_score=least, **self.scope)
         return {
             "results": [
@@ -292,13 +408,11 @@ class ToolDispatcher:
         }
 
     def _update(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args, {"id", "text"})
         record = self._own(_text(args, "id"))
         updated = self.memory.update(record.id, text=_text(args, "text"))
         return {"id": updated.id, "saved": updated.text}
 
     def _delete(self, args: dict[str, Any]) -> dict[str, Any]:
-        _only(args, {"id"})
         record = self._own(_text(args, "id"))
         return {"deleted": self.memory.delete(record.id)}
 
@@ -312,12 +426,6 @@ class ToolDispatcher:
         if record is None or not record.in_scope(self.scope):
             raise NotFoundError(f"no memory with id {id!r}")
         return record
-
-
-def _only(args: Mapping[str, Any], allowed: set[str]) -> None:
-    unknown = set(args) - allowed
-    if unknown:
-        raise InvalidInputError(f"unknown arguments {sorted(unknown)}; allowed: {sorted(allowed)}")
 
 
 def _text(args: Mapping[str, Any], name: str) -> str:

@@ -146,11 +146,13 @@ def import_text(
     messages call it) into ``memory``, inside its grant: all or none."""
     if format == "auto":
         format = "locomo" if text.lstrip().startswith("[") else "jsonl"
+    depth = memory.limits.max_json_depth
     if format == "locomo":
-        return len(memory.add_many(locomo_items(_json(text, name)), progress=progress))
+        return len(memory.add_many(locomo_items(_json(text, name, depth)), progress=progress))
     if format != "jsonl":
         raise InvalidInputError(f"unknown import format {format!r}: use jsonl, locomo or auto")
-    return _import_jsonl(memory, _jsonl(text, name), reembed=reembed, progress=progress)
+    rows = _jsonl(text, name, depth)
+    return _import_jsonl(memory, rows, reembed=reembed, progress=progress)
 
 
 def _import_jsonl(
@@ -225,14 +227,18 @@ def _read_text(path: str | Path) -> str:
         raise InvalidInputError(f"{path} is not valid UTF-8 (byte {exc.start})") from exc
 
 
-def _json(text: str, name: str) -> Any:
+def _json(text: str, name: str, depth: int) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidInputError(f"{name} is not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise _too_deep(name, depth) from exc
 
 
-def _jsonl(text: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _jsonl(text: str, name: str, depth: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Each line's JSON object, with its number; ``depth``: the nesting a value may have
+    (``Limits.max_json_depth``), named when a line nests too deep to even be read."""
     # Lines end at "\n" only: a record's text may hold other characters that splitlines()
     # would take for line breaks.
     for number, line in enumerate(text.split("\n"), start=1):
@@ -242,9 +248,20 @@ def _jsonl(text: str, name: str) -> Iterator[tuple[int, dict[str, Any]]]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InvalidInputError(f"{name} line {number} is not valid JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise _too_deep(f"{name} line {number}", depth) from exc
         if not isinstance(row, dict):
             raise InvalidInputError(f"{name} line {number} is not a JSON object")
         yield number, row
+
+
+def _too_deep(where: str, depth: int) -> InvalidInputError:
+    """The error for JSON nested past what Python's parser recurses into (about 1,000 levels,
+    always beyond ``max_json_depth``, whose ceiling is 200): what a too-deep metadata gets."""
+    return InvalidInputError(
+        f"{where} is nested more than {depth} levels deep: flatten it "
+        "(or raise the limit: max_json_depth)"
+    )
 
 
 # -- LoCoMo ----------------------------------------------------------------------------------------

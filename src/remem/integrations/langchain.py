@@ -1,6 +1,7 @@
 """remem in LangChain: a ``VectorStore`` (hybrid or dense search, filters, caller ids with
-upsert, ``get_by_ids``, ``delete``, async through LangChain's executor defaults, and
-``as_retriever()``), and a remem embedder over any LangChain ``Embeddings``.
+upsert, ``get_by_ids``, ``delete``, relevance scores, maximal marginal relevance, async through
+LangChain's executor defaults, and ``as_retriever()`` of every search type), an LLM cache, a
+byte store, and a remem embedder over any LangChain ``Embeddings``.
 
 Install with ``pip install 'remem[langchain]'``::
 
@@ -18,7 +19,8 @@ Every read and write of a store stays inside its scope (``user_id`` / ``agent_id
 LangChain's ids are names within the store's scope (remem's ``key``), so two stores of two
 users may both hold a document ``"doc-1"`` (LangChain's indexing API derives ids from content,
 so two tenants indexing one handbook do): each adds, reads, replaces and deletes only its own,
-and every document comes back with the id it was given.
+and every document comes back with the id it was given. The byte store's keys and the LLM
+cache's entries are per scope the same way.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from __future__ import annotations
 import base64
 import contextlib
 import hashlib
-import json
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -36,6 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import Embedder
+from remem.engine import MAX_ID_CHARS
 from remem.errors import MissingDependencyError, PayloadTooLargeError
 from remem.memory import Memory
 from remem.memory import open as open_memory
@@ -51,6 +53,7 @@ try:
     from langchain_core.messages import AIMessage, AIMessageChunk
     from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, Generation
     from langchain_core.retrievers import BaseRetriever
+    from langchain_core.runnables.config import run_in_executor
     from langchain_core.stores import BaseStore
     from langchain_core.vectorstores import VectorStore
     from pydantic import ConfigDict
@@ -238,8 +241,52 @@ class RememVectorStore(VectorStore):
         hits = self._search(query, None, k, filter, kwargs)
         return [(_document(h), max(0.0, h.scores.get("dense", 0.0))) for h in hits]
 
+    async def _asimilarity_search_with_relevance_scores(
+        self, query: str, k: int = 4, **kwargs: Any
+    ) -> list[tuple[Document, float]]:
+        """The sync relevance, in LangChain's executor: LangChain's default would take
+        ``similarity_search_with_score``'s calibrated scores instead, so a
+        ``score_threshold`` would keep other documents in ``ainvoke`` than in ``invoke``."""
+        return await run_in_executor(
+            None, self._similarity_search_with_relevance_scores, query, k, **kwargs
+        )
+
     def _select_relevance_score_fn(self) -> Callable[[float], float]:
         return lambda score: max(0.0, min(1.0, score))
+
+    def max_marginal_relevance_search(
+        self,
+        query: str,
+        k: int = 4,
+        fetch_k: int = 20,
+        lambda_mult: float = 0.5,
+        filter: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> list[Document]:
+        """Documents picked by remem's maximal marginal relevance (``mmr_lambda``): from the
+        ``fetch_k`` best candidates of the store's ``mode`` (in ``hybrid``, the ``fetch_k`` best
+        by meaning and the ``fetch_k`` best by keyword), ``k`` at most, one at a time, each the
+        best by ``lambda_mult · relevance − (1 − lambda_mult) · its greatest cosine to those
+        picked``. ``lambda_mult`` means what it means in LangChain: 1 is relevance alone, 0 the
+        most diversity; the relevance is remem's ranking score rescaled to [0, 1] over the
+        candidates (LangChain's own stores take the raw cosine to the query)."""
+        options = _mmr(fetch_k, lambda_mult)
+        hits = self._search(query, None, min(k, fetch_k), filter, {**options, **kwargs})
+        return [_document(h) for h in hits]
+
+    def max_marginal_relevance_search_by_vector(
+        self,
+        embedding: list[float],
+        k: int = 4,
+        fetch_k: int = 20,
+        lambda_mult: float = 0.5,
+        filter: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> list[Document]:
+        """:meth:`max_marginal_relevance_search` from a query vector: dense candidates only."""
+        options = {"mode": "dense", **_mmr(fetch_k, lambda_mult), **kwargs}
+        hits = self._search(None, embedding, min(k, fetch_k), filter, options)
+        return [_document(h) for h in hits]
 
     def _search(
         self,
@@ -341,11 +388,21 @@ class RememLLMCache(BaseCache):
 
 class RememByteStore(BaseStore[str, bytes]):
     """LangChain's key-value ``BaseStore`` of bytes in a remem store (for a
-    ``CacheBackedEmbeddings``, a ``MultiVectorRetriever``'s documents, ...). Keys are exact
-    strings, one record each (kind ``kv-bytes``, stored without a vector), within
-    ``namespace`` and the user / agent scope; ``mset`` replaces a key's value in one
-    transaction. Its record ids derive from the key, so the memory must be one that may choose
-    ids (unscoped, or an admin key's)."""
+    ``CacheBackedEmbeddings``, a ``MultiVectorRetriever``'s documents, ...).
+
+    Each key is one record of kind ``kv-bytes``, stored without a vector (never a search
+    candidate), in the store's user / agent scope and namespace ``[namespace]``, named there
+    by a remem key: ``"k:"`` and the key when that fits remem's 256 characters, else ``"h:"``
+    and the key's SHA-256. So every string (the empty one, a 2,000-character URL) names one
+    record, and a key of another scope answers as a missing one. The key itself is kept in the
+    record's metadata (for :meth:`yield_keys`), the value in its text (base64).
+
+    ``max_key_chars`` and ``max_value_bytes`` bound one key and one value (8,192 characters and
+    4 MiB by default; a ``ValueError`` past them); they may be raised as far as the memory's
+    limits allow (``max_metadata_bytes`` holds the key, ``max_value_chars`` the value in base64:
+    about 12 MiB by default). ``mset`` keeps the last value of
+    a key given twice, and writes in one transaction per 1,000 keys (or 64 MiB of values).
+    """
 
     KIND = "kv-bytes"
 
@@ -356,61 +413,147 @@ class RememByteStore(BaseStore[str, bytes]):
         namespace: str = "default",
         user_id: str | None = None,
         agent_id: str | None = None,
+        max_key_chars: int = 8192,
+        max_value_bytes: int = 4 * 1024 * 1024,
     ) -> None:
         self.memory = memory
         self.namespace = namespace
         self.scope: dict[str, Any] = {"user_id": user_id, "agent_id": agent_id}
+        limits = memory.limits
+        # A key's character takes at most 6 bytes in metadata's JSON (a control character).
+        most_chars = (limits.max_metadata_bytes - 16) // 6
+        most_bytes = (limits.max_value_chars - len(_BASE64)) // 4 * 3
+        self.max_key_chars = _within(
+            "max_key_chars", max_key_chars, most_chars, "max_metadata_bytes"
+        )
+        self.max_value_bytes = _within(
+            "max_value_bytes", max_value_bytes, most_bytes, "max_value_chars"
+        )
 
     def mget(self, keys: Sequence[str]) -> list[bytes | None]:
-        found = {r.id: r for r in self.memory.get_many([self._id(k) for k in keys])}
-        return [_value(found.get(self._id(k))) for k in keys]
+        ids = [self._id(key) for key in keys]
+        found = {r.id: r for r in self.memory.get_many(ids)}
+        return [_value(found.get(i), key) for i, key in zip(ids, keys, strict=True)]
 
     def mset(self, key_value_pairs: Sequence[tuple[str, bytes]]) -> None:
-        latest = dict(key_value_pairs)  # the last value of a key given twice
-        items = [
-            {
-                "id": self._id(key),
-                "text": key or "(the empty key)",
-                "kind": self.KIND,
-                "embed": False,
-                "dedupe": False,
-                "metadata": {
-                    "namespace": self.namespace,
-                    "key": key,
-                    "value": base64.b64encode(value).decode("ascii"),
-                },
-                **self.scope,
-            }
-            for key, value in latest.items()
-        ]
-        for start in range(0, len(items), _BATCH):
-            self.memory.add_many(items[start : start + _BATCH], progress=False, upsert=True)
+        latest = dict(key_value_pairs)  # the last value of a key given twice, as LangChain's
+        items = [self._item(key, value) for key, value in latest.items()]
+        for part in _parts(items):
+            self.memory.add_many(part, progress=False, upsert=True)
 
     def mdelete(self, keys: Sequence[str]) -> None:
-        self.memory.delete([self._id(k) for k in keys])
+        ids = [self._id(key) for key in keys]
+        if ids:
+            self.memory.delete(ids)
 
     def yield_keys(self, *, prefix: str | None = None) -> Iterator[str]:
-        """The keys held, those starting with ``prefix`` when given (in no set order)."""
-        records = self.memory.list_all(
-            kind=self.KIND, filters={"metadata.namespace": self.namespace}, **self.scope
-        )
-        for record in records:
-            key = record.metadata.get("key")
-            if isinstance(key, str) and (prefix is None or key.startswith(prefix)):
-                yield key
+        """The keys held, those starting with ``prefix`` when given (in no set order). All are
+        read before the first is yielded, so the caller may delete keys as it goes."""
+        scope = self.memory.grant.check(self.scope, write=True)  # a tenant's user filled in
+        place = (scope["user_id"], scope["agent_id"], None, (self.namespace,))
+        criteria = {"kind": self.KIND, "namespace": [self.namespace], **scope}
+        keys: list[str] = []
+        offset = 0
+        while True:
+            page = self.memory.list(limit=_PAGE, offset=offset, **criteria)
+            offset += len(page)
+            for record in page:
+                key = record.metadata.get("key")
+                if (
+                    (record.user_id, record.agent_id, record.session_id, tuple(record.namespace))
+                    == place
+                    and isinstance(key, str)
+                    and (prefix is None or key.startswith(prefix))
+                ):
+                    keys.append(key)
+            if len(page) < _PAGE:
+                break
+        yield from keys
+
+    def _item(self, key: str, value: bytes) -> dict[str, Any]:
+        name = _key_name(key)
+        if len(key) > self.max_key_chars:
+            raise ValueError(
+                f"a key of {len(key):,} characters, over this store's max_key_chars of "
+                f"{self.max_key_chars:,}"
+            )
+        if not isinstance(value, bytes):
+            raise TypeError(f"a value is bytes, not {type(value).__name__}")
+        if len(value) > self.max_value_bytes:
+            raise ValueError(
+                f"a value of {len(value):,} bytes, over this store's max_value_bytes of "
+                f"{self.max_value_bytes:,}"
+            )
+        return {
+            "key": name,
+            "text": _BASE64 + base64.b64encode(value).decode("ascii"),
+            "kind": self.KIND,
+            "embed": False,
+            "dedupe": False,
+            "namespace": [self.namespace],
+            "metadata": {"key": key},
+            **self.scope,
+        }
 
     def _id(self, key: str) -> str:
-        if not isinstance(key, str):
-            raise TypeError(f"a key is a string, not {type(key).__name__}")
-        where = [self.scope["user_id"], self.scope["agent_id"], self.namespace, key]
-        name = json.dumps(where, ensure_ascii=False).encode("utf-8", "surrogatepass")
-        return f"kv-{hashlib.sha256(name).hexdigest()}"
+        return self.memory.key_id(_key_name(key), namespace=[self.namespace], **self.scope)
 
 
-def _value(record: MemoryRecord | None) -> bytes | None:
-    if record is None or record.kind != RememByteStore.KIND:
+#: What a byte store's record text starts with (a text is never empty: the empty value has one).
+_BASE64 = "base64:"
+#: Keys a byte store reads a page at a time in ``yield_keys``.
+_PAGE = 100
+#: Characters of values in one byte store transaction (beside ``_BATCH`` keys).
+_BATCH_CHARS = 64 * 1024 * 1024
+
+
+def _key_name(key: str) -> str:
+    """A byte store key's remem key: one for each string, within remem's 256 characters."""
+    if not isinstance(key, str):
+        raise TypeError(f"a key is a string, not {type(key).__name__}")
+    if len(key) + 2 <= MAX_ID_CHARS:
+        return "k:" + key
+    return "h:" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _within(name: str, value: int, most: int, limit: str) -> int:
+    """``value``, a positive integer of at most ``most`` (what the memory's ``limit`` allows)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    if value > most:
+        raise ValueError(
+            f"{name} may be at most {most:,} with this memory's limits.{limit}, got {value:,}"
+        )
+    return value
+
+
+def _parts(items: list[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """``items`` in batches of at most ``_BATCH`` items and ``_BATCH_CHARS`` of text."""
+    part: list[dict[str, Any]] = []
+    size = 0
+    for item in items:
+        if part and (len(part) == _BATCH or size + len(item["text"]) > _BATCH_CHARS):
+            yield part
+            part, size = [], 0
+        part.append(item)
+        size += len(item["text"])
+    if part:
+        yield part
+
+
+def _value(record: MemoryRecord | None, key: str) -> bytes | None:
+    """A byte store's value in ``record``, when it holds the value of ``key``."""
+    if record is None or record.kind != RememByteStore.KIND or record.metadata.get("key") != key:
         return None
-    return base64.b64decode(record.metadata["value"])
+    return base64.b64decode(record.text.removeprefix(_BASE64))
+
+
+def _mmr(fetch_k: int, lambda_mult: float) -> dict[str, Any]:
+    """LangChain's MMR arguments as remem's search options: ``fetch_k`` candidates taken from
+    each signal, MMR at ``lambda_mult`` (remem checks both ranges)."""
+    if isinstance(fetch_k, bool) or not isinstance(fetch_k, int) or fetch_k < 1:
+        raise ValueError(f"fetch_k must be a positive integer, got {fetch_k!r}")
+    return {"candidates": fetch_k, "mmr_lambda": lambda_mult}
 
 
 def _name(record: MemoryRecord) -> str:
@@ -420,7 +563,7 @@ def _name(record: MemoryRecord) -> str:
 
 def _is_name(value: Any) -> bool:
     """Whether ``value`` may be a name (remem's keys are 1 to 256 characters)."""
-    return isinstance(value, str) and 0 < len(value) <= 256
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID_CHARS
 
 
 def _document(record: MemoryRecord) -> Document:

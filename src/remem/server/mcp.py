@@ -4,7 +4,9 @@ Tools: ``save_memory``, ``search_memories``, ``update_memory``, ``delete_memory`
 with exactly the schemas of :mod:`remem.tools` and run by its
 :class:`~remem.tools.ToolDispatcher` on the raw arguments, so a model sees and gets the same
 thing as through function calling — and ``get_context`` (the best memories packed into a token
-budget). A refused call is a tool result with ``isError`` and the dispatcher's message.
+budget). Every call's arguments are checked against the tool's advertised schema
+(:func:`~remem.tools.check_arguments`: types, ranges, required and unknown arguments) before it
+runs. A refused call is a tool result with ``isError`` and the message saying why.
 
 Built on the SDK's low-level :class:`mcp.server.Server` (2.x) rather than ``MCPServer``: that
 one derives schemas from Python signatures (losing the argument descriptions), re-validates and
@@ -52,7 +54,7 @@ from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response
 from remem.server.run import check_port, refuse_open_without_keys, shown_host
-from remem.tools import RESULT_SCHEMAS, ToolDispatcher, schemas
+from remem.tools import RESULT_SCHEMAS, ToolDispatcher, check_arguments, schemas
 
 __all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio"]
 
@@ -199,27 +201,21 @@ class MemoryTools:
 
 
 def context(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) -> str:
-    """``get_context``, with its arguments checked as strictly as the dispatcher's."""
-    unknown = set(arguments) - {"query", "budget_tokens", "k"}
-    if unknown:
-        raise InvalidInputError(f"unknown arguments {sorted(unknown)}")
-    query = arguments.get("query")
-    budget = arguments.get("budget_tokens", 1000)
-    k = arguments.get("k", 10)
-    if not isinstance(query, str) or not query.strip():
+    """``get_context``, its arguments checked against its schema as the dispatcher checks the
+    other tools' (null: an argument's default)."""
+    check_arguments(_GET_CONTEXT["input_schema"], arguments)
+    query = arguments["query"]
+    if not query.strip():
         raise InvalidInputError("'query' must be a non-empty string")
-    if not _int_within(budget, 1, 100_000):
-        raise InvalidInputError(
-            f"budget_tokens must be an integer from 1 to 100000, got {budget!r}"
-        )
-    if not _int_within(k, 1, 50):
-        raise InvalidInputError(f"k must be an integer from 1 to 50, got {k!r}")
-    packed = memory.context(query, budget_tokens=budget, k=k, **scope)
+    budget = arguments.get("budget_tokens")
+    k = arguments.get("k")
+    packed = memory.context(
+        query,
+        budget_tokens=1000 if budget is None else budget,
+        k=10 if k is None else k,
+        **scope,
+    )
     return packed.text or "(nothing relevant is stored)"
-
-
-def _int_within(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def succeeded(result: dict[str, Any]) -> types.CallToolResult:
