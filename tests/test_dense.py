@@ -123,9 +123,13 @@ def test_ann_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped
     index = VectorIndex(DIMS, exact_limit=500, tail_limit=200)
     fill(index, records)
     q = query(4)
-    found, _ = index.search(q, 10, part_weight=1.0)
-    assert index.ann_size == index.size  # built on demand, covering every row
+    exact, _ = index.search(q, 10, part_weight=1.0)
+    assert index.ann is None and index.ann_due()  # a search never builds it: exact meanwhile
     expected = brute(records, q, 1.0, 10)
+    assert exact.tolist() == expected
+    index.ensure_ann()  # what a store's builder thread does
+    assert index.ann_size == index.size and not index.ann_due()
+    found, _ = index.search(q, 10, part_weight=1.0)
     assert len(set(found.tolist()) & set(expected)) >= 9
     # A selective filter runs exactly: recall 1.0 whatever the ANN index does.
     mask = index.allowed_by_fields({"user_id": ["user7"]})
@@ -139,6 +143,7 @@ def test_ann_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped
     index.save(str(tmp_path / "ix"))
     assert not (tmp_path / "ix.npy").exists()  # the vectors' durable copy is the store's rows
     restored = VectorIndex.load(str(tmp_path / "ix"), DIMS)
+    assert restored.ann is not None
     restored.exact_limit, restored.tail_limit = 500, 200
     records |= extra
     assert restored.restore(batches(records, 700)) == []

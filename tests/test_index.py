@@ -1,5 +1,6 @@
-"""The vector index beside a store: built on first need, saved, checked against the store on
-open, caught up with other processes' changes, and rebuilt — with a warning — when unusable."""
+"""The vector index beside a store: built on first need (on a thread of its own, searches
+exact meanwhile), saved, checked against the store on open, caught up with other processes'
+changes, and rebuilt — with a warning — when unusable."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -64,9 +67,12 @@ def test_graph_is_built_saved_and_reused(store: Path) -> None:
     truth = [exact(store, q) for q in queries]
     assert not header(store).exists()  # small searches never needed a graph
     with open_store(store) as mem:
-        first = [top(mem, q) for q in queries]
+        # The first search answers exactly and starts the build on a thread of its own.
+        assert top(mem, queries[0]) == truth[0]
+        mem.store.build_index()  # waits for it
         assert header(store).exists()
         assert {p.suffix for p in parts(store)} == {".npz", ".faiss"}
+        first = [top(mem, q) for q in queries]
     assert np.mean([recall(f, t) for f, t in zip(first, truth, strict=True)]) >= 0.95
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a good file loads silently
@@ -214,3 +220,44 @@ def test_saved_index_keeps_no_vectors_and_reads_the_rows_back(store: Path) -> No
         head = mem.store.vectors([changed.id])[changed.id]
         hit = mem.search(vector=head, mode="dense", k=1, touch=False)[0]
         assert (hit.id, hit.text) == (changed.id, long_text)
+
+
+def test_no_search_waits_for_the_index_to_be_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first search after a bulk load used to build the ANN cells inside the request
+    (26–30 s after importing 100,000 memories). The load starts the build on a thread of its
+    own, and searches answer exactly — recall 1.0 — until it is installed."""
+    from remem.vector_index import VectorIndex
+
+    release = threading.Event()
+    plain = VectorIndex.ann_job
+
+    def held(self: VectorIndex) -> Any:
+        job = plain(self)
+        if job is None:
+            return None
+
+        def slow() -> Any:
+            assert release.wait(60)
+            return job()
+
+        return slow
+
+    monkeypatch.setattr(VectorIndex, "ann_job", held)
+    path = tmp_path / "bulk"
+    queries = vectors(5, 3)
+    with open_store(path) as mem:
+        mem.search(vector=queries[0], mode="dense", touch=False)  # the index is in memory
+        rows = [{"id": f"r{i}", "text": f"memory {i}"} for i in range(COUNT)]
+        for row, vector in zip(rows, vectors(COUNT, 1), strict=True):
+            row["vectors"] = vector.tolist()
+        mem.import_records(rows)
+        builder = mem.store._builder
+        assert builder is not None and builder.is_alive()  # started by the import
+        found = [top(mem, q) for q in queries]
+        assert mem.store._vectors.ann is None  # every search above ran exactly
+        release.set()
+        builder.join(60)
+        assert mem.store._vectors.ann is not None and mem.store._vectors.ann_size == COUNT
+    assert found == [exact(path, q) for q in queries]

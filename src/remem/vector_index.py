@@ -10,8 +10,10 @@ re-embed marks its rows dead (a tombstone) and a re-embed appends new rows. When
 rows are dead the layout is compacted. Above ``exact_limit`` rows an ANN index
 (:class:`AnnIndex`: faiss IVF with 8-bit codes, its scan width calibrated on the store's own
 vectors) covers the first ``ann_size`` positions, with ids equal to positions; newer rows (the
-*tail*) are searched exactly until they are added to it. A search picks exact or ANN by the
-number of rows it may match:
+*tail*) are searched exactly until they are added to it. A search never builds, extends or
+retrains the ANN index: :meth:`VectorIndex.ann_job` hands that work to its owner (the SQLite
+store runs it on a thread of its own while searches go on exactly, then :meth:`~VectorIndex.
+install` s the result). A search picks exact or ANN by the number of rows it may match:
 
 - few rows (a small store, or a selective filter such as one user's scope): exact, over those
   rows only — recall 1.0 and no post-filter collapse;
@@ -26,7 +28,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -87,6 +89,10 @@ class AnnIndex:
         ann.trained_on = int(state["trained_on"])
         ann.calibrated_on = int(state["calibrated_on"])
         return ann
+
+    def copy(self) -> AnnIndex:
+        """A copy to extend while this one answers searches."""
+        return AnnIndex.from_index(_faiss().clone_index(self.index), self.state())
 
     def state(self) -> dict[str, int]:
         return {
@@ -242,6 +248,7 @@ class VectorIndex:
         self.ann: AnnIndex | None = None
         self.dead = 0
         self._version = 0  # bumped by every change, to invalidate cached masks
+        self._epoch = 0  # bumped when positions move (compaction): an ANN job's rows are gone
         self._cached: tuple[tuple[int, bool], NDArray[np.bool_], int] | None = None
         self._heads: dict[int, int] = {}  # rowid -> position of its live head
         self._max_rowid = 0
@@ -444,7 +451,7 @@ class VectorIndex:
         return self.size > 1000 and self.dead > self.size // 4
 
     def compact(self) -> None:
-        """Drop dead rows and the ANN index (rebuilt on demand)."""
+        """Drop dead rows and the ANN index (built again by the next :meth:`ann_job`)."""
         keep = np.flatnonzero(self.live[: self.size])
         new_pos = np.full(self.size, -1, dtype=np.int64)
         new_pos[keep] = np.arange(keep.size)
@@ -456,6 +463,7 @@ class VectorIndex:
         self.postings = _postings(self.fields)
         self.size, self.dead, self.ann = keep.size, 0, None
         self._version += 1
+        self._epoch += 1
         heads = np.flatnonzero(self.head)
         self._heads = dict(zip(self.owner[heads].tolist(), heads.tolist(), strict=True))
 
@@ -518,7 +526,8 @@ class VectorIndex:
             count = rows.size
         if count == 0:
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
-        if count <= self.exact_limit or self.size < self.exact_limit:
+        if count <= self.exact_limit or self.size < self.exact_limit or self.ann is None:
+            # Also while no ANN index is built yet: a search never waits for one.
             positions: NDArray[np.int64] | None = rows
             if mask is not None and count > self.size // 4:
                 # Scoring every row beats gathering most of them.
@@ -559,110 +568,58 @@ class VectorIndex:
     def _gathered(
         self, positions: NDArray[np.int64], query: NDArray[np.float32]
     ) -> NDArray[np.float32]:
-        """Cosines of the rows at ``positions``, read in place (faiss's kernel: no copy of the
-        rows, 2.8× faster than numpy's gather at 10,000 rows)."""
-        faiss = _faiss()
-        positions = np.ascontiguousarray(positions, dtype=np.int64)
-        scores = np.empty(positions.size, dtype=np.float32)
-        if positions.size:
-            query = np.ascontiguousarray(query, dtype=np.float32)
-            faiss.fvec_inner_products_by_idx(
-                faiss.swig_ptr(scores),
-                faiss.swig_ptr(query),
-                faiss.swig_ptr(self.vectors),
-                faiss.swig_ptr(positions),
-                self.dimensions,
-                1,
-                positions.size,
-            )
-        return scores
+        return _gathered(self.vectors, positions, query)
+
+    def ann_due(self) -> bool:
+        """Whether the ANN index wants work: built once the store outgrows exact search,
+        extended once its tail is long, retrained once the store has grown fourfold since its
+        cells were trained."""
+        if self.size < self.exact_limit:
+            return False
+        ann = self.ann
+        return (
+            ann is None or self.size > 4 * ann.trained_on or self.size - len(ann) > self.tail_limit
+        )
+
+    def ann_job(self) -> Callable[[], tuple[int, AnnIndex]] | None:
+        """The work :meth:`ann_due` asks for, taken under the owner's lock and returned as a
+        function to run without it (seconds at 100,000 rows): it reads only the rows held now,
+        whose positions no append, delete or resize moves (a compaction does, and
+        :meth:`install` then refuses the result). It returns what :meth:`install` takes."""
+        if not self.ann_due():
+            return None
+        if self.ann is None or self.size > 4 * self.ann.trained_on:
+            self.trim()  # a store this large is worth its exact size before the cells' memory
+        vectors, size, live = self.vectors, self.size, self.live[: self.size].copy()
+        previous, epoch = self.ann, self._epoch
+        recall, rescore = self.target_recall, self.rescore
+
+        def build() -> tuple[int, AnnIndex]:
+            return epoch, _built(vectors, size, live, previous, recall, rescore)
+
+        return build
+
+    def install(self, epoch: int, ann: AnnIndex) -> bool:
+        """Take the ANN index an :meth:`ann_job` built (under the owner's lock); False when the
+        positions it covers moved meanwhile (a compaction), and the next job builds anew."""
+        if epoch != self._epoch:
+            return False
+        self.ann = ann
+        return True
 
     def ensure_ann(self) -> None:
-        """Build the ANN index once the store outgrows exact search; add the tail to it once
-        the tail is long; retrain its cells when the store has grown fourfold since they were
-        trained, and recalibrate when it has doubled since the last calibration."""
-        if self.size < self.exact_limit:
-            return
-        ann = self.ann
-        if ann is None or self.size > 4 * ann.trained_on:
-            self.trim()  # a store this large is worth its exact size before the cells' memory
-            ann = AnnIndex.for_rows(self.dimensions, self.size)
-            live = np.flatnonzero(self.live[: self.size])
-            picked = np.random.default_rng(self.size).choice(
-                live, size=min(live.size, 40 * ann.lists), replace=False
-            )
-            ann.train(self.vectors[np.sort(picked)], self.size)
-            self.ann = ann
-        covered = len(ann)
-        if covered and self.size - covered <= self.tail_limit:
-            return
-        step = 10_000  # faiss holds a step × lists distance matrix while assigning cells
-        if not covered:
-            ann.reserve(self.vectors, self.size, step)
-        for start in range(covered, self.size, step):
-            ann.add(self.vectors[start : min(start + step, self.size)])
-        if len(ann) >= 2 * ann.calibrated_on:
-            self.calibrate()
+        """Do what :meth:`ann_due` asks for, now, in this thread."""
+        job = self.ann_job()
+        if job is not None:
+            self.install(*job())
 
     def calibrate(self, queries: int = 200, k: int = 10) -> float:
-        """Set the ANN index's ``probes`` to the fewest cells that reach ``target_recall``.
-
-        The queries are stored vectors, each searched for with itself left out (leave one
-        out), scored as a search scores them (``rescore`` × k candidates rescored exactly)
-        against exact search over the covered rows. Measured on real embeddings (SciFact and
-        LoCoMo, 30k vectors, benchmarks/RESULTS.md) probes chosen for 0.99 gave real questions
-        recall@10 within 0.02 of it; the default target is 0.995. Returns the recall reached.
-        """
-        ann = self.ann
-        assert ann is not None
-        covered = len(ann)
-        live = self.live[:covered]
-        rows = np.flatnonzero(live)
-        if rows.size <= k + 1:
-            return 1.0
-        picked = np.random.default_rng(covered).choice(
-            rows, size=min(queries, rows.size), replace=False
+        """Set the ANN index's ``probes`` (:func:`_calibrated`); returns the recall reached."""
+        assert self.ann is not None
+        live = self.live[: len(self.ann)]
+        return _calibrated(
+            self.ann, self.vectors, live, self.target_recall, self.rescore, queries, k
         )
-        asked = self.vectors[picked]
-        truth = self._exact_rows(asked, picked, k, covered)
-        want = int(k * self.rescore) + 10
-        allowed = None if bool(live.all()) else live
-        probes, reached = 1, 0.0
-        while True:
-            ids = ann.search(asked, want + 1, allowed, probes)
-            hits = 0
-            for query, own, found, true in zip(asked, picked, ids, truth, strict=True):
-                found = found[(found >= 0) & (found != own)]
-                best = found[top_k(self._gathered(found, query), k)]
-                hits += np.intersect1d(best, true).size
-            reached = hits / (k * len(picked))
-            if reached >= self.target_recall or probes >= ann.lists:
-                break
-            probes = min(ann.lists, max(probes + 1, int(probes * 1.5)))
-        ann.probes, ann.calibrated_on = probes, covered
-        return reached
-
-    def _exact_rows(
-        self, queries: NDArray[np.float32], own: NDArray[np.int64], k: int, stop: int
-    ) -> NDArray[np.int64]:
-        """The ``k`` best live rows below ``stop`` for each query, leaving out its own row."""
-        best_scores = np.full((len(queries), 0), -np.inf, dtype=np.float32)
-        best_rows = np.zeros((len(queries), 0), dtype=np.int64)
-        for start in range(0, stop, 16_384):
-            end = min(start + 16_384, stop)
-            scores = queries @ self.vectors[start:end].T
-            scores[:, ~self.live[start:end]] = -np.inf
-            inside = (own >= start) & (own < end)
-            scores[np.flatnonzero(inside), own[inside] - start] = -np.inf
-            scores = np.concatenate([best_scores, scores], axis=1)
-            rows = np.concatenate(
-                [best_rows, np.broadcast_to(np.arange(start, end), (len(queries), end - start))],
-                axis=1,
-            )
-            keep = np.argpartition(-scores, k - 1, axis=1)[:, :k]
-            best_scores = np.take_along_axis(scores, keep, axis=1)
-            best_rows = np.take_along_axis(rows, keep, axis=1)
-        return best_rows
 
     def _unfiltered(self, *, heads_only: bool) -> tuple[NDArray[np.bool_], int]:
         """The rows an unfiltered search may match, and how many: kept until the next change,
@@ -678,7 +635,6 @@ class VectorIndex:
     def _approximate(
         self, query: NDArray[np.float32], k: int, mask: NDArray[np.bool_], count: int
     ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
-        self.ensure_ann()
         ann = self.ann
         assert ann is not None
         covered = len(ann)
@@ -768,3 +724,126 @@ class VectorIndex:
             moved = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
             moved[: self.size] = array[: self.size]
             setattr(self, name, moved)
+
+
+def _gathered(
+    vectors: NDArray[np.float32], positions: NDArray[np.int64], query: NDArray[np.float32]
+) -> NDArray[np.float32]:
+    """Cosines of the rows at ``positions``, read in place (faiss's kernel: no copy of the
+    rows, 2.8× faster than numpy's gather at 10,000 rows)."""
+    faiss = _faiss()
+    positions = np.ascontiguousarray(positions, dtype=np.int64)
+    scores = np.empty(positions.size, dtype=np.float32)
+    if positions.size:
+        query = np.ascontiguousarray(query, dtype=np.float32)
+        faiss.fvec_inner_products_by_idx(
+            faiss.swig_ptr(scores),
+            faiss.swig_ptr(query),
+            faiss.swig_ptr(vectors),
+            faiss.swig_ptr(positions),
+            vectors.shape[1],
+            1,
+            positions.size,
+        )
+    return scores
+
+
+def _built(
+    vectors: NDArray[np.float32],
+    size: int,
+    live: NDArray[np.bool_],
+    previous: AnnIndex | None,
+    target_recall: float,
+    rescore: float,
+) -> AnnIndex:
+    """The ANN index over the first ``size`` rows: new cells when there are none or the rows
+    grew fourfold since they were trained, else a copy of ``previous`` with the rows past it
+    added; calibrated again when it has doubled since its last calibration."""
+    step = 10_000  # faiss holds a step × lists distance matrix while assigning cells
+    if previous is None or size > 4 * previous.trained_on:
+        ann = AnnIndex.for_rows(vectors.shape[1], size)
+        rows = np.flatnonzero(live)
+        picked = np.random.default_rng(size).choice(
+            rows, size=min(rows.size, 40 * ann.lists), replace=False
+        )
+        ann.train(vectors[np.sort(picked)], size)
+        ann.reserve(vectors, size, step)
+    else:
+        ann = previous.copy()
+    for start in range(len(ann), size, step):
+        ann.add(vectors[start : min(start + step, size)])
+    if len(ann) >= 2 * ann.calibrated_on:
+        _calibrated(ann, vectors, live[: len(ann)], target_recall, rescore)
+    return ann
+
+
+def _calibrated(
+    ann: AnnIndex,
+    vectors: NDArray[np.float32],
+    live: NDArray[np.bool_],
+    target_recall: float,
+    rescore: float,
+    queries: int = 200,
+    k: int = 10,
+) -> float:
+    """Set ``ann.probes`` to the fewest cells that reach ``target_recall``; the recall reached.
+
+    The queries are stored vectors, each searched for with itself left out (leave one out),
+    scored as a search scores them (``rescore`` × k candidates rescored exactly) against exact
+    search over the covered rows (``live``: one flag per covered row). Measured on real
+    embeddings (SciFact and LoCoMo, 30k vectors, benchmarks/RESULTS.md) probes chosen for 0.99
+    gave real questions recall@10 within 0.02 of it; the default target is 0.995.
+    """
+    covered = len(ann)
+    rows = np.flatnonzero(live)
+    if rows.size <= k + 1:
+        return 1.0
+    picked = np.random.default_rng(covered).choice(
+        rows, size=min(queries, rows.size), replace=False
+    )
+    asked = vectors[picked]
+    truth = _exact_rows(vectors, live, asked, picked, k, covered)
+    want = int(k * rescore) + 10
+    allowed = None if bool(live.all()) else live
+    probes, reached = 1, 0.0
+    while True:
+        ids = ann.search(asked, want + 1, allowed, probes)
+        hits = 0
+        for query, own, found, true in zip(asked, picked, ids, truth, strict=True):
+            found = found[(found >= 0) & (found != own)]
+            best = found[top_k(_gathered(vectors, found, query), k)]
+            hits += np.intersect1d(best, true).size
+        reached = hits / (k * len(picked))
+        if reached >= target_recall or probes >= ann.lists:
+            break
+        probes = min(ann.lists, max(probes + 1, int(probes * 1.5)))
+    ann.probes, ann.calibrated_on = probes, covered
+    return reached
+
+
+def _exact_rows(
+    vectors: NDArray[np.float32],
+    live: NDArray[np.bool_],
+    queries: NDArray[np.float32],
+    own: NDArray[np.int64],
+    k: int,
+    stop: int,
+) -> NDArray[np.int64]:
+    """The ``k`` best live rows below ``stop`` for each query, leaving out its own row."""
+    best_scores = np.full((len(queries), 0), -np.inf, dtype=np.float32)
+    best_rows = np.zeros((len(queries), 0), dtype=np.int64)
+    for start in range(0, stop, 16_384):
+        end = min(start + 16_384, stop)
+        scores = queries @ vectors[start:end].T
+        scores[:, ~live[start:end]] = -np.inf
+        inside = (own >= start) & (own < end)
+        scores[np.flatnonzero(inside), own[inside] - start] = -np.inf
+        scores = np.concatenate([best_scores, scores], axis=1)
+        rows = np.concatenate(
+            [best_rows, np.broadcast_to(np.arange(start, end), (len(queries), end - start))],
+            axis=1,
+        )
+        keep = np.argpartition(-scores, k - 1, axis=1)[:, :k]
+        best_scores = np.take_along_axis(scores, keep, axis=1)
+        best_rows = np.take_along_axis(rows, keep, axis=1)
+    return best_rows

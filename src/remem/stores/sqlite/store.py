@@ -138,6 +138,9 @@ class SQLiteStore(Store, Snapshots):
         except sqlite3.DatabaseError as exc:
             raise NotAStoreError(f"{file} is not a usable remem database: {exc}") from exc
         self._vectors: VectorIndex | None = None
+        #: Builds the ANN index on a thread of its own (:meth:`_maintain_index`).
+        self._builder: threading.Thread | None = None
+        self._closed = False
         self._generation = -1
         self._data_version = -1
         self._seq = 0  # last vector_changes entry the index has applied
@@ -381,6 +384,8 @@ class SQLiteStore(Store, Snapshots):
                     [tuple(getattr(r, name) for name in SCOPE_FIELDS) for _, r in with_vectors],
                 )
                 self._unsaved = True
+        with self._lock:
+            self._maintain_index()  # a bulk load: its ANN cells start building at once
         return out
 
     @staticmethod
@@ -665,12 +670,53 @@ class SQLiteStore(Store, Snapshots):
                         params,
                     )
                     allowed = index.allowed_by_rowids(r[0] for r in rows)
-            built = index.ann_size
             rowids, scores = index.search(vector, k, allowed, part_weight=part_weight)
-            if index.ann_size != built:
-                self._unsaved = True
-                self.save_index()  # an ANN index takes seconds to build: keep it
+            self._maintain_index()
             return self._ids_for(rowids, scores.tolist())
+
+    def _maintain_index(self) -> None:
+        """Build, extend or retrain the ANN index on a thread of its own when it is due
+        (under the store's lock): seconds at 100,000 vectors, which no request waits for —
+        searches run exactly meanwhile. The result is installed and saved when done."""
+        index = self._vectors
+        if index is None or (self._builder is not None and self._builder.is_alive()):
+            return
+        job = index.ann_job()
+        if job is None:
+            return
+
+        def build() -> None:
+            try:
+                epoch, ann = job()
+            except Exception as exc:  # the index is a cache: searches stay exact and right
+                warnings.warn(f"could not build the vector index: {exc}", IndexWarning, 2)
+                return
+            with self._lock:
+                if not self._closed and self._vectors is index and index.install(epoch, ann):
+                    self._unsaved = True
+                    self.save_index()  # it took seconds to build: keep it
+
+        self._builder = threading.Thread(target=build, name="remem-vector-index", daemon=True)
+        self._builder.start()
+
+    def build_index(self) -> None:
+        """Bring the vector index's ANN cells up to date now, waiting for it (a bulk load's
+        last step; searches would otherwise have it built on a thread of its own)."""
+        with self._lock:
+            index = self._index()
+            running = self._builder
+        if running is not None:
+            running.join()
+        with self._lock:
+            index = self._index()
+            job = index.ann_job()
+        if job is None:
+            return
+        epoch, ann = job()
+        with self._lock:
+            if self._vectors is index and index.install(epoch, ann):
+                self._unsaved = True
+                self.save_index()
 
     @contextmanager
     def _keyword_reads(self) -> Iterator[Callable[[str, Sequence[Any]], list[sqlite3.Row]]]:
@@ -773,7 +819,11 @@ class SQLiteStore(Store, Snapshots):
             conn.execute("UPDATE api_keys SET last_used_at = ? WHERE key_id = ?", (at, key_id))
 
     def close(self) -> None:
+        builder = self._builder
+        if builder is not None:
+            builder.join()  # an index build under way is finished and saved, not thrown away
         with self._lock:
+            self._closed = True
             try:
                 self.save_index()
             finally:
