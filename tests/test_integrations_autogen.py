@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from autogen_core.models import SystemMessage, UserMessage
 
 import remem
 from remem.integrations.autogen import RememAutoGenMemory
+from tests import pg
 
 
 def run(coroutine: Any) -> Any:
@@ -56,3 +58,49 @@ def test_memories_reach_the_model_context_of_their_own_tenant_only(tmp_path: Pat
         assert len(run(sam.query("vegetarian")).results) == 2
         with pytest.raises(remem.InvalidInputError, match="text and JSON"):
             run(sam.add(MemoryContent(content=b"\x89PNG", mime_type="image/png")))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[remem.Memory]:
+    where = tmp_path / "store"
+    location = pg.url_for(where) if request.param == "postgres" else str(where)
+    with remem.open(location, embedder="hash:64") as opened:
+        yield opened
+
+
+def test_two_tenants_with_the_same_contents_never_touch_each_other(memory: remem.Memory) -> None:
+    """Sam and Ana (each a scoped memory) store the same contents with the same metadata and
+    session; whatever Ana adds, queries or clears leaves Sam's records exactly as they were,
+    shows her none of them, and his record ids are unknown ones to her."""
+    ana_memory = memory.scoped(remem.Grant(users=("ana",)))
+    sam = RememAutoGenMemory(memory.scoped(remem.Grant(users=("sam",))), session_id="s1")
+    ana = RememAutoGenMemory(ana_memory, session_id="s1")
+    contents = [text("likes zanzibar ramen", source="chat"), text("vegetarian on fridays")]
+    for tenant in (sam, ana):
+        for content in contents:
+            run(tenant.add(content))
+
+    def sams() -> list[tuple[Any, ...]]:
+        rows = memory.list_all(user_id="sam")
+        return sorted((r.id, r.text, r.metadata, r.updated_at) for r in rows)
+
+    before = sams()
+    assert len(before) == 2
+    run(ana.add(text("likes zanzibar ramen", source="chat")))  # her duplicate, not his
+    found = run(ana.query("zanzibar ramen vegetarian fridays", k=10)).results
+    theirs = {row[0] for row in before}
+    assert len(found) == 2 and not {r.metadata["id"] for r in found} & theirs
+    context = UnboundedChatCompletionContext()
+    run(context.add_message(UserMessage(content="zanzibar ramen?", source="user")))
+    assert (
+        not {r.metadata["id"] for r in run(ana.update_context(context)).memories.results} & theirs
+    )
+    run(ana.clear())
+    assert run(ana.query("zanzibar ramen")).results == []
+    assert sams() == before
+    for record_id in theirs:
+        with pytest.raises(remem.NotFoundError):
+            ana_memory.get(record_id)
+    assert ana_memory.get_many(list(theirs)) == [] and ana_memory.delete(list(theirs)) == 0
+    assert {r.metadata["id"] for r in run(sam.query("zanzibar ramen vegetarian")).results} == theirs
+    assert sams() == before

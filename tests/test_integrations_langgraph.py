@@ -5,15 +5,16 @@ TTL; and two tenants sharing namespaces and keys."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
-from langgraph.store.base import BaseStore, InvalidNamespaceError
+from langgraph.store.base import BaseStore, GetOp, InvalidNamespaceError, Op, PutOp
 from langgraph.store.memory import InMemoryStore
 
 import remem
@@ -122,8 +123,14 @@ def test_bad_input_is_refused_and_nothing_stored_is_lost(memory: remem.Memory) -
         store.put(("a.b",), "k", {"x": 1})
     with pytest.raises(remem.InvalidInputError):
         store.put(("a",), "k", {"x": float("nan")})
-    with pytest.raises(remem.PayloadTooLargeError):
-        store.put(("a",), "k", {"x": "y" * 100_000})
+    small = RememStore(memory, max_key_chars=10, max_value_bytes=1000)
+    with pytest.raises(remem.PayloadTooLargeError, match="max_value_bytes of 1,000"):
+        small.put(("a",), "k", {"x": "y" * 1000})
+    with pytest.raises(remem.PayloadTooLargeError, match="max_key_chars"):
+        small.put(("a",), "k" * 11, {"x": 1})
+    small.put(("a",), "k" * 10, {"x": "y" * 900})  # at the limits: kept
+    assert small.get(("a",), "k" * 10).value == {"x": "y" * 900}
+    small.delete(("a",), "k" * 10)
     with pytest.raises(ValueError, match="compares a list"):
         store.search(("users",), filter={"stars": [1, 2]})
     assert view(store.search((), limit=100)) == view(before)
@@ -219,3 +226,220 @@ def test_the_async_face_runs_the_same_operations(memory: remem.Memory) -> None:
         ]
 
     assert asyncio.run(main()) == [{"text": "async value"}, ["k"], [("a",)], None]
+
+
+# -- every namespace, at any count -----------------------------------------------------------------
+def many_namespaces() -> list[tuple[str, ...]]:
+    """1,250 namespaces: one per user (past the 1,000 one page of the engine holds), a notes
+    namespace for every hundredth user, and some sorting after every user."""
+    spaces = [("users", f"u{i:04d}", "prefs") for i in range(1200)]
+    spaces += [("users", f"u{i:04d}", "notes") for i in range(0, 1200, 100)]
+    return spaces + [("zeta", f"z{i:02d}") for i in range(38)]
+
+
+LISTINGS: list[dict[str, Any]] = [
+    {"limit": 5000},
+    {"prefix": ("users",), "limit": 5000},
+    {"suffix": ("notes",), "limit": 5000},
+    {"prefix": ("users", "*", "notes"), "limit": 5000},
+    {"prefix": ("zeta",)},
+    {"max_depth": 1},
+    {"suffix": ("*",), "max_depth": 1},
+    {"max_depth": 2, "limit": 5000},
+    {"max_depth": 2, "offset": 1190, "limit": 30},
+    {"offset": 1100, "limit": 200},
+    {"suffix": ("prefs",), "offset": 1150},
+]
+
+
+def test_list_namespaces_answers_completely_past_a_thousand(memory: remem.Memory) -> None:
+    """One namespace per user: the 1,001st user and everything after it is listed, as
+    LangGraph's own store lists it, for suffixes, wildcards, ``max_depth`` and offsets."""
+    ours, theirs = RememStore(memory), InMemoryStore()
+    spaces = many_namespaces()
+    for store in (ours, theirs):
+        store.batch([PutOp(ns, "k", {"n": i}, index=False) for i, ns in enumerate(spaces)])
+    assert len(ours.list_namespaces(limit=5000)) == len(spaces) > memory.limits.max_k
+    for options in LISTINGS:
+        assert ours.list_namespaces(**options) == theirs.list_namespaces(**options), options
+    assert ours.list_namespaces(max_depth=1) == [("users",), ("zeta",)]
+
+
+# -- scores: the cosine LangGraph's own stores give ------------------------------------------------
+def langgraph_embed(memory: remem.Memory) -> Callable[[Sequence[str]], list[list[float]]]:
+    """The memory's embedder as LangGraph's stores take one: texts in, vectors out."""
+
+    def embed(texts: Sequence[str]) -> list[list[float]]:
+        return [row.tolist() for row in memory.embedder.embed(list(texts))]
+
+    return embed
+
+
+def scored(items: list[Any]) -> list[tuple[tuple[str, ...], str, float | None]]:
+    return [(i.namespace, i.key, i.score) for i in items]
+
+
+def assert_same_scores(mine: list[Any], expected: list[Any]) -> None:
+    """The same items in the same order, each with the same score (float32 vectors here)."""
+    assert [s[:2] for s in scored(mine)] == [s[:2] for s in scored(expected)]
+    for (*_, ours), (*_, theirs) in zip(scored(mine), scored(expected), strict=True):
+        assert (ours is None) == (theirs is None)
+        assert ours is None or ours == pytest.approx(theirs, abs=1e-5)
+
+
+def test_search_scores_are_the_cosine_langgraphs_own_store_gives(memory: remem.Memory) -> None:
+    index: Any = {"fields": ["text"]}
+    ours = RememStore(memory, index=index)
+    theirs = InMemoryStore(index={**index, "dims": 64, "embed": langgraph_embed(memory)})
+    fill(ours)
+    fill(theirs)
+    for prefix, query in [
+        (("users",), "likes mild ramen"),
+        ((), "ramen"),
+        (("docs",), "how to install"),
+        ((), "meeting on friday pizza"),
+    ]:
+        mine = ours.search(prefix, query=query, limit=20)
+        assert_same_scores(mine, theirs.search(prefix, query=query, limit=20))
+    exact = ours.search(("users",), query="likes mild ramen", limit=1)[0]
+    assert exact.key == "food" and exact.score == pytest.approx(1.0, abs=1e-5)
+    assert_same_scores(
+        ours.search((), query="ramen", limit=2, offset=1),
+        theirs.search((), query="ramen", limit=2, offset=1),
+    )
+    # mode="hybrid": remem's ranking, scored with its calibrated relevance instead
+    hybrid = RememStore(memory, index=index, mode="hybrid")
+    best = hybrid.search(("users",), query="likes mild ramen", limit=1)[0]
+    assert best.key == "food" and best.score is not None and best.score < 0.99
+
+
+@pytest.mark.model
+def test_an_exact_match_scores_one_with_the_bundled_model(model_mem_factory: Any) -> None:
+    with model_mem_factory() as memory:
+        index: Any = {"fields": ["text"]}
+        ours = RememStore(memory, index=index)
+        dims = memory.embedder.dimensions
+        theirs = InMemoryStore(index={**index, "dims": dims, "embed": langgraph_embed(memory)})
+        for store in (ours, theirs):
+            store.put(("u",), "food", {"text": "Alice likes spicy ramen"})
+            store.put(("u",), "pet", {"text": "Her cat Pixel is allergic to salmon"})
+            store.put(("u",), "work", {"text": "She works night shifts at the hospital"})
+        for query in ("Alice likes spicy ramen", "what should the cat not eat?"):
+            assert_same_scores(ours.search(("u",), query=query), theirs.search(("u",), query=query))
+        exact = ours.search(("u",), query="Alice likes spicy ramen")[0]
+        assert exact.key == "food" and exact.score == pytest.approx(1.0, abs=1e-4)
+
+
+# -- large values, long keys, batches --------------------------------------------------------------
+URL = "https://example.com/search?q=" + "spicy%20ramen%20" * 125  # 2,029 characters
+BIG: dict[str, Any] = {
+    "text": "ramen recipe from the noodle shop",
+    "body": "simmer the broth slowly " * 42_000,  # 1 MB
+    "lang": "en",
+    "stars": 5,
+}
+
+
+def every_item(store: BaseStore) -> list[tuple[tuple[str, ...], str, dict[str, Any]]]:
+    return view(store.search((), limit=1000))
+
+
+def test_a_large_value_and_long_keys_are_kept_and_searchable(memory: remem.Memory) -> None:
+    """A 1 MB value and a 2,000-character URL key by default; keys remem could not hold as
+    they are (the empty key, over 256 characters, or looking like a digest) each name their
+    own item; reads and filters agree with LangGraph's own store."""
+    assert len(json.dumps(BIG)) > 1_000_000 and len(URL) > 2000
+    ours, theirs = RememStore(memory, index={"fields": ["text"]}), InMemoryStore()
+    keys = ["", "sha256:" + "0" * 64, "k" * 256, "k" * 257, "plain"]
+    for store in (ours, theirs):
+        store.put(("pages",), URL, BIG)
+        for i, key in enumerate(keys):
+            store.put(("pages",), key, {"text": f"page {i}", "stars": i, "lang": "de"})
+    for key in [URL, *keys, "k" * 258]:
+        mine, expected = ours.get(("pages",), key), theirs.get(("pages",), key)
+        assert (mine is None) == (expected is None), key[:20]
+        assert mine is None or view([mine]) == view([expected])
+    assert every_item(ours) == every_item(theirs)
+    for condition in ({"lang": "en"}, {"stars": {"$gte": 3}}, {"stars": {"$ne": 5}}, {"x": 1}):
+        mine = ours.search(("pages",), filter=condition, limit=50)
+        assert view(mine) == view(theirs.search(("pages",), filter=condition, limit=50))
+    # a filtered listing a page at a time: every match once, whether the large value matches
+    for condition in ({"stars": {"$gte": 1}}, {"stars": {"$lt": 5}}):
+        whole = ours.search(("pages",), filter=condition)
+        paged = [ours.search(("pages",), filter=condition, limit=1, offset=i) for i in range(6)]
+        assert len(whole) == 5 and [p[0].key for p in paged[:5]] == [i.key for i in whole]
+        assert paged[5] == []
+    hit = ours.search(("pages",), query="noodle shop ramen recipe", limit=1)[0]
+    assert hit.key == URL and hit.value == BIG
+    assert ours.search(("pages",), query="ramen", filter={"lang": "en"})[0].key == URL
+    (kept,) = memory.list(kind="langgraph_value", limit=10)
+    assert len(kept.text) > 1_000_000 and memory.store.vectors([kept.id]) == {}
+    # smaller again: the value moves back into the item, its large text is dropped
+    ours.put(("pages",), URL, {"text": "now small", "stars": 0})
+    assert ours.get(("pages",), URL).value == {"text": "now small", "stars": 0}
+    assert [len(r.text) for r in memory.list(kind="langgraph_value", limit=10)] == [4]
+    for key in [URL, *keys]:
+        ours.delete(("pages",), key)
+    assert memory.list(limit=10) == []
+
+
+def test_a_batch_applies_the_last_op_of_each_item(memory: remem.Memory) -> None:
+    """As LangGraph's own stores: reads see the store before the batch's writes, and of two
+    writes of one namespace and key the last wins (a large value included)."""
+    large = {"text": "large", "body": "x" * 70_000}
+    ops: list[Op] = [
+        PutOp(("b",), "k", {"text": "first"}),
+        GetOp(("b",), "k"),
+        PutOp(("b",), "k", {"text": "second"}),
+        PutOp(("b",), "gone", {"text": "put"}),
+        PutOp(("b",), "gone", None),
+        PutOp(("b",), "back", None),
+        PutOp(("b",), "back", {"text": "put again"}),
+        PutOp(("b",), URL, large),
+        PutOp(("b",), URL, {"text": "long key, last"}),
+        PutOp(("b",), "grows", {"text": "small"}),
+        PutOp(("b",), "grows", large),
+    ]
+    ours, theirs = RememStore(memory), InMemoryStore()
+    assert ours.batch(ops) == theirs.batch(ops) == [None] * len(ops)
+    assert every_item(ours) == every_item(theirs)
+    assert ours.get(("b",), "grows").value == large
+    assert [r.key for r in memory.list(kind="langgraph_value", limit=10)] == ["grows"]
+
+
+# -- two tenants with the same names ---------------------------------------------------------------
+def test_two_tenants_with_the_same_names_never_touch_each_other(memory: remem.Memory) -> None:
+    """Alice and Bob write the same namespaces, keys and values (a large value and a long key
+    among them); whatever Alice then writes, deletes or lists leaves Bob's records exactly as
+    they were, shows her none of them, and Bob's record ids are unknown ones to her."""
+    alice_memory = memory.scoped(Grant(users=("alice",)))
+    alice, bob = RememStore(alice_memory), RememStore(memory.scoped(Grant(users=("bob",))))
+    for store in (alice, bob):
+        store.put(("prefs",), "food", {"text": "likes zanzibar ramen"})
+        store.put(("prefs",), URL, {"text": "a long key", "body": "x" * 70_000})
+        store.put(("notes", "2024"), "n1", {"text": "meeting on friday"})
+
+    def bobs() -> list[tuple[Any, ...]]:
+        rows = memory.list_all(user_id="bob")
+        return sorted((r.id, r.kind, r.text, r.metadata, r.updated_at) for r in rows)
+
+    before = bobs()
+    assert len(before) == 4  # three items and one value record
+    alice.put(("prefs",), "food", {"text": "likes soup"})
+    alice.put(("prefs",), URL, {"text": "now small"})
+    alice.batch([PutOp(("notes", "2024"), "n1", None), PutOp(("notes", "2024"), "n2", {"a": 1})])
+    alice.delete(("prefs",), "food")
+    seen = [*alice.search((), query="zanzibar ramen friday", limit=50), *alice.search(())]
+    assert {i.key for i in seen} == {URL, "n2"}
+    assert alice.get(("prefs",), URL).value == {"text": "now small"}
+    assert alice.list_namespaces() == [("notes", "2024"), ("prefs",)]
+    assert bobs() == before
+    for record_id, *_ in before:
+        with pytest.raises(remem.NotFoundError):
+            alice_memory.get(record_id)
+    assert alice_memory.get_many([r[0] for r in before]) == []
+    assert alice_memory.delete([r[0] for r in before]) == 0
+    assert bob.get(("prefs",), "food").value == {"text": "likes zanzibar ramen"}
+    assert bob.get(("prefs",), URL).value == {"text": "a long key", "body": "x" * 70_000}
+    assert bob.list_namespaces() == [("notes", "2024"), ("prefs",)]
+    assert bobs() == before

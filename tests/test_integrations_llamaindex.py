@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.memory import Memory as ChatMemory
 
 import remem
 from remem.integrations.llamaindex import RememMemoryBlock
+from tests import pg
 
 
 def run(coroutine: Any) -> Any:
@@ -57,3 +60,50 @@ def test_flushed_turns_become_memories_that_come_back_to_their_own_tenant(tmp_pa
         block = run(ana_block.aget([ChatMessage(role="user", content="salmon Pixel Leeds cat")]))
         assert "Ana's dog eats salmon" in block  # her own memory answers
         assert "Pixel" not in block and "Leeds" not in block  # Sam's never do
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[remem.Memory]:
+    where = tmp_path / "store"
+    location = pg.url_for(where) if request.param == "postgres" else str(where)
+    with remem.open(location, embedder="hash:64") as opened:
+        yield opened
+
+
+def test_two_tenants_with_one_session_id_never_touch_each_other(memory: remem.Memory) -> None:
+    """Sam and Ana (each a scoped memory) put the same messages under the same LlamaIndex
+    session id; what Ana puts and gets leaves Sam's records exactly as they were and brings
+    back none of them, and his record ids are unknown ones to her."""
+    ana_memory = memory.scoped(remem.Grant(users=("ana",)))
+    sam = RememMemoryBlock(memory=memory.scoped(remem.Grant(users=("sam",))), k=5)
+    ana = RememMemoryBlock(memory=ana_memory, k=5)
+    said = [
+        ChatMessage(role="user", content="My cat Pixel is allergic to salmon."),
+        ChatMessage(role="assistant", content="Noted: no salmon for Pixel."),
+    ]
+    for message in said:
+        message.additional_kwargs["session_id"] = "chat-1"
+    for block in (sam, ana):
+        run(block.aput(said))
+
+    def sams() -> list[tuple[Any, ...]]:
+        rows = memory.list_all(user_id="sam")
+        return sorted((r.id, r.text, r.session_id, r.updated_at) for r in rows)
+
+    before = sams()
+    assert len(before) == 2
+    run(ana.aput([ChatMessage(role="user", content="Ana's dog Rex eats salmon.")]))
+    got = run(ana.aget([ChatMessage(role="user", content="salmon Pixel Rex")]))
+    assert sorted(got.splitlines()) == [
+        "- Ana's dog Rex eats salmon.", "- My cat Pixel is allergic to salmon.",
+        "- Noted: no salmon for Pixel.",
+    ]  # fmt: skip
+    hits = ana_memory.search("salmon Pixel Rex", k=50)
+    theirs = {row[0] for row in before}
+    assert len(hits) == 3 and not {h.id for h in hits} & theirs
+    for record_id in theirs:
+        with pytest.raises(remem.NotFoundError):
+            ana_memory.get(record_id)
+    assert ana_memory.get_many(list(theirs)) == [] and ana_memory.delete(list(theirs)) == 0
+    assert "Rex" not in run(sam.aget([ChatMessage(role="user", content="salmon Pixel Rex")]))
+    assert sams() == before

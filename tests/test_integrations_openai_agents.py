@@ -1,9 +1,16 @@
 """remem as an OpenAI Agents SDK session: item for item what the SDK's own SQLiteSession
-keeps, for every Responses item kind, and two tenants apart."""
+keeps, for every Responses item kind; pops that each take a different item, from threads and
+processes at once, on SQLite and PostgreSQL; and two tenants apart."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +18,9 @@ import pytest
 from agents.memory import SessionSettings, SQLiteSession
 
 import remem
+from remem.integrations import openai_agents
 from remem.integrations.openai_agents import KIND, RememSession, memory_tools
+from tests import pg
 
 REASONING = [{"type": "summary_text", "text": "Call the tool."}]
 ANSWER = [
@@ -133,3 +142,135 @@ def test_memory_tools_run_in_the_scope_the_application_gives(memory: remem.Memor
 
     run(scenario())
     assert memory.get(anas.id).text == "Ana's locker code is 1234"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def shared(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, remem.Memory]]:
+    """A store other processes can open too: its location, and this process's memory on it."""
+    where = tmp_path / "store"
+    location = pg.url_for(where) if request.param == "postgres" else str(where)
+    with remem.open(location, embedder="hash:64") as memory:
+        yield location, memory
+
+
+TURNS = [{"role": "user", "content": f"turn {i}"} for i in range(30)]
+
+
+def assert_each_popped_once(popped: list[Any], session: RememSession) -> None:
+    """30 items among the pops, each once, the rest ``None``, and nothing left behind."""
+    items = [p for p in popped if p is not None]
+    assert sorted(i["content"] for i in items) == sorted(t["content"] for t in TURNS)
+    assert popped.count(None) == len(popped) - len(TURNS)
+    assert run(session.get_items()) == []
+
+
+def test_concurrent_pops_each_take_a_different_item(shared: tuple[str, remem.Memory]) -> None:
+    """40 threads pop 30 items at once: 30 distinct items, none twice, none left (as the
+    SDK's own SQLiteSession)."""
+    _, memory = shared
+    session = RememSession("chat", memory, user_id="sam")
+    run(session.add_items(TURNS))
+    start = threading.Barrier(40)
+
+    def pop(_: int) -> Any:
+        mine = RememSession("chat", memory, user_id="sam")
+        start.wait()
+        return run(mine.pop_item())
+
+    with ThreadPoolExecutor(40) as pool:
+        popped = list(pool.map(pop, range(40)))
+    assert_each_popped_once(popped, session)
+
+
+POPPER = """
+import asyncio, json, pathlib, sys, time
+from concurrent.futures import ThreadPoolExecutor
+import remem
+from remem.integrations.openai_agents import RememSession
+
+location, go = sys.argv[1], pathlib.Path(sys.argv[2])
+with remem.open(location, embedder="hash:64") as memory:
+    session = RememSession("chat", memory, user_id="sam")
+    print("ready", flush=True)
+    while not go.exists():
+        time.sleep(0.002)
+    with ThreadPoolExecutor(20) as pool:
+        popped = list(pool.map(lambda _: asyncio.run(session.pop_item()), range(20)))
+    print(json.dumps(popped))
+"""
+
+
+def test_pops_from_two_processes_each_take_a_different_item(
+    shared: tuple[str, remem.Memory], tmp_path: Path
+) -> None:
+    """Two processes on one store, 20 pops each at once, 30 items: each item to one of them."""
+    location, memory = shared
+    session = RememSession("chat", memory, user_id="sam")
+    run(session.add_items(TURNS))
+    go = tmp_path / "go"
+    command = [sys.executable, "-c", POPPER, location, str(go)]
+    poppers = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    try:
+        for popper in poppers:
+            assert popper.stdout is not None and popper.stdout.readline().strip() == "ready"
+        go.touch()
+        outputs = [popper.communicate(timeout=300)[0] for popper in poppers]
+    finally:
+        for popper in poppers:
+            popper.kill()
+            popper.wait()
+    assert [popper.returncode for popper in poppers] == [0, 0]
+    popped = [item for out in outputs for item in json.loads(out.strip().splitlines()[-1])]
+    assert len(popped) == 40
+    assert_each_popped_once(popped, session)
+
+
+def test_the_module_docstrings_search_runs(memory: remem.Memory) -> None:
+    """The search the module's docstring shows runs, and finds the session's messages only."""
+    line = next(
+        text.strip()
+        for text in (openai_agents.__doc__ or "").splitlines()
+        if "memory.search(" in text
+    )
+    session = RememSession("chat-42", memory, user_id="sam")
+    run(session.add_items([{"role": "user", "content": "I live in Lisbon, near the river"}]))
+    run(session.add_items([ITEMS[3]]))  # a function call: kept, not searchable
+    memory.add("Sam lives in Lisbon", user_id="sam", kind="fact")
+    memory.add("Ana lives in Lisbon too", user_id="ana", kind="message")
+    scope: dict[str, Any] = {"memory": memory, "KIND": KIND}
+    exec(line, scope)
+    assert [h.text for h in scope["hits"]] == ["I live in Lisbon, near the river"]
+
+
+def test_two_tenants_with_one_session_id_and_the_same_items_never_touch(
+    shared: tuple[str, remem.Memory],
+) -> None:
+    """Sam and Ana keep the same items under the same session id; whatever Ana adds, pops or
+    clears leaves Sam's records exactly as they were, and his record ids are unknown to her."""
+    _, memory = shared
+    ana_memory = memory.scoped(remem.Grant(users=("ana",)))
+    sam = RememSession("chat", memory.scoped(remem.Grant(users=("sam",))))
+    ana = RememSession("chat", ana_memory)
+    for session in (sam, ana):
+        run(session.add_items(ITEMS))
+
+    def sams() -> list[tuple[Any, ...]]:
+        rows = memory.list_all(user_id="sam")
+        return sorted((r.id, r.text, r.metadata, r.updated_at) for r in rows)
+
+    before = sams()
+    assert len(before) == len(ITEMS)
+    assert run(ana.pop_item()) == ITEMS[-1]
+    run(ana.add_items([{"role": "user", "content": "Ana's own turn"}]))
+    assert run(ana.get_items()) == [*ITEMS[:-1], {"role": "user", "content": "Ana's own turn"}]
+    assert ana_memory.search("weather Lisbon Sam", k=50, filters={"kind": KIND}) != []
+    run(ana.clear_session())
+    assert run(ana.pop_item()) is None and run(ana.get_items()) == []
+    assert sams() == before
+    for record_id, *_ in before:
+        with pytest.raises(remem.NotFoundError):
+            ana_memory.get(record_id)
+    assert ana_memory.get_many([r[0] for r in before]) == []
+    assert ana_memory.delete([r[0] for r in before]) == 0
+    assert run(sam.get_items()) == ITEMS
+    assert sams() == before

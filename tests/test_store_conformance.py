@@ -188,6 +188,32 @@ def test_namespaces_are_stored_matched_by_prefix_and_listed(store: Store) -> Non
     assert store.find_duplicates([twin]) == {}
 
 
+def test_namespaces_page_on_after_the_last_one_listed(store: Store) -> None:
+    """Keyset paging: each page starts after the previous page's last namespace, in the
+    listing's own order (a parent before its children, labels by code point, ``é`` after
+    ``z``), so the pages together are the whole listing, each namespace once."""
+    spaces = [("a",), ("a", "b"), ("a", "b", "c"), ("ab",), ("b",), ("z",), ("é",), ("é", "x")]
+    store.insert(
+        [record("root", "at the root", user_id="u1")]
+        + [record(f"r{i}", "filed", user_id="u1", namespace=ns) for i, ns in enumerate(spaces)]
+        + [record("o", "other tenant", user_id="u2", namespace=("a", "zz"))],
+        signature=SIGNATURE,
+    )
+    mine = parse_filter({"user_id": "u1"})
+    whole = store.namespaces(mine)
+    assert whole == [(), *spaces]
+    pages: list[tuple[str, ...]] = []
+    after: tuple[str, ...] | None = None
+    while page := store.namespaces(mine, limit=3, after=after):
+        pages += page
+        after = page[-1]
+    assert pages == whole
+    assert store.namespaces(mine, after=()) == spaces  # after the root: all the others
+    assert store.namespaces(mine, after=("a", "b"), limit=2) == [("a", "b", "c"), ("ab",)]
+    assert store.namespaces(mine, after=("a", "a")) == spaces[1:]  # need not be stored itself
+    assert store.namespaces(mine, after=("é", "x")) == []
+
+
 def test_an_expiry_alone_changes_no_update_time(store: Store) -> None:
     (before,) = store.insert([record("a", "kept a while", 0)], signature=SIGNATURE)
     changed = store.update("a", Update(expires_at=4_000_000_000.0))

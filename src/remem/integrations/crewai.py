@@ -168,12 +168,19 @@ class RememStorage:
 
     def list_scopes(self, parent: str = "/") -> list[str]:
         """The scopes one level below ``parent`` that hold records (at any depth below), from
-        the first ``limits.max_k`` distinct scopes under it."""
+        every scope under it, read a page at a time."""
         prefix = _labels(parent)
-        found = self.memory.namespaces(
-            prefix, **self.scope, filters={"kind": KIND}, limit=self.memory.limits.max_k
-        )
-        return sorted({_path(ns[: len(prefix) + 1]) for ns in found if len(ns) > len(prefix)})
+        page = self.memory.limits.max_k
+        children: set[str] = set()
+        after: tuple[str, ...] | None = None
+        while True:
+            found = self.memory.namespaces(
+                prefix, **self.scope, filters={"kind": KIND}, limit=page, after=after
+            )
+            children.update(_path(ns[: len(prefix) + 1]) for ns in found if len(ns) > len(prefix))
+            if len(found) < page:
+                return sorted(children)
+            after = found[-1]
 
     def list_categories(self, scope_prefix: str | None = None) -> dict[str, int]:
         counts: dict[str, int] = {}

@@ -9,13 +9,16 @@ Install with ``pip install 'remem[openai-agents]'``::
     memory = remem.open("./memories")
     session = RememSession("chat-42", memory, user_id="sam")
     await Runner.run(agent, "Hi, I'm Sam", session=session)
+    hits = memory.search("where does Sam live?", user_id="sam", filters={"kind": KIND})
 
-Each item is one record of kind ``agent_item`` in the session (``session_id``) and scope
-(``user_id`` / ``agent_id``); the item itself is kept in the record's metadata as JSON and read
-back unchanged — messages, function calls and their outputs, reasoning items, anything else.
-A message with text is also embedded, so the conversation is searchable as memories
-(``memory.search(..., kind="agent_item")``); other items are stored without a vector. Items
-are returned in the order added (``get_items(limit)``: the latest ``limit``, oldest first).
+Each item is one record of kind ``agent_item`` (``KIND``) in the session (``session_id``) and
+scope (``user_id`` / ``agent_id``); the item itself is kept in the record's metadata as JSON and
+read back unchanged — messages, function calls and their outputs, reasoning items, anything
+else. A message with text is also embedded, so the conversation is searchable as memories (the
+search above); other items are stored without a vector. Items are returned in the order added
+(``get_items(limit)``: the latest ``limit``, oldest first). ``pop_item`` is atomic, as the
+SDK's ``SQLiteSession``: poppers at once (threads, or processes sharing the store, SQLite or
+PostgreSQL) each get a different item, newest first, and none is left behind.
 An item's JSON may take up to the memory's ``Limits.max_metadata_bytes`` (64 KB by default): a
 larger one — a tool that returned a whole web page — is refused with
 :class:`~remem.PayloadTooLargeError` and nothing of its batch is stored; open the memory with
@@ -93,7 +96,8 @@ class RememSession(SessionABC):
         await asyncio.to_thread(self._add, rows)
 
     async def pop_item(self) -> Any | None:
-        """Remove and return the latest item (``None`` when the session is empty)."""
+        """Remove and return the latest item (``None`` when the session is empty); each item
+        goes to one popper only, however many pop at once."""
         return await asyncio.to_thread(self._pop)
 
     async def clear_session(self) -> None:
@@ -117,11 +121,15 @@ class RememSession(SessionABC):
             self.memory.add_many(part, progress=False)
 
     def _pop(self) -> Any | None:
-        newest = self.memory.list(kind=KIND, order="-created_at", limit=1, **self.scope)
-        if not newest:
-            return None
-        self.memory.delete([newest[0].id])
-        return _item_of(newest[0])
+        """Claim the newest item by deleting it: the delete is one transaction that counts
+        what it removed, so of poppers that read the same item only one removes it; the others
+        take the next newest."""
+        while True:
+            newest = self.memory.list(kind=KIND, order="-created_at", limit=1, **self.scope)
+            if not newest:
+                return None
+            if self.memory.delete([newest[0].id]):
+                return _item_of(newest[0])
 
     def _clear(self) -> None:
         self.memory.delete([r.id for r in self.memory.list_all(kind=KIND, **self.scope)])
