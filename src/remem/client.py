@@ -234,11 +234,15 @@ class Client:
         agent_id: str | None = None,
         session_id: str | None = None,
         limit: int = 1000,
+        after: Sequence[str] | None = None,
     ) -> builtins.list[tuple[str, ...]]:
-        """The namespaces holding memories in a scope (below ``prefix``, when given)."""
-        params = _fields(locals(), drop=("prefix",))
+        """The namespaces holding memories in a scope (below ``prefix``, when given); with
+        ``after`` (the last of a page), the next page."""
+        params = _fields(locals(), drop=("prefix", "after"))
         if prefix:
             params["prefix"] = builtins.list(prefix)
+        if after is not None:
+            params["after"] = builtins.list(after)
         found = self._call("GET", "/namespaces", params=params)
         return [tuple(n) for n in found["namespaces"]]
 

@@ -131,11 +131,23 @@ def namespaces(
         Query(description="Labels of a namespace, root first (repeat the parameter)"),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 1000,
+    after: Annotated[
+        list[str] | None,
+        Query(
+            description="The last namespace of the previous page, labels root first (repeat "
+            "the parameter): the page after it"
+        ),
+    ] = None,
 ) -> m.Namespaces:
     """The namespaces holding memories in a scope (below ``prefix``, when given); ``[]`` is
-    the root."""
+    the root. A page ends at ``limit``: ask for the next with ``after``."""
     found = call.memory.namespaces(
-        prefix, user_id=user_id, agent_id=agent_id, session_id=session_id, limit=limit
+        prefix,
+        user_id=user_id,
+        agent_id=agent_id,
+        session_id=session_id,
+        limit=limit,
+        after=after,
     )
     return m.Namespaces(namespaces=[list(n) for n in found])
 
