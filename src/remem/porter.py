@@ -117,7 +117,7 @@ def _step1(word: str) -> str:
     elif word.endswith("s") and not word.endswith("ss"):
         word = word[:-1]
     cut = None
-    if word.endswith("eed"):
+    if word.endswith("eed") and len(word) > 3:  # as FTS5: "eed" itself ends in "ed"
         if _measure(word[:-3]) > 0:
             word = word[:-1]
     elif word.endswith("ed") and _has_vowel(word[:-2]):
