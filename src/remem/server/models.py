@@ -35,8 +35,9 @@ class Scope(Strict):
 
 
 class MemoryIn(Scope):
-    #: The caller's own id (admin keys only: ids are global). One already stored is a 409,
-    #: unless the write is an upsert (``PUT /v1/memories/{id}``, or ``upsert`` in a batch).
+    #: The caller's own id: a name within the memory's scope and namespace, as ``key`` is (the
+    #: record's ``id`` is derived from them). One already stored there is a 409, unless the
+    #: write is an upsert (``PUT /v1/memories/{id}``, or ``upsert`` in a batch).
     id: Id | None = None
     text: Text
     kind: Annotated[str, Field(min_length=1, max_length=64)] = "message"

@@ -70,8 +70,9 @@ def add(call: Call, body: m.MemoryIn) -> m.MemoryOut:
 
 @router.put("/memories/{id}", tags=["memories"])
 def put(call: Call, id: str, body: m.MemoryIn) -> m.MemoryOut:
-    """Store a memory under this id, replacing the one stored under it, if any (admin keys:
-    ids are global). The replaced record keeps its ``created_at`` unless the body gives one."""
+    """Store a memory under this id, replacing the one stored under it, if any: the id is a
+    name within the body's scope and namespace (two users' ``doc-1`` are two records). The
+    replaced record keeps its ``created_at`` unless the body gives one."""
     if body.id is not None and body.id != id:
         raise InvalidInputError(f"the body's id {body.id!r} is not the path's {id!r}")
     return call.memory.add_many([{**body.item(), "id": id}], progress=False, upsert=True)[0]
