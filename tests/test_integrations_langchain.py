@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -413,3 +414,37 @@ def test_max_marginal_relevance_on_remems_mmr(sam: RememVectorStore) -> None:
         sam.max_marginal_relevance_search(query, lambda_mult=1.5)
     with pytest.raises(ValueError, match="fetch_k"):
         sam.max_marginal_relevance_search(query, fetch_k=0)
+
+
+def test_byte_store_reads_values_of_its_first_layout(mem: remem.Memory) -> None:
+    """A store written by the byte store's first layout (a global ``kv-`` id per key, the value
+    in metadata) keeps its values: they read back, list, and give way to the new layout when
+    written again or deleted — nothing stored before is lost."""
+    store = RememByteStore(mem, namespace="docs", user_id="ann")
+    old = {"doc-1": b"first \\x00 value", "": b"the empty key's"}
+    mem.import_records(
+        [
+            {
+                "id": store._legacy_id(key),
+                "text": key or "(the empty key)",
+                "kind": RememByteStore.KIND,
+                "embed": False,
+                "user_id": "ann",
+                "metadata": {
+                    "namespace": "docs",
+                    "key": key,
+                    "value": base64.b64encode(value).decode("ascii"),
+                },
+            }
+            for key, value in old.items()
+        ]
+    )
+    assert store.mget(["doc-1", "", "missing"]) == [old["doc-1"], old[""], None]
+    assert sorted(store.yield_keys()) == ["", "doc-1"]
+    store.mset([("doc-1", b"new")])
+    assert store.mget(["doc-1"]) == [b"new"] and sorted(store.yield_keys()) == ["", "doc-1"]
+    assert mem.get_many([store._legacy_id("doc-1")]) == []
+    store.mdelete([""])
+    assert store.mget([""]) == [None] and list(store.yield_keys()) == ["doc-1"]
+    other = RememByteStore(mem, namespace="docs", user_id="bob")
+    assert other.mget(["doc-1"]) == [None] and list(other.yield_keys()) == []

@@ -28,6 +28,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import hashlib
+import json
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -432,17 +433,23 @@ class RememByteStore(BaseStore[str, bytes]):
 
     def mget(self, keys: Sequence[str]) -> list[bytes | None]:
         ids = [self._id(key) for key in keys]
-        found = {r.id: r for r in self.memory.get_many(ids)}
-        return [_value(found.get(i), key) for i, key in zip(ids, keys, strict=True)]
+        older = [self._legacy_id(key) for key in keys]
+        found = {r.id: r for r in self.memory.get_many([*ids, *older])}
+        values = []
+        for key, id_, old in zip(keys, ids, older, strict=True):
+            value = _value(found.get(id_), key)
+            values.append(_legacy_value(found.get(old), key) if value is None else value)
+        return values
 
     def mset(self, key_value_pairs: Sequence[tuple[str, bytes]]) -> None:
         latest = dict(key_value_pairs)  # the last value of a key given twice, as LangChain's
         items = [self._item(key, value) for key, value in latest.items()]
         for part in _parts(items):
             self.memory.add_many(part, progress=False, upsert=True)
+        self.memory.delete([self._legacy_id(key) for key in latest])  # replaced: see _legacy_id
 
     def mdelete(self, keys: Sequence[str]) -> None:
-        ids = [self._id(key) for key in keys]
+        ids = [self._id(key) for key in keys] + [self._legacy_id(key) for key in keys]
         if ids:
             self.memory.delete(ids)
 
@@ -468,7 +475,17 @@ class RememByteStore(BaseStore[str, bytes]):
                     keys.append(key)
             if len(page) < _PAGE:
                 break
-        yield from keys
+        legacy = {"kind": self.KIND, "filters": {"metadata.namespace": self.namespace}, **scope}
+        for record in self.memory.list_all(**legacy):
+            key = record.metadata.get("key")
+            if (
+                not record.namespace
+                and isinstance(key, str)
+                and _legacy_value(record, key) is not None
+                and (prefix is None or key.startswith(prefix))
+            ):
+                keys.append(key)
+        yield from dict.fromkeys(keys)
 
     def _item(self, key: str, value: bytes) -> dict[str, Any]:
         name = _key_name(key)
@@ -497,6 +514,15 @@ class RememByteStore(BaseStore[str, bytes]):
 
     def _id(self, key: str) -> str:
         return self.memory.key_id(_key_name(key), namespace=[self.namespace], **self.scope)
+
+    def _legacy_id(self, key: str) -> str:
+        """The id the byte store's first layout gave a key's record (``kv-`` and a digest of
+        scope, namespace and key, chosen as a global id; the value base64 in its metadata):
+        such records are still read, and give way to today's layout when the key is written
+        again or deleted."""
+        where = [self.scope["user_id"], self.scope["agent_id"], self.namespace, key]
+        name = json.dumps(where, ensure_ascii=False).encode("utf-8", "surrogatepass")
+        return f"kv-{hashlib.sha256(name).hexdigest()}"
 
 
 #: What a byte store's record text starts with (a text is never empty: the empty value has one).
@@ -546,6 +572,14 @@ def _value(record: MemoryRecord | None, key: str) -> bytes | None:
     if record is None or record.kind != RememByteStore.KIND or record.metadata.get("key") != key:
         return None
     return base64.b64decode(record.text.removeprefix(_BASE64))
+
+
+def _legacy_value(record: MemoryRecord | None, key: str) -> bytes | None:
+    """The value of ``key`` in a record of the byte store's earlier layout (in metadata)."""
+    if record is None or record.kind != RememByteStore.KIND or record.metadata.get("key") != key:
+        return None
+    value = record.metadata.get("value")
+    return base64.b64decode(value) if isinstance(value, str) else None
 
 
 def _mmr(fetch_k: int, lambda_mult: float) -> dict[str, Any]:
