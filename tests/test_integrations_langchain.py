@@ -448,3 +448,21 @@ def test_byte_store_reads_values_of_its_first_layout(mem: remem.Memory) -> None:
     assert store.mget([""]) == [None] and list(store.yield_keys()) == ["doc-1"]
     other = RememByteStore(mem, namespace="docs", user_id="bob")
     assert other.mget(["doc-1"]) == [None] and list(other.yield_keys()) == []
+
+
+def test_vector_store_upserts_a_document_stored_before_ids_were_per_scope(
+    mem: remem.Memory,
+) -> None:
+    """A document an earlier remem stored under the caller's id itself (ids were global then)
+    is read, replaced and deleted by that id, never duplicated by an upsert."""
+    mem.import_records([{"id": "doc-1", "text": "old text", "kind": "text", "user_id": "ann"}])
+    ann = RememVectorStore(mem, user_id="ann")
+    assert [d.page_content for d in ann.get_by_ids(["doc-1"])] == ["old text"]
+    assert ann.add_texts(["new text"], ids=["doc-1"]) == ["doc-1"]
+    assert [(d.id, d.page_content) for d in ann.get_by_ids(["doc-1"])] == [("doc-1", "new text")]
+    assert len(mem.list_all(user_id="ann")) == 1
+    bob = RememVectorStore(mem, user_id="bob")
+    assert bob.add_texts(["bob's"], ids=["doc-1"]) == ["doc-1"]
+    assert mem.get("doc-1").text == "new text"  # Bob's doc-1 is a record of his own
+    ann.delete(["doc-1"])
+    assert ann.get_by_ids(["doc-1"]) == [] and len(bob.get_by_ids(["doc-1"])) == 1

@@ -187,7 +187,9 @@ class RememVectorStore(VectorStore):
                 **self.scope,
             }
             if name is not None:
-                item["key"] = name
+                # A name in the store's scope; or, for a document a caller stored under this
+                # very id before ids were per scope, that record, replaced in place.
+                item["id"] = name
             items.append(item)
         stored: list[MemoryRecord] = []
         for start in range(0, len(items), _BATCH):
