@@ -285,3 +285,19 @@ def test_recent_lookups_are_listed_inside_the_grant(disk_mem: remem.Memory) -> N
     assert disk_mem.cache_activity(2) == {"faq": events[:2]}
     with pytest.raises(remem.InvalidInputError, match="recent"):
         disk_mem.cache("other", recent=-1)
+
+
+def test_setting_a_question_again_replaces_its_answer_in_its_scope_only(
+    mem: remem.Memory,
+) -> None:
+    """The last answer set for a question is the one served (LangChain's cache ``update``
+    overwrites): the earlier entry goes, in that scope only; a batch keeps a question's last."""
+    cache = mem.cache("answers", threshold=0.99)
+    cache.set("what is the capital of France?", "Lyon", user_id="ann")
+    cache.set("what is the capital of France?", "Lyon", user_id="bob")
+    cache.set("what is the capital of France?", "Paris", user_id="ann")
+    assert cache.get("what is the capital of France?", user_id="ann") == "Paris"
+    assert cache.get("what is the capital of France?", user_id="bob") == "Lyon"
+    assert len(cache) == 2
+    made = cache.set_many([("q one", 1), ("q two", 2), ("q one", 3)], user_id="ann")
+    assert len(made) == 2 and cache.get("q one", user_id="ann") == 3 and len(cache) == 4

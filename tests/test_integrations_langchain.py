@@ -466,3 +466,16 @@ def test_vector_store_upserts_a_document_stored_before_ids_were_per_scope(
     assert mem.get("doc-1").text == "new text"  # Bob's doc-1 is a record of his own
     ann.delete(["doc-1"])
     assert ann.get_by_ids(["doc-1"]) == [] and len(bob.get_by_ids(["doc-1"])) == 1
+
+
+def test_llm_cache_update_overwrites_as_langchains_own(mem: remem.Memory) -> None:
+    """``update`` of a prompt already cached replaces its answer (LangChain's InMemoryCache
+    does); before, the first answer kept being served."""
+    from langchain_core.caches import InMemoryCache
+
+    ours, theirs = RememLLMCache(mem, threshold=1.0), InMemoryCache()
+    for cache in (ours, theirs):
+        cache.update("2 + 2?", "model-a", [Generation(text="5")])
+        cache.update("2 + 2?", "model-a", [Generation(text="4")])
+    assert ours.lookup("2 + 2?", "model-a") == theirs.lookup("2 + 2?", "model-a")
+    assert [g.text for g in ours.lookup("2 + 2?", "model-a") or []] == ["4"]

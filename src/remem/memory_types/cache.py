@@ -315,7 +315,9 @@ class SemanticCache:
         vector: Any = None,
     ) -> int:
         """Cache ``value`` (anything JSON-serialisable) for ``question`` in this scope; returns
-        the entry's id. Evicts by ``policy`` when the cache is full."""
+        the entry's id. The same question cached before in this scope is replaced (LangChain's
+        ``update`` and a cache refreshed from a log expect the last answer). Evicts by
+        ``policy`` when the cache is full."""
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
         return self.set_many(
             [(question, value)],
@@ -337,7 +339,9 @@ class SemanticCache:
         vectors: Any = None,
     ) -> list[int]:
         """Cache many (question, value) pairs of one scope in one transaction (warming a cache
-        from a log); ``vectors`` (one row each) skips the embedder. All or none."""
+        from a log); ``vectors`` (one row each) skips the embedder. All or none. A question
+        cached before in this scope, or given twice, keeps its last value only; returns the
+        ids of the entries stored, one per distinct question, in order."""
         pairs = list(entries)
         scope = self._scope(user_id, agent_id, session_id)
         _check_ttl(ttl)
@@ -362,9 +366,13 @@ class SemanticCache:
             rows = normalize(check_vectors(vectors, dims, count=len(pairs)))
         else:
             rows = self.memory.embed(texts)
+        last = {text: i for i, text in enumerate(texts)}  # a question given twice: its last
+        keep = sorted(last.values())
+        texts, encoded, rows = [texts[i] for i in keep], [encoded[i] for i in keep], rows[keep]
         life = ttl if ttl is not None else self.ttl
         with self._lock:
             index = self._synced_index()
+            self._drop(self._same_questions(index, texts, rows, scope))
             if self.capacity is not None:
                 over = len(index) + len(pairs) - self.capacity
                 if over > 0:
@@ -532,6 +540,23 @@ class SemanticCache:
             self._shared.index.remove(rowids)
             self._shared.state = (len(self._shared.index), self._shared.state[1])
         return gone
+
+    def _same_questions(
+        self, index: VectorIndex, texts: list[str], rows: np.ndarray, scope: Scope
+    ) -> list[int]:
+        """Entries of this scope holding exactly one of ``texts`` (found by their vectors: the
+        same text embeds alike, so its entry is among the nearest)."""
+        candidates = {
+            rowid
+            for row in rows
+            for rowid, score in self._nearest(index, row, scope)
+            if score >= 0.999
+        }
+        if not candidates:
+            return []
+        entries = self.memory.store.cache_entries(sorted(candidates))
+        wanted = set(texts)
+        return [rowid for rowid, entry in entries.items() if entry["query"] in wanted]
 
     def _vector(self, text: str, vector: Any) -> np.ndarray:
         return self.memory.query_vector(text, vector)
