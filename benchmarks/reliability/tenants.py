@@ -10,10 +10,11 @@
    unknown id (status, body), with the median time of each.
 2. MCP over streamable HTTP: `remem mcp --transport http` with the same keys; Bob's session
    calls every tool with Alice's words and ids.
-3. The keyword-statistics channel: BM25 weighs a word by how many records of the whole store
-   hold it, so another tenant's records move the scores of mine (not which records I get).
-   Measured: Bob's top keyword score before and after Alice stores 1,000 records holding the
-   word, and whether the order of Bob's hits changed.
+3. The keyword-statistics channel, closed: BM25 weighs a word by how many records hold it,
+   once counted over the whole store (so another tenant's records moved my scores), now over
+   the scopes a search reads. Measured: Bob's top keyword score before and after Alice stores
+   1,000 records holding the word, and whether anything of Bob's hits changed (a change fails
+   the run).
 
 Only loopback addresses are used; every loop is bounded.
 """
@@ -129,7 +130,7 @@ def mcp(store: Path, embedder: str, keys: dict[str, str], alice: dict[str, Any])
 
 
 def keyword_channel(embedder: str) -> dict[str, Any]:
-    """How much another tenant's records move my BM25 scores (the one residual channel)."""
+    """Whether another tenant's records move my BM25 scores (they must not)."""
     with remem.open(":memory:", embedder=embedder) as mem:
         mem.add_many(
             [
@@ -152,6 +153,7 @@ def keyword_channel(embedder: str) -> dict[str, Any]:
         "bob_top_score_before": round(before[0][1], 4),
         "bob_top_score_after": round(after[0][1], 4),
         "relative_change": round(change, 4),
+        "bob_scores_changed": before != after,
         "bob_order_changed": [i for i, _ in before] != [i for i, _ in after],
         "bob_hits_changed": {i for i, _ in before} != {i for i, _ in after},
     }
@@ -191,6 +193,7 @@ def main() -> None:
           f"{channel['bob_order_changed']}")  # fmt: skip
     write_json(options.json, result)
     failed = rest_result["leaks"] + rest_result["server_errors"] + mcp_result["leaks"]
+    failed += channel["bob_scores_changed"]
     sys.exit(1 if failed or not rest_result["alice_intact"] else 0)
 
 
