@@ -123,20 +123,25 @@ def search(
         if values is not None:
             conditions.append(f"{column} = ANY(%s)")
             params.append(values)
-    scopes = conn.execute(
-        "SELECT tenant, part, docs, tokens FROM keyword_scopes "
-        f"WHERE {' AND '.join(conditions) or 'TRUE'}",
-        params,
-    ).fetchall()
-    records = sum(int(s[2]) for s in scopes)
-    if records <= 0:
-        return []
-    average = sum(int(s[3]) for s in scopes) / records
     within, within_params = "", list[Any]()
     if conditions:
-        within = " AND p.tenant = ANY(%s) AND p.part = ANY(%s)"
+        scopes = conn.execute(
+            "SELECT tenant, part, docs, tokens FROM keyword_scopes "
+            f"WHERE {' AND '.join(conditions)}",
+            params,
+        ).fetchall()
+        records, tokens = sum(int(s[2]) for s in scopes), sum(int(s[3]) for s in scopes)
         live = [s for s in scopes if s[2] > 0]
+        within = " AND p.tenant = ANY(%s) AND p.part = ANY(%s)"
         within_params = [sorted({s[0] for s in live}), [int(s[1]) for s in live]]
+    else:  # every scope: summed where they are
+        row = conn.execute(
+            "SELECT coalesce(sum(docs), 0), coalesce(sum(tokens), 0) FROM keyword_scopes"
+        ).fetchone()
+        records, tokens = (int(row[0]), int(row[1])) if row else (0, 0)
+    if records <= 0:
+        return []
+    average = tokens / records
     counts = {
         row[0]: int(row[1])
         for row in conn.execute(

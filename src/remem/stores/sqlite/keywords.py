@@ -114,16 +114,21 @@ def search(
         if values is not None:
             conditions.append(f"{column} IN ({','.join('?' * len(values))})")
             params += values
-    scopes = read(
-        f"SELECT part, docs, tokens FROM keyword_scopes WHERE {' AND '.join(conditions) or 1}",
-        params,
-    )
-    records = sum(int(s[1]) for s in scopes)
+    within = ""
+    if conditions:
+        scopes = read(
+            f"SELECT part, docs, tokens FROM keyword_scopes WHERE {' AND '.join(conditions)}",
+            params,
+        )
+        records, tokens = sum(int(s[1]) for s in scopes), sum(int(s[2]) for s in scopes)
+        within = f" AND p.part IN ({','.join(str(int(s[0])) for s in scopes if s[1] > 0)})"
+    else:  # every scope: summed where they are
+        (records, tokens), *_ = read(
+            "SELECT coalesce(sum(docs), 0), coalesce(sum(tokens), 0) FROM keyword_scopes", ()
+        )
     if records <= 0:
         return []
-    average = sum(int(s[2]) for s in scopes) / records
-    parts = ",".join(str(int(s[0])) for s in scopes if s[1] > 0)
-    within = f" AND p.part IN ({parts})" if conditions else ""
+    average = tokens / records
     counts = {
         row[0]: int(row[1])
         for row in read(

@@ -269,6 +269,7 @@ MIGRATIONS: list[tuple[str, str]] = [
             tokens INTEGER NOT NULL DEFAULT 0
         );
         CREATE INDEX keyword_scopes_owner ON keyword_scopes (user_id, agent_id);
+        CREATE INDEX keyword_scopes_agent ON keyword_scopes (agent_id);
         CREATE TABLE keyword_postings (
             term TEXT NOT NULL,
             part INTEGER NOT NULL,
