@@ -13,8 +13,9 @@ keep the tables; the terms are :func:`remem.keywords.index_terms`, the same in e
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from remem.filters import Cond, Filter, Logic, required_values
 from remem.keywords import BM25_B, BM25_K1, idf
@@ -23,10 +24,12 @@ __all__ = [
     "KEYWORD_POSTINGS",
     "KEYWORD_PRUNE_FROM",
     "UNITS",
+    "Dialect",
     "Entry",
     "affordable",
     "only_owners",
     "owners",
+    "rank",
     "scope_totals",
     "term_score",
     "weights",
@@ -124,3 +127,99 @@ def term_score(mark: str) -> str:
         f"CAST(round(q.idf * p.tf * {BM25_K1 + 1!r} / (p.tf + {BM25_K1 * (1 - BM25_B)!r} + "
         f"{BM25_K1 * BM25_B!r} * p.len / {mark}) * {UNITS!r}) AS BIGINT)"
     )
+
+
+#: Runs a statement with its parameters and returns its rows.
+Read = Callable[[str, Sequence[Any]], Sequence[Sequence[Any]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """How a store's SQL says what :func:`rank` asks: ``doc`` is the ``memories`` column a
+    posting's record number is, ``mark`` a parameter, ``pair`` a (term, weight) row of the
+    query's ``VALUES``, ``number`` a float parameter; ``arrays``: lists are bound as one array
+    parameter (``= ANY``), else spelt out (``IN (?, ...)``); ``tenant``: postings are keyed by
+    tenant too, which a search names for the index's sake."""
+
+    doc: str
+    mark: str
+    pair: str
+    number: str
+    arrays: bool
+    tenant: bool
+
+    def members(self, column: str, values: Sequence[Any]) -> tuple[str, list[Any]]:
+        if self.arrays:
+            return f"{column} = ANY({self.mark})", [list(values)]
+        return f"{column} IN ({', '.join(self.mark for _ in values)})", list(values)
+
+
+def rank(
+    read: Read,
+    dialect: Dialect,
+    terms: Sequence[str],
+    k: int,
+    where: Filter | None,
+    compile_where: Callable[[Filter | None], tuple[str, list[Any]]],
+) -> list[tuple[str, float]]:
+    """The ``k`` records best matching ``terms`` under ``where``, best first (ties by record
+    number), with their BM25: over the scopes ``where`` bounds the search to (:func:`owners`),
+    with those scopes' statistics only. A filter on users and agents alone is answered by the
+    scopes; any other joins the postings to their records."""
+    bound = owners(where)
+    if not terms or bound is None:
+        return []
+    conditions, params = [], list[Any]()
+    for column, values in zip(("user_id", "agent_id"), bound, strict=True):
+        if values is not None:
+            sql, bound_params = dialect.members(column, values)
+            conditions.append(sql)
+            params += bound_params
+    within, within_params = "", list[Any]()
+    if conditions:
+        tenant = "tenant, " if dialect.tenant else ""
+        scopes = read(
+            f"SELECT {tenant}part, docs, tokens FROM keyword_scopes "
+            f"WHERE {' AND '.join(conditions)}",
+            params,
+        )
+        records, tokens = sum(int(s[-2]) for s in scopes), sum(int(s[-1]) for s in scopes)
+        live = [s for s in scopes if s[-2] > 0]
+        sql, within_params = dialect.members("p.part", [int(s[-3]) for s in live])
+        within = f" AND {sql}"
+        if dialect.tenant:
+            sql, tenants = dialect.members("p.tenant", sorted({str(s[0]) for s in live}))
+            within, within_params = f" AND {sql}{within}", tenants + within_params
+    else:  # every scope: summed where they are
+        ((records, tokens),) = read(
+            "SELECT coalesce(sum(docs), 0), coalesce(sum(tokens), 0) FROM keyword_scopes", ()
+        )
+        records, tokens = int(records), int(tokens)
+    if records <= 0:
+        return []
+    term_sql, term_params = dialect.members("p.term", terms)
+    counts = {
+        str(row[0]): int(row[1])
+        for row in read(
+            f"SELECT p.term, count(*) FROM keyword_postings p WHERE {term_sql}{within} "
+            "GROUP BY p.term",
+            [*term_params, *within_params],
+        )
+    }
+    kept = affordable(terms, counts, records)
+    if not kept:
+        return []
+    pairs = [x for pair in zip(kept, weights(kept, counts, records), strict=True) for x in pair]
+    filtered, where_params = "", list[Any]()
+    if not only_owners(where):
+        clause, where_params = compile_where(where)
+        filtered = f" JOIN memories m ON m.{dialect.doc} = p.doc WHERE {clause}"
+    rows = read(
+        f"WITH q(term, idf) AS (VALUES {', '.join(dialect.pair for _ in kept)}) "
+        f"SELECT r.id, s.score FROM (SELECT p.doc, sum({term_score(dialect.number)}) AS score "
+        f"FROM q JOIN keyword_postings p ON p.term = q.term{within}{filtered} "
+        f"GROUP BY p.doc ORDER BY score DESC, p.doc LIMIT {dialect.mark}) s "
+        f"JOIN memories r ON r.{dialect.doc} = s.doc ORDER BY s.score DESC, s.doc",
+        [*pairs, tokens / records, *within_params, *where_params, k],
+    )
+    return [(str(row[0]), float(row[1]) / UNITS) for row in rows]

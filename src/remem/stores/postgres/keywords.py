@@ -9,24 +9,15 @@ which a trigger takes its postings out when it is deleted or indexed anew (migra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import psycopg
 
-from remem.filters import Filter
 from remem.keywords import index_terms
-from remem.stores.keyword_index import (
-    UNITS,
-    Entry,
-    affordable,
-    owners,
-    scope_totals,
-    term_score,
-    weights,
-)
+from remem.stores.keyword_index import Dialect, Entry, scope_totals
 
-__all__ = ["add_postings", "entries", "index_all", "search"]
+__all__ = ["DIALECT", "add_postings", "entries", "index_all"]
 
 
 def entries(
@@ -103,67 +94,12 @@ def index_all(conn: psycopg.Connection[Any], batch: int = 5000) -> None:
         add_postings(conn, [(r[0], r[1], e) for r, e in zip(rows, made, strict=True)])
 
 
-def search(
-    conn: psycopg.Connection[Any],
-    terms: Sequence[str],
-    k: int,
-    where: Filter | None,
-    compile_where: Callable[[Filter | None], tuple[str, list[Any]]],
-    *,
-    scope_only: bool,
-) -> list[tuple[str, float]]:
-    """The ``k`` records best matching ``terms`` under ``where`` by BM25 over the scopes
-    ``where`` bounds the search to, best first (ties by ``seq``), with their scores.
-    ``scope_only``: ``where`` asks nothing but users and agents, which the scopes answer."""
-    bound = owners(where)
-    if not terms or bound is None:
-        return []
-    conditions, params = [], list[Any]()
-    for column, values in zip(("user_id", "agent_id"), bound, strict=True):
-        if values is not None:
-            conditions.append(f"{column} = ANY(%s)")
-            params.append(values)
-    within, within_params = "", list[Any]()
-    if conditions:
-        scopes = conn.execute(
-            "SELECT tenant, part, docs, tokens FROM keyword_scopes "
-            f"WHERE {' AND '.join(conditions)}",
-            params,
-        ).fetchall()
-        records, tokens = sum(int(s[2]) for s in scopes), sum(int(s[3]) for s in scopes)
-        live = [s for s in scopes if s[2] > 0]
-        within = " AND p.tenant = ANY(%s) AND p.part = ANY(%s)"
-        within_params = [sorted({s[0] for s in live}), [int(s[1]) for s in live]]
-    else:  # every scope: summed where they are
-        row = conn.execute(
-            "SELECT coalesce(sum(docs), 0), coalesce(sum(tokens), 0) FROM keyword_scopes"
-        ).fetchone()
-        records, tokens = (int(row[0]), int(row[1])) if row else (0, 0)
-    if records <= 0:
-        return []
-    average = tokens / records
-    counts = {
-        row[0]: int(row[1])
-        for row in conn.execute(
-            f"SELECT p.term, count(*) FROM keyword_postings p WHERE p.term = ANY(%s){within} "
-            "GROUP BY p.term",
-            [list(terms), *within_params],
-        )
-    }
-    kept = affordable(terms, counts, records)
-    if not kept:
-        return []
-    pairs = [x for pair in zip(kept, weights(kept, counts, records), strict=True) for x in pair]
-    filtered, where_params = "", list[Any]()
-    if not scope_only:
-        clause, where_params = compile_where(where)
-        filtered = f" JOIN memories m ON m.seq = p.doc WHERE {clause}"
-    rows = conn.execute(
-        f"WITH q(term, idf) AS (VALUES {', '.join('(%s::text, %s::float8)' for _ in kept)}) "
-        f"SELECT r.id, s.score FROM (SELECT p.doc, sum({term_score('%s::float8')}) AS score "
-        f"FROM q JOIN keyword_postings p ON p.term = q.term{within}{filtered} "
-        "GROUP BY p.doc ORDER BY score DESC, p.doc LIMIT %s) s "
-        "JOIN memories r ON r.seq = s.doc ORDER BY s.score DESC, s.doc",
-        [*pairs, average, *within_params, *where_params, k],
-    ).fetchall()
-    return [(row[0], float(row[1]) / UNITS) for row in rows]
+#: How PostgreSQL spells the keyword search (:func:`remem.stores.keyword_index.rank`).
+DIALECT = Dialect(
+    doc="seq",
+    mark="%s",
+    pair="(%s::text, %s::float8)",
+    number="%s::float8",
+    arrays=True,
+    tenant=True,
+)

@@ -61,7 +61,7 @@ from remem.stores.base import (
     plan_insert,
     read_pages,
 )
-from remem.stores.keyword_index import Entry, only_owners
+from remem.stores.keyword_index import Entry, rank
 from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.schema import apply_migrations
@@ -620,9 +620,12 @@ class PostgresStore(Store):
         terms = search_terms(query, max_terms)
         if not terms:
             return []
-        scope_only = only_owners(where)
         with self._connection() as conn:
-            return postings.search(conn, terms, k, where, compile_postgres, scope_only=scope_only)
+
+            def read(sql: str, params: Sequence[Any]) -> list[Any]:
+                return conn.execute(sql, params).fetchall()
+
+            return rank(read, postings.DIALECT, terms, k, where, compile_postgres)
 
     def stats(self) -> StoreStats:
         with self._connection() as conn:

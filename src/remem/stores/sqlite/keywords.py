@@ -10,24 +10,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
-from remem.filters import Filter
 from remem.keywords import index_terms
-from remem.stores.keyword_index import (
-    UNITS,
-    Entry,
-    affordable,
-    owners,
-    scope_totals,
-    term_score,
-    weights,
-)
+from remem.stores.keyword_index import Dialect, Entry, scope_totals
 
-__all__ = ["add_postings", "entries", "index_all", "search", "stored_terms"]
-
-Read = Callable[[str, Sequence[Any]], list[sqlite3.Row]]
+__all__ = ["DIALECT", "add_postings", "entries", "index_all", "stored_terms"]
 
 
 def entries(
@@ -94,63 +82,5 @@ def index_all(conn: sqlite3.Connection, batch: int = 5000) -> None:
         add_postings(conn, [(r[0], e) for r, e in zip(rows, made, strict=True)])
 
 
-def search(
-    read: Read,
-    terms: Sequence[str],
-    k: int,
-    where: Filter | None,
-    compile_where: Callable[[Filter | None], tuple[str, list[Any]]],
-    *,
-    scope_only: bool,
-) -> list[tuple[str, float]]:
-    """The ``k`` records best matching ``terms`` under ``where`` by BM25 over the scopes
-    ``where`` bounds the search to, best first (ties by row id), with their scores.
-    ``scope_only``: ``where`` asks nothing but users and agents, which the scopes answer."""
-    bound = owners(where)
-    if not terms or bound is None:
-        return []
-    conditions, params = [], []
-    for column, values in zip(("user_id", "agent_id"), bound, strict=True):
-        if values is not None:
-            conditions.append(f"{column} IN ({','.join('?' * len(values))})")
-            params += values
-    within = ""
-    if conditions:
-        scopes = read(
-            f"SELECT part, docs, tokens FROM keyword_scopes WHERE {' AND '.join(conditions)}",
-            params,
-        )
-        records, tokens = sum(int(s[1]) for s in scopes), sum(int(s[2]) for s in scopes)
-        within = f" AND p.part IN ({','.join(str(int(s[0])) for s in scopes if s[1] > 0)})"
-    else:  # every scope: summed where they are
-        (records, tokens), *_ = read(
-            "SELECT coalesce(sum(docs), 0), coalesce(sum(tokens), 0) FROM keyword_scopes", ()
-        )
-    if records <= 0:
-        return []
-    average = tokens / records
-    counts = {
-        row[0]: int(row[1])
-        for row in read(
-            f"SELECT p.term, count(*) FROM keyword_postings p WHERE p.term IN "
-            f"({','.join('?' * len(terms))}){within} GROUP BY p.term",
-            list(terms),
-        )
-    }
-    kept = affordable(terms, counts, records)
-    if not kept:
-        return []
-    pairs = [x for pair in zip(kept, weights(kept, counts, records), strict=True) for x in pair]
-    filtered, where_params = "", list[Any]()
-    if not scope_only:
-        clause, where_params = compile_where(where)
-        filtered = f" JOIN memories m ON m.rowid = p.doc WHERE {clause}"
-    rows = read(
-        f"WITH q(term, idf) AS (VALUES {', '.join('(?, ?)' for _ in kept)}) "
-        f"SELECT r.id, s.score FROM (SELECT p.doc, sum({term_score('?')}) AS score "
-        f"FROM q JOIN keyword_postings p ON p.term = q.term{within}{filtered} "
-        "GROUP BY p.doc ORDER BY score DESC, p.doc LIMIT ?) s "
-        "JOIN memories r ON r.rowid = s.doc ORDER BY s.score DESC, s.doc",
-        [*pairs, average, *where_params, k],
-    )
-    return [(row[0], row[1] / UNITS) for row in rows]
+#: How SQLite spells the keyword search (:func:`remem.stores.keyword_index.rank`).
+DIALECT = Dialect(doc="rowid", mark="?", pair="(?, ?)", number="?", arrays=False, tenant=False)

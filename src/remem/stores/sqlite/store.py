@@ -49,7 +49,7 @@ from remem.stores.base import (
     plan_insert,
     read_pages,
 )
-from remem.stores.keyword_index import Entry, only_owners
+from remem.stores.keyword_index import Entry, rank
 from remem.stores.sqlite import db
 from remem.stores.sqlite import keywords as postings
 from remem.stores.sqlite.filters import compile_sqlite
@@ -758,9 +758,7 @@ class SQLiteStore(Store, Snapshots):
         if not terms:
             return []
         with self._keyword_reads() as read:
-            return postings.search(
-                read, terms, k, where, compile_sqlite, scope_only=only_owners(where)
-            )
+            return rank(read, postings.DIALECT, terms, k, where, compile_sqlite)
 
     def stats(self) -> StoreStats:
         by_kind = {
