@@ -15,6 +15,17 @@ from remem.timeutil import now
 
 __all__ = ["FILLS", "FUNCTIONS", "MIGRATIONS", "apply_migrations"]
 
+#: What a record was indexed as (``old``) taken out of the keyword index: its postings, and
+#: its share of its scope's statistics (the body of two triggers of 0011).
+_UNINDEX = """
+        BEGIN
+            DELETE FROM keyword_postings WHERE part = old.keyword_part AND doc = old.rowid
+                AND term IN (SELECT value FROM json_each(old.keyword_terms));
+            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - old.keyword_len
+                WHERE part = old.keyword_part;
+        END;
+"""
+
 MIGRATIONS: list[tuple[str, str]] = [
     (
         "0001_initial",
@@ -283,20 +294,14 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE memories ADD COLUMN keyword_terms TEXT;
         CREATE TRIGGER keyword_forget AFTER DELETE ON memories
             WHEN old.keyword_terms IS NOT NULL
-        BEGIN
-            DELETE FROM keyword_postings WHERE part = old.keyword_part AND doc = old.rowid
-                AND term IN (SELECT value FROM json_each(old.keyword_terms));
-            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - old.keyword_len
-                WHERE part = old.keyword_part;
-        END;
+        """
+        + _UNINDEX
+        + """
         CREATE TRIGGER keyword_reindex AFTER UPDATE OF keyword_terms ON memories
             WHEN old.keyword_terms IS NOT NULL
-        BEGIN
-            DELETE FROM keyword_postings WHERE part = old.keyword_part AND doc = old.rowid
-                AND term IN (SELECT value FROM json_each(old.keyword_terms));
-            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - old.keyword_len
-                WHERE part = old.keyword_part;
-        END;
+        """
+        + _UNINDEX
+        + """
         DROP TRIGGER memories_fts_delete;
         DROP TRIGGER memories_fts_update;
         DROP TABLE memories_fts;
