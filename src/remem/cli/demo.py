@@ -43,9 +43,16 @@ def demo(store_path: str, k: int, plain: bool) -> None:
     with remem.open(store_path) as mem:
         scopes = ("user_id", "agent_id", "session_id", "namespace")
         ids = [mem.key_id(item["id"], **{s: item.get(s) for s in scopes}) for item in items]
-        known = {r.id for r in mem.get_many(ids)}
+        # Stored before, under its name — or, by a remem whose ids were global, as its id.
+        known = {r.id for r in mem.get_many([*ids, *(item["id"] for item in items)])}
         started = time.perf_counter()
-        added = mem.add_many([item for item, id in zip(items, ids, strict=True) if id not in known])
+        added = mem.add_many(
+            [
+                item
+                for item, id in zip(items, ids, strict=True)
+                if id not in known and item["id"] not in known
+            ]
+        )
         took = time.perf_counter() - started
         if plain:
             click.echo(
