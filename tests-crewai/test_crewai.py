@@ -12,6 +12,7 @@ import pytest
 from crewai import Memory
 from crewai.memory.storage.backend import StorageBackend
 from crewai.memory.types import MemoryRecord
+from tests import two_tenants
 from tests.test_examples import FOLDER, check_example
 
 import remem
@@ -244,3 +245,78 @@ def test_two_tenants_with_the_same_ids_and_scopes_never_touch(shared: remem.Memo
     assert bob.get_record(records[0].id).content == "zanzibar vault code"  # type: ignore[union-attr]
     assert bob.list_scopes("/") == ["/office", "/team"] and bob.count() == 3
     assert bobs() == before
+
+
+# -- the two-tenant conformance scenario (tests/two_tenants.py), as every other face runs it -------
+class CrewDriver(two_tenants.Driver):
+    """CrewAI's ``RememStorage`` for one tenant: a record's id is a name in the tenant's scope
+    (one record per id, whatever its scope path), its scope path the namespace."""
+
+    can = frozenset({"write", "upsert", "read", "delete", "clear", "listing", "search", "probe"})
+
+    def __init__(self, user: str, storage: RememStorage, memory: remem.Memory) -> None:
+        super().__init__(user)
+        self.storage = storage
+        self.embed = remem_embedder(memory)
+
+    def record(self, name: str, text: str, namespace: two_tenants.Namespace) -> MemoryRecord:
+        scope = "/" + "/".join(namespace)
+        return MemoryRecord(id=name, content=text, scope=scope, embedding=self.embed([text])[0])
+
+    def write(self, name: str, text: str, namespace: two_tenants.Namespace) -> None:
+        self.storage.save([self.record(name, text, namespace)])
+
+    upsert = write
+
+    def read(self, name: str, namespace: two_tenants.Namespace) -> str | None:
+        found = self.storage.get_record(name)
+        held = found is not None and found.scope == "/" + "/".join(namespace)
+        return found.content if found is not None and held else None
+
+    def delete(self, name: str, namespace: two_tenants.Namespace) -> None:
+        assert self.storage.delete(record_ids=[name]) == 1
+
+    def clear(self) -> None:
+        self.storage.reset()
+
+    def listing(self) -> list[str]:
+        return [r.content for r in self.storage.list_records(limit=1000)]
+
+    def search(self, query: str) -> list[tuple[str, float | None]]:
+        found = self.storage.search(self.embed([query])[0], limit=10)
+        return [(r.id, score) for r, score in found]
+
+    def ident(self, record: remem.MemoryRecord) -> str:
+        return record.key or record.id
+
+    def probe(self, ref: str) -> object:
+        storage = self.storage
+
+        def content() -> str | None:
+            found = storage.get_record(ref)
+            return None if found is None else found.content
+
+        return [
+            two_tenants.attempt(content),
+            two_tenants.attempt(lambda: storage.delete(record_ids=[ref])),
+            two_tenants.attempt(content),
+            two_tenants.attempt(lambda: storage.save([self.record(ref, "probe", ())])),
+            two_tenants.attempt(content),
+            two_tenants.attempt(lambda: storage.delete(record_ids=[ref])),
+            two_tenants.attempt(content),
+        ]
+
+
+@pytest.mark.parametrize("how", ["grant", "user_id"])
+def test_the_two_tenant_scenario(shared: remem.Memory, how: str) -> None:
+    """The scenario every face runs (tests/test_two_tenants.py), through CrewAI's storage over
+    each tenant's grant view and over the admin memory with ``user_id``."""
+
+    def make(user: str) -> two_tenants.Driver:
+        if how == "grant":
+            storage = RememStorage(shared.scoped(Grant(users=(user,))))
+        else:
+            storage = RememStorage(shared, user_id=user)
+        return CrewDriver(user, storage, shared)
+
+    two_tenants.run(shared, make, f"crewai-storage[{how}]")
