@@ -3,7 +3,9 @@ graph and its round trip through a file, each against brute force."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -222,3 +224,25 @@ def test_empty_index() -> None:
     index.append([3], [unit(np.eye(4, dtype=np.float32)[:2])], [(None, None, None, "note")])
     assert index.search(q, 5, index.allowed_by_rowids([7]))[0].size == 0
     assert index.search(q, 5)[0].tolist() == [3]
+
+
+def test_growing_while_an_ann_job_reads_the_rows_copies_them() -> None:
+    """An ANN job reads the rows without the owner's lock; growing the layout meanwhile
+    reallocated the array it read (a crash, SIGSEGV, in the benchmark). Now it is copied."""
+    records = make_records(3000, seed=21)
+    index = VectorIndex(DIMS, exact_limit=500, tail_limit=200)
+    items = list(records.items())
+    fill(index, dict(items[:1000]))
+    index.trim()
+    rows = index.size
+    job = index.ann_job()
+    assert job is not None
+    lent = index.vectors
+    done: list[tuple[int, Any]] = []
+    reader = threading.Thread(target=lambda: done.append(job()))
+    reader.start()
+    fill(index, dict(items[1000:]))  # grows past the capacity while the job reads
+    reader.join()
+    assert index.vectors is not lent and lent.shape[0] == rows
+    assert index.install(*done[0]) and index.ann_size == rows < index.size
+    assert index.vectors.shape[0] >= index.size and not index._lent

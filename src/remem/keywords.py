@@ -137,10 +137,10 @@ def index_terms(text: str) -> Counter[str]:
     length for BM25."""
     extra = extra_terms(text)
     if extra is None:
-        return Counter(stem(word) for word in _words(text))
+        return Counter(map(stem, _words(text)))
     # A word holding a spaceless run is indexed as its parts: a query never asks for it whole.
     words = [w for w in _words(text) if SPACELESS.search(w) is None] + _words(extra)
-    return Counter(stem(word) for word in words)
+    return Counter(map(stem, words))
 
 
 def search_terms(query: str, limit: int | None = None) -> list[str]:

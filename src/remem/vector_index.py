@@ -249,6 +249,7 @@ class VectorIndex:
         self.dead = 0
         self._version = 0  # bumped by every change, to invalidate cached masks
         self._epoch = 0  # bumped when positions move (compaction): an ANN job's rows are gone
+        self._lent = 0  # ANN jobs reading ``vectors`` without the lock: it is copied, not moved
         self._cached: tuple[tuple[int, bool], NDArray[np.bool_], int] | None = None
         self._heads: dict[int, int] = {}  # rowid -> position of its live head
         self._max_rowid = 0
@@ -583,9 +584,11 @@ class VectorIndex:
 
     def ann_job(self) -> Callable[[], tuple[int, AnnIndex]] | None:
         """The work :meth:`ann_due` asks for, taken under the owner's lock and returned as a
-        function to run without it (seconds at 100,000 rows): it reads only the rows held now,
-        whose positions no append, delete or resize moves (a compaction does, and
-        :meth:`install` then refuses the result). It returns what :meth:`install` takes."""
+        function to run without it (seconds at 100,000 rows), once: it reads only the rows held
+        now, whose positions no append or delete moves (a compaction does, and :meth:`install`
+        then refuses the result), and until it is done growing the layout copies the rows to a
+        new array instead of reallocating the one it reads. It returns what :meth:`install`
+        takes."""
         if not self.ann_due():
             return None
         if self.ann is None or self.size > 4 * self.ann.trained_on:
@@ -593,9 +596,13 @@ class VectorIndex:
         vectors, size, live = self.vectors, self.size, self.live[: self.size].copy()
         previous, epoch = self.ann, self._epoch
         recall, rescore = self.target_recall, self.rescore
+        self._lent += 1  # until the job is done, growing copies the rows (realloc moves them)
 
         def build() -> tuple[int, AnnIndex]:
-            return epoch, _built(vectors, size, live, previous, recall, rescore)
+            try:
+                return epoch, _built(vectors, size, live, previous, recall, rescore)
+            finally:
+                self._lent -= 1
 
         return build
 
@@ -712,10 +719,12 @@ class VectorIndex:
     def _resize(self, capacity: int) -> None:
         """Room for ``capacity`` rows, more or fewer, keeping the first ``size``."""
         try:
+            if self._lent:
+                raise ValueError("an ANN job reads these rows: copy, never move them")
             # realloc: for a large array the kernel remaps pages, so growing never needs the old
             # and the new copy at once (which would double peak memory at a million vectors).
             self.vectors.resize((capacity, self.dimensions), refcheck=False)
-        except ValueError:  # not its own memory (a view): copy once
+        except ValueError:  # not its own memory (a view), or lent to a job: copy once
             moved = np.zeros((capacity, self.dimensions), dtype=np.float32)
             moved[: self.size] = self.vectors[: self.size]
             self.vectors = moved

