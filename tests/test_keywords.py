@@ -9,7 +9,7 @@ import sqlite3
 
 import remem
 from remem.access import Grant
-from remem.keywords import extra_terms, index_terms, query_terms, search_terms
+from remem.keywords import STOPWORDS, extra_terms, index_terms, query_terms, search_terms
 from remem.porter import stem
 from tests.conftest import SHARED_DATA
 
@@ -71,13 +71,22 @@ def test_terms_are_the_ones_fts5_made() -> None:
     assert len(words) > 30_000
     differ = (theirs - ours) | (ours - theirs)
     assert len(differ) <= 25 and all(not word.isascii() for word in differ)
-    # The tokeniser's words are FTS5's, for the ASCII text that makes up nearly all of it.
+    # The tokeniser's words are FTS5's (stopwords aside: a query never asks for them), and
+    # its lengths count every word as FTS5's did, for the ASCII text that is nearly all of it.
     sample = [t for t in texts[:2000] if t.isascii()]
-    mine = {term for text in sample for term in index_terms(text)}
+    made = [index_terms(text) for text in sample]
     conn.execute("CREATE VIRTUAL TABLE sample USING fts5(t, tokenize='porter unicode61')")
     conn.executemany("INSERT INTO sample VALUES (?)", [(t,) for t in sample])
     conn.execute("CREATE VIRTUAL TABLE sample_terms USING fts5vocab(sample, 'row')")
-    assert {row[0] for row in conn.execute("SELECT term FROM sample_terms")} == mine
+    fts = {row[0] for row in conn.execute("SELECT term FROM sample_terms")}
+    stopped = {stem(word) for word in STOPWORDS}
+    assert fts - stopped == {term for terms, _ in made for term in terms} - stopped
+    assert not {term for terms, _ in made for term in terms} & (stopped - fts)
+    conn.execute("CREATE VIRTUAL TABLE sample_at USING fts5vocab(sample, 'instance')")
+    lengths = dict(conn.execute("SELECT doc, count(*) FROM sample_at GROUP BY doc").fetchall())
+    assert [lengths.get(rowid, 0) for rowid in range(1, len(sample) + 1)] == [
+        length for _, length in made
+    ]
 
 
 def test_a_query_and_a_text_make_the_same_terms() -> None:
@@ -88,10 +97,9 @@ def test_a_query_and_a_text_make_the_same_terms() -> None:
         "about",
         "饺子",
     ]
-    assert set(search_terms("Connections at the Café")) <= set(
-        index_terms("the café's connections")
-    )
-    assert index_terms("我喜欢吃饺子")["饺子"] == 1 and "我喜欢吃饺子" not in index_terms(
-        "我喜欢吃饺子"
-    )
+    terms, length = index_terms("the café's connections")
+    assert set(search_terms("Connections at the Café")) <= set(terms) and length == 4
+    assert "the" not in terms  # stopwords are counted in the length, never posted
+    chinese, _ = index_terms("我喜欢吃饺子")
+    assert chinese["饺子"] == 1 and "我喜欢吃饺子" not in chinese
     assert search_terms("the of and") == ["the", "of", "and"]  # stopwords alone are kept

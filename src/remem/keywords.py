@@ -131,16 +131,17 @@ def query_terms(query: str) -> list[str]:
     return list(dict.fromkeys(term.lower() for term in terms))
 
 
-def index_terms(text: str) -> Counter[str]:
-    """The terms a text is indexed under, each with its frequency: its stemmed words, and the
-    character pairs of its spaceless runs (:func:`extra_terms`). Their total is the text's
-    length for BM25."""
+def index_terms(text: str) -> tuple[Counter[str], int]:
+    """The terms a text is indexed under, each with its frequency — its stemmed words but the
+    :data:`STOPWORDS` (which a query leaves out: a third of a conversation's words, posted for
+    nothing), and the character pairs of its spaceless runs (:func:`extra_terms`) — and its
+    length for BM25, stopwords counted."""
     extra = extra_terms(text)
-    if extra is None:
-        return Counter(map(stem, _words(text)))
-    # A word holding a spaceless run is indexed as its parts: a query never asks for it whole.
-    words = [w for w in _words(text) if SPACELESS.search(w) is None] + _words(extra)
-    return Counter(map(stem, words))
+    words = _words(text)
+    if extra is not None:
+        # A word holding a spaceless run is indexed as its parts: a query never asks for it.
+        words = [w for w in words if SPACELESS.search(w) is None] + _words(extra)
+    return Counter(map(stem, (w for w in words if w not in STOPWORDS))), len(words)
 
 
 def search_terms(query: str, limit: int | None = None) -> list[str]:

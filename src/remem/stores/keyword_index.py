@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from remem.filters import Cond, Filter, Logic, required_values
-from remem.keywords import BM25_B, BM25_K1, idf
+from remem.keywords import BM25_B, BM25_K1, idf, index_terms
 
 __all__ = [
     "KEYWORD_POSTINGS",
@@ -26,7 +26,9 @@ __all__ = [
     "UNITS",
     "Dialect",
     "Entry",
+    "Owner",
     "affordable",
+    "entries",
     "only_owners",
     "owners",
     "rank",
@@ -60,10 +62,29 @@ class Entry:
         return sorted(self.terms)
 
 
-def scope_totals(entries: Iterable[Entry]) -> list[tuple[int, int, int]]:
-    """(records, length, part) to add to each scope's statistics for ``entries``."""
+#: A scope's owner: (user, agent).
+Owner = tuple[str | None, str | None]
+
+
+def entries(
+    rows: Iterable[tuple[str, str | None, str | None]],
+    parts: Callable[[set[Owner]], dict[Owner, int]],
+) -> list[Entry]:
+    """The entries of records (text, user, agent) about to be indexed; ``parts`` gives the
+    scopes' parts, once for the batch (a store's, which makes those it lacks)."""
+    rows = list(rows)
+    found = parts({(user, agent) for _, user, agent in rows}) if rows else {}
+    made = []
+    for text, user, agent in rows:
+        terms, length = index_terms(text)
+        made.append(Entry(found[(user, agent)], length, terms))
+    return made
+
+
+def scope_totals(made: Iterable[Entry]) -> list[tuple[int, int, int]]:
+    """(records, length, part) to add to each scope's statistics for the entries ``made``."""
     totals: dict[int, list[int]] = {}
-    for entry in entries:
+    for entry in made:
         count = totals.setdefault(entry.part, [0, 0])
         count[0] += 1
         count[1] += entry.length

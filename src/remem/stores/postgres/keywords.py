@@ -14,8 +14,8 @@ from typing import Any
 
 import psycopg
 
-from remem.keywords import index_terms
-from remem.stores.keyword_index import Dialect, Entry, scope_totals
+from remem.stores import keyword_index
+from remem.stores.keyword_index import Dialect, Entry, Owner, scope_totals
 
 __all__ = ["DIALECT", "add_postings", "entries", "index_all"]
 
@@ -24,28 +24,34 @@ def entries(
     conn: psycopg.Connection[Any], rows: Iterable[tuple[str, str | None, str | None]]
 ) -> list[Entry]:
     """The entries of records (text, user, agent) about to be indexed, inside the caller's
-    transaction; a scope seen for the first time gets its part (two writers may meet it
-    together: the unique owner decides, and both read the one part)."""
-    parts: dict[tuple[str | None, str | None], int] = {}
-    found: list[Entry] = []
-    for text, user, agent in rows:
-        owner = (user, agent)
-        if owner not in parts:
-            conn.execute(
+    transaction (:func:`remem.stores.keyword_index.entries`)."""
+    return keyword_index.entries(rows, lambda owners: _parts(conn, owners))
+
+
+def _parts(conn: psycopg.Connection[Any], owners: set[Owner]) -> dict[Owner, int]:
+    """Each owner's scope part, in a few statements for a batch; a scope seen for the first
+    time gets one (two writers may meet it together: the unique owner decides, and both read
+    the one part)."""
+    tenants = sorted({user or "" for user, _ in owners})
+
+    def read() -> dict[Owner, int]:
+        rows = conn.execute(
+            "SELECT part, user_id, agent_id FROM keyword_scopes WHERE tenant = ANY(%s)",
+            (tenants,),
+        ).fetchall()
+        return {(row[1], row[2]): int(row[0]) for row in rows}
+
+    found = read()
+    missing = sorted(owners - found.keys(), key=repr)
+    if missing:
+        with conn.cursor() as cur:
+            cur.executemany(
                 "INSERT INTO keyword_scopes (tenant, user_id, agent_id) VALUES (%s, %s, %s) "
                 "ON CONFLICT DO NOTHING",
-                (user or "", user, agent),
+                [(user or "", user, agent) for user, agent in missing],
             )
-            row = conn.execute(
-                "SELECT part FROM keyword_scopes WHERE tenant = %s "
-                "AND user_id IS NOT DISTINCT FROM %s AND agent_id IS NOT DISTINCT FROM %s",
-                (user or "", user, agent),
-            ).fetchone()
-            assert row is not None
-            parts[owner] = int(row[0])
-        terms = index_terms(text)
-        found.append(Entry(parts[owner], sum(terms.values()), terms))
-    return found
+        found = read()
+    return {owner: found[owner] for owner in owners}
 
 
 def add_postings(conn: psycopg.Connection[Any], docs: Sequence[tuple[int, str, Entry]]) -> None:

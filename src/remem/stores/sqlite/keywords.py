@@ -13,8 +13,8 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 
-from remem.keywords import index_terms
-from remem.stores.keyword_index import Dialect, Entry, scope_totals
+from remem.stores import keyword_index
+from remem.stores.keyword_index import Dialect, Entry, Owner, scope_totals
 
 __all__ = ["DIALECT", "add_postings", "entries", "index_all", "stored_terms"]
 
@@ -23,25 +23,36 @@ def entries(
     conn: sqlite3.Connection, rows: Iterable[tuple[str, str | None, str | None]]
 ) -> list[Entry]:
     """The entries of records (text, user, agent) about to be indexed, inside the caller's
-    write transaction; a scope seen for the first time gets its part."""
-    parts: dict[tuple[str | None, str | None], int] = {}
-    found: list[Entry] = []
-    for text, user, agent in rows:
-        owner = (user, agent)
-        if owner not in parts:
-            row = conn.execute(
-                "SELECT part FROM keyword_scopes WHERE user_id IS ? AND agent_id IS ?", owner
-            ).fetchone()
-            if row is None:
-                made = conn.execute(
-                    "INSERT INTO keyword_scopes (user_id, agent_id) VALUES (?, ?)", owner
-                )
-                parts[owner] = int(made.lastrowid or 0)
-            else:
-                parts[owner] = int(row[0])
-        terms = index_terms(text)
-        found.append(Entry(parts[owner], sum(terms.values()), terms))
-    return found
+    write transaction (:func:`remem.stores.keyword_index.entries`)."""
+    return keyword_index.entries(rows, lambda owners: _parts(conn, owners))
+
+
+def _parts(conn: sqlite3.Connection, owners: set[Owner]) -> dict[Owner, int]:
+    """Each owner's scope part, in a few statements for a batch; a scope seen for the first
+    time gets one (writes take turns: no other writer makes it meanwhile)."""
+    found: dict[Owner, int] = {}
+    users = sorted({user for user, _ in owners if user is not None})
+    for start in range(0, len(users), 500):
+        chunk = users[start : start + 500]
+        found.update(
+            ((row[1], row[2]), int(row[0]))
+            for row in conn.execute(
+                "SELECT part, user_id, agent_id FROM keyword_scopes "
+                f"WHERE user_id IN ({','.join('?' * len(chunk))})",
+                chunk,
+            )
+        )
+    if any(user is None for user, _ in owners):
+        found.update(
+            ((row[1], row[2]), int(row[0]))
+            for row in conn.execute(
+                "SELECT part, user_id, agent_id FROM keyword_scopes WHERE user_id IS NULL"
+            )
+        )
+    for owner in sorted(owners - found.keys(), key=repr):
+        made = conn.execute("INSERT INTO keyword_scopes (user_id, agent_id) VALUES (?, ?)", owner)
+        found[owner] = int(made.lastrowid or 0)
+    return {owner: found[owner] for owner in owners}
 
 
 def add_postings(conn: sqlite3.Connection, docs: Sequence[tuple[int, Entry]]) -> None:
