@@ -335,7 +335,7 @@ def test_two_tenants_ask_the_same_prompts_of_one_llm_cache(mem: remem.Memory, ho
     bob.update(prompt, model, [Generation(text="I don't know")])
     ann.update(prompt, model, [Generation(text="9999")])  # Ann writes it again: hers alone
     assert bob.lookup(prompt, model) == [Generation(text="I don't know")]
-    assert ann.lookup(prompt, model) == [Generation(text="4821")]
+    assert ann.lookup(prompt, model) == [Generation(text="9999")]  # the last answer
     ann.clear()
     assert ann.lookup(prompt, model) is None
     assert bob.lookup(prompt, model) == [Generation(text="I don't know")]
