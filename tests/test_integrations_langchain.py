@@ -479,3 +479,22 @@ def test_llm_cache_update_overwrites_as_langchains_own(mem: remem.Memory) -> Non
         cache.update("2 + 2?", "model-a", [Generation(text="4")])
     assert ours.lookup("2 + 2?", "model-a") == theirs.lookup("2 + 2?", "model-a")
     assert [g.text for g in ours.lookup("2 + 2?", "model-a") or []] == ["4"]
+
+
+def test_an_id_given_twice_in_one_batch_keeps_its_last_text(mem: remem.Memory) -> None:
+    """LangChain's own InMemoryVectorStore keeps the last text of an id given twice in one
+    call and hands the id back for both; so does RememVectorStore (the engine itself refuses
+    such a batch: one rule there, each framework's own in its adapter)."""
+    from langchain_core.vectorstores import InMemoryVectorStore
+
+    texts, ids = ["first", "other", "second"], ["d1", "d2", "d1"]
+    ours = RememVectorStore(mem, user_id="ann")
+    theirs = InMemoryVectorStore(DeterministicFakeEmbedding(size=64))
+    assert ours.add_texts(texts, ids=ids) == theirs.add_texts(texts, ids=ids) == ids
+    assert (
+        [d.page_content for d in ours.get_by_ids(["d1", "d2"])]
+        == [d.page_content for d in theirs.get_by_ids(["d1", "d2"])]
+        == ["second", "other"]
+    )
+    with pytest.raises(remem.InvalidInputError, match="appears twice"):
+        mem.add_many([{"text": "a", "id": "x"}, {"text": "b", "id": "x"}])

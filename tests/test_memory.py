@@ -14,6 +14,7 @@ import pytest
 import remem
 from remem.access import Grant
 from remem.keywords import extra_terms
+from remem.stores import NewRecord
 from remem.stores.sqlite.db import DB_NAME
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.validate import content_hash
@@ -722,3 +723,26 @@ def test_an_update_can_renew_an_expiry_alone(tmp_path: Path) -> None:
         assert renewed.expires_at > rec.expires_at and renewed.updated_at == rec.updated_at
         with pytest.raises(remem.InvalidInputError, match="not both"):
             mem.update(rec.id, ttl=5, expires_at="2999-01-01")
+
+
+def test_no_import_takes_the_id_of_another_scopes_name(mem: remem.Memory) -> None:
+    """remem's id of a named record follows from its scope and name: an import row claiming
+    such an id without its key is refused, and a record already holding another scope's
+    derived id (only a store written by hand could) is never replaced by that scope's write."""
+    theirs = mem.key_id("doc-1", user_id="ann")
+    with pytest.raises(remem.InvalidInputError, match="give the row its key"):
+        mem.import_records([{"id": theirs, "text": "bob's squat", "user_id": "bob"}])
+    assert mem.get_many([theirs]) == []
+    # A row written below the engine under Ann's derived id, in Bob's scope:
+    mem.store.insert(
+        [
+            NewRecord(
+                id=theirs, text="bob's squat", kind="fact", content_hash="h", created_at=1.0,
+                user_id="bob",
+            )
+        ]
+    )  # fmt: skip
+    for upsert in (False, True):
+        with pytest.raises(remem.ConflictError, match="held by a record of another scope"):
+            mem.add("Ann's note", user_id="ann", id="doc-1", upsert=upsert)
+    assert mem.get(theirs).user_id == "bob"
