@@ -498,3 +498,37 @@ def test_an_id_given_twice_in_one_batch_keeps_its_last_text(mem: remem.Memory) -
     )
     with pytest.raises(remem.InvalidInputError, match="appears twice"):
         mem.add_many([{"text": "a", "id": "x"}, {"text": "b", "id": "x"}])
+
+
+def test_two_tenants_index_the_same_handbook_with_langchains_indexing_api(
+    mem: remem.Memory,
+) -> None:
+    """LangChain's indexing API derives each document's id from its content, so two tenants
+    indexing one handbook hand remem the very same ids: each keeps its own copy, a re-index
+    skips what it holds, and a full clean-up of one tenant leaves the other's intact."""
+    from langchain_core.documents import Document
+    from langchain_core.indexing import InMemoryRecordManager, index
+
+    handbook = [
+        Document(page_content=f"Handbook section {i}: the rules of part {i}.",
+                 metadata={"source": "handbook"})
+        for i in range(4)
+    ]  # fmt: skip
+    results = {}
+    for user in ("ann", "bob"):
+        manager = InMemoryRecordManager(namespace=f"handbook/{user}")
+        manager.create_schema()
+        store = RememVectorStore(mem, user_id=user)
+        made = index(handbook, manager, store, cleanup="full", key_encoder="sha256")
+        results[user] = (manager, store, made)
+    assert [r[2]["num_added"] for r in results.values()] == [4, 4]
+    ann_ids = {d.id for d in results["ann"][1].similarity_search("handbook rules", k=10)}
+    bob_ids = {d.id for d in results["bob"][1].similarity_search("handbook rules", k=10)}
+    assert ann_ids == bob_ids and len(ann_ids) == 4  # the same ids, two copies
+    assert len(mem.list_all(user_id="ann")) == len(mem.list_all(user_id="bob")) == 4
+    manager, store, _ = results["ann"]
+    again = index(handbook, manager, store, cleanup="full", key_encoder="sha256")
+    assert again["num_skipped"] == 4 and again["num_added"] == 0
+    gone = index(handbook[:1], manager, store, cleanup="full", key_encoder="sha256")
+    assert gone["num_deleted"] == 3
+    assert len(mem.list_all(user_id="ann")) == 1 and len(mem.list_all(user_id="bob")) == 4
