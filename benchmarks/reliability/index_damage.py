@@ -4,7 +4,7 @@
         [--json out.json]
 
 A store of ``--records`` vectors is built with a small ``exact_search_limit``, so its IVF index
-is built and saved beside the database (``remem.index.json`` and three parts), over three saves.
+is built and saved beside the database (``remem.index.json`` and its parts), over three saves.
 Then, one case at a time, from a pristine copy of the files: each part is bit-flipped (in the
 middle, and at ``--flips`` random offsets), truncated, extended, emptied or deleted; the header
 is deleted, garbled, cut, replaced by an older one or by another store's. Each time the store is
@@ -149,7 +149,7 @@ def run(records: int, flips: int, limit: int, work: Path) -> dict[str, Any]:
     rng = random.Random(7)
     header = bench.store / "remem.index.json"
     cases: list[dict[str, Any]] = [bench.case("undamaged", lambda: None, damaged=False)]
-    for suffix in ("npy", "npz", "faiss"):
+    for suffix in sorted(json.loads(header.read_text())["parts"]):  # the saved index's parts
 
         def part(s: str = suffix) -> Path:
             return bench.part(s)
