@@ -15,10 +15,19 @@ from typing import Any
 
 from remem.errors import InvalidInputError, MissingDependencyError
 from remem.stores.base import NewRecord, RecordStore, Store, Update
-from remem.stores.tables import CacheTable, KeyTable, Snapshots, UsageTable
+from remem.stores.tables import (
+    CacheTable,
+    Capability,
+    KeyTable,
+    Snapshots,
+    UsageTable,
+    capabilities,
+    require,
+)
 
 __all__ = [
     "CacheTable",
+    "Capability",
     "KeyTable",
     "NewRecord",
     "RecordStore",
@@ -26,8 +35,10 @@ __all__ = [
     "Store",
     "Update",
     "UsageTable",
+    "capabilities",
     "open_store",
     "register_store",
+    "require",
     "sqlite_location",
     "store_schemes",
 ]

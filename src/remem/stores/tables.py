@@ -1,20 +1,34 @@
-"""The small tables beside a store's records, each an interface of its own: the semantic
-cache's entries (and the scope changes that invalidate them), the servers' API keys, and what
-language models cost. A backend implements them beside :class:`~remem.stores.base.RecordStore`;
-:class:`~remem.stores.base.Store` is all four together.
+"""The optional parts of the store contract, each an interface of its own: the semantic cache's
+entries (and the scope changes that invalidate them), the servers' API keys, what language
+models cost, and snapshots. A backend offers a part by implementing its interface beside
+:class:`~remem.stores.base.RecordStore`; :func:`capabilities` says which parts a store offers,
+so a caller asks before it relies on one. :class:`~remem.stores.base.Store` is the records and
+the three tables together.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["CacheTable", "KeyTable", "Scope", "Snapshots", "UsageTable"]
+from remem.errors import StoreError
+
+__all__ = [
+    "CacheTable",
+    "Capability",
+    "KeyTable",
+    "Scope",
+    "Snapshots",
+    "UsageTable",
+    "capabilities",
+    "require",
+]
 
 #: (user_id, agent_id, session_id); None is "no value" in a record and "any value" in a pattern.
 Scope = tuple[str | None, str | None, str | None]
@@ -125,3 +139,50 @@ class Snapshots(ABC):
         """Copy the store into ``path`` (a new or empty directory) as one consistent snapshot
         while writers keep writing; returns the backup's ``path``, ``records`` and
         ``size_bytes``."""
+
+
+class Capability(StrEnum):
+    """An optional part of the store contract: a store offers it by implementing its interface
+    (:data:`INTERFACES`)."""
+
+    #: :class:`CacheTable`: semantic-cache entries, and when each scope's memories changed.
+    CACHE = "cache"
+    #: :class:`KeyTable`: the servers' API keys.
+    KEYS = "keys"
+    #: :class:`UsageTable`: what language models cost, per feature.
+    USAGE = "usage"
+    #: :class:`Snapshots`: a consistent copy of the store while it is in use.
+    SNAPSHOTS = "snapshots"
+
+
+#: The interface that offers each capability.
+INTERFACES: dict[Capability, type[ABC]] = {
+    Capability.CACHE: CacheTable,
+    Capability.KEYS: KeyTable,
+    Capability.USAGE: UsageTable,
+    Capability.SNAPSHOTS: Snapshots,
+}
+
+#: What a caller without a capability can do instead.
+_INSTEAD = {
+    Capability.CACHE: "use a store that keeps a semantic cache (SQLite, PostgreSQL)",
+    Capability.KEYS: "serve without API keys, or from a store that keeps them",
+    Capability.USAGE: "keep the totals elsewhere",
+    Capability.SNAPSHOTS: "use export()",
+}
+
+
+def capabilities(store: object) -> frozenset[Capability]:
+    """The optional parts ``store`` offers: the interfaces it implements (a class declares one
+    by subclassing it), probed with ``isinstance`` so no store has to list them."""
+    return frozenset(c for c, interface in INTERFACES.items() if isinstance(store, interface))
+
+
+def require(store: object, capability: Capability, purpose: str) -> None:
+    """Refuse ``purpose`` (what the caller was about to do) on a store without
+    ``capability``, with a :class:`~remem.errors.StoreError` that says what to do instead."""
+    if capability not in capabilities(store):
+        raise StoreError(
+            f"{type(store).__name__} has no {capability.value} ({INTERFACES[capability].__name__})"
+            f" for {purpose}: {_INSTEAD[capability]}"
+        )

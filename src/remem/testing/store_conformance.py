@@ -1,0 +1,602 @@
+"""What every store must do: remem's store conformance suite, for any backend.
+
+Each check speaks only the :class:`remem.stores.Store` interface (records in, records and
+candidates out), never a backend's tables, so a backend written outside remem runs the same
+checks as remem's own stores: subclass :class:`StoreConformance` (or call
+:func:`conformance_suite`) in a test module and say how a store opens. Checks of an optional
+table (:func:`remem.stores.capabilities`) are skipped for a store without it. Vectors are small
+and made by hand, so each expectation is exact.
+
+This module imports pytest: only test runs import it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from remem.embedders.base import EmbedderSignature
+from remem.errors import ConflictError, NotFoundError
+from remem.filters import Cond, Filter, Logic, parse_filter
+from remem.stores import Capability, NewRecord, Store, Update, capabilities
+from remem.validate import content_hash
+
+__all__ = [
+    "DIMS",
+    "SIGNATURE",
+    "StoreConformance",
+    "StoreFactory",
+    "conformance_suite",
+    "ids",
+    "record",
+    "unit",
+]
+
+DIMS = 8
+SIGNATURE = EmbedderSignature("test:8", DIMS)
+#: Opens (or creates) the store at ``place``, a path in a fresh temporary directory that need
+#: not exist: a directory, or a key naming the store. The same place, the same store.
+StoreFactory = Callable[[Path], Store]
+
+
+def unit(*hot: int) -> NDArray[np.float32]:
+    """A unit vector of :data:`DIMS` with ones at ``hot``."""
+    vector = np.zeros(DIMS, dtype=np.float32)
+    vector[list(hot)] = 1.0
+    return vector / np.linalg.norm(vector)
+
+
+def record(rid: str, text: str, *hot: int, **fields: Any) -> NewRecord:
+    """A record to insert, with a vector when ``hot`` is given; ``fields`` set the rest."""
+    rec = NewRecord(
+        id=rid,
+        text=text,
+        kind=str(fields.pop("kind", "message")),
+        content_hash=content_hash(text),
+        created_at=float(fields.pop("created_at", 1_700_000_000.0)),
+        vector=unit(*hot) if hot else None,
+    )
+    for name, value in fields.items():
+        setattr(rec, name, value)
+    return rec
+
+
+def ids(found: list[tuple[str, float]]) -> list[str]:
+    return [i for i, _ in found]
+
+
+class StoreConformance:
+    """The checks, as the tests of a class pytest collects from a subclass named ``Test...``:
+    it overrides :meth:`open_store`, and sets :attr:`shared_handles` to False when each handle
+    is a store of its own (as one in memory is)."""
+
+    #: Whether two handles opened on one place are one store (checked: each sees the other's
+    #: writes, and its change token moves on them).
+    shared_handles: ClassVar[bool] = True
+
+    def open_store(self, place: Path) -> Store:
+        """Open the store at ``place`` (see :data:`StoreFactory`)."""
+        raise NotImplementedError("a conformance suite says how its store opens: open_store")
+
+    @pytest.fixture
+    def store(self, tmp_path: Path) -> Iterator[Store]:
+        made = self.open_store(tmp_path / "store")
+        assert made.signature(claim=SIGNATURE) == SIGNATURE
+        try:
+            yield made
+        finally:
+            made.close()
+
+    @pytest.fixture
+    def two_handles(self, tmp_path: Path) -> Iterator[tuple[Store, Store]]:
+        if not self.shared_handles:
+            pytest.skip("one handle per store")
+        first = self.open_store(tmp_path / "store")
+        try:
+            second = self.open_store(tmp_path / "store")
+        except BaseException:
+            first.close()
+            raise
+        try:
+            yield first, second
+        finally:
+            first.close()
+            second.close()
+
+    # -- writes and reads --------------------------------------------------------------------------
+    def test_records_round_trip_with_every_field(self, store: Store) -> None:
+        rec = record(
+            "a", "Sam is allergic to cashews", 0, kind="fact", role="user", user_id="sam",
+            agent_id="bot", session_id="s1", metadata={"tags": ["food"], "n": 1}, importance=7.0,
+        )  # fmt: skip
+        (stored,) = store.insert([rec], signature=SIGNATURE)
+        (got,) = store.get(["a"])
+        assert got == stored
+        assert (got.kind, got.role, got.user_id, got.agent_id, got.session_id) == (
+            "fact", "user", "sam", "bot", "s1",
+        )  # fmt: skip
+        assert got.metadata == {"tags": ["food"], "n": 1} and got.importance == 7.0
+        assert got.created_at.timestamp() == 1_700_000_000.0
+        assert store.get(["missing", "a", "missing"]) == [got]
+        assert store.stats().vectors == 1 and store.signature() == SIGNATURE
+
+    def test_the_first_claim_of_a_signature_wins(self, store: Store) -> None:
+        other = EmbedderSignature("other:8", 8)
+        assert store.signature(claim=other) == SIGNATURE  # the fixture claimed first
+        assert store.signature() == SIGNATURE
+
+    def test_records_are_read_in_pages_in_any_order(self, store: Store) -> None:
+        count = 2_345  # more than two pages
+        store.insert([record(f"r{i:04d}", f"text {i}", created_at=2e9 - i) for i in range(count)])
+        assert [r.id for r in store.records()] == [f"r{i:04d}" for i in range(count)]
+        window = [r.id for r in store.records(offset=999, limit=1_002)]
+        assert window == [f"r{i:04d}" for i in range(999, 2_001)]
+        newest_first = [r.id for r in store.records(order="created_at", offset=1_000, limit=3)]
+        assert newest_first == [f"r{i:04d}" for i in range(1_344, 1_341, -1)]
+        assert next(store.records(limit=0), None) is None
+
+    def test_an_insert_is_all_or_nothing(self, store: Store) -> None:
+        store.insert([record("a", "first", 0)])
+        with pytest.raises(ConflictError, match="'a' is already stored"):
+            store.insert([record("b", "second", 1), record("a", "same id again", 2)])
+        assert [r.id for r in store.records()] == ["a"]
+
+    def test_replace_puts_a_record_in_the_place_of_the_one_with_its_id(self, store: Store) -> None:
+        doc = record("doc", "a document", kind="document", user_id="u1")
+        chunk = record("doc-0", "its chunk", 2, kind="chunk", user_id="u1")
+        chunk.parent_id, chunk.position = "doc", 0
+        store.insert(
+            [record("a", "original words", 0, user_id="u1"), doc, chunk], signature=SIGNATURE
+        )
+        (new,) = store.insert(
+            [record("a", "rewritten", 1, user_id="u1", metadata={"v": 2})],
+            signature=SIGNATURE,
+            replace=True,
+        )
+        (got,) = store.get(["a"])
+        assert (got.text, got.metadata, new.id) == ("rewritten", {"v": 2}, "a")
+        assert ids(store.dense(unit(1), 1, None)) == ["a"]
+        assert ids(store.keyword("rewritten", 5, None)) == ["a"]
+        assert store.keyword("original", 5, None) == []
+        store.insert([record("doc", "a document, again", kind="document")], replace=True)
+        assert [r.id for r in store.get(["doc", "doc-0"])] == ["doc"]  # its chunks went with it
+        assert ids(store.dense(unit(2), 5, None)) == ["a"]
+        store.insert([record("b", "new under replace", 3)], replace=True)  # nothing to replace
+        assert sorted(r.id for r in store.records()) == ["a", "b", "doc"]
+
+    def test_expiry_is_stored_and_expired_records_are_purged(self, store: Store) -> None:
+        doc = record("doc", "a document that expires", kind="document", expires_at=1_000.0)
+        chunk = record("doc-0", "its chunk", 1, kind="chunk")
+        chunk.parent_id, chunk.position = "doc", 0
+        later = record("later", "expires later", 2, expires_at=5_000.0)
+        store.insert([doc, chunk, later, record("never", "never expires", 3)], signature=SIGNATURE)
+        assert [r.expires_at.timestamp() if r.expires_at else None for r in store.get(
+            ["doc", "later", "never"])] == [1_000.0, 5_000.0, None]  # fmt: skip
+        assert store.purge_expired(999.0) == 0
+        assert store.purge_expired(1_000.0) == 2  # the document and its chunk
+        assert sorted(r.id for r in store.records()) == ["later", "never"]
+        assert "doc-0" not in ids(store.dense(unit(1), 5, None))
+        assert store.purge_expired(10_000.0, limit=1) == 1
+        assert [r.id for r in store.records()] == ["never"]
+
+    def test_namespaces_are_stored_matched_by_prefix_and_listed(self, store: Store) -> None:
+        deep = ("projects", "atlas", "notes")
+        store.insert(
+            [
+                record("root", "filed at the root", 0, user_id="u1"),
+                record("a", "atlas plan", 1, user_id="u1", namespace=("projects", "atlas")),
+                record("n", "atlas notes", 2, user_id="u1", namespace=deep, key="k1"),
+                # A label that is a prefix of another as text is not its parent.
+                record("x", "atlas extended", 3, user_id="u1", namespace=("projects", "atlasx")),
+                record("o", "other tenant", 1, user_id="u2", namespace=("projects", "atlas")),
+            ],
+            signature=SIGNATURE,
+        )
+        (got,) = store.get(["n"])
+        assert (got.namespace, got.key) == (deep, "k1")
+        assert store.get(["root"])[0].namespace == () and store.get(["root"])[0].key is None
+
+        def where(**spec: object) -> Filter | None:
+            return parse_filter({"user_id": "u1", **spec})
+
+        below = where(namespace={"$prefix": ["projects", "atlas"]})
+        assert sorted(r.id for r in store.records(below)) == ["a", "n"]
+        assert [r.id for r in store.records(where(namespace=["projects", "atlas"]))] == ["a"]
+        assert [r.id for r in store.records(where(namespace=[]))] == ["root"]
+        assert sorted(r.id for r in store.records(where(namespace={"$prefix": []}))) == [
+            "a", "n", "root", "x",
+        ]  # fmt: skip
+        assert sorted(ids(store.dense(unit(1, 2, 3), 5, below))) == ["a", "n"]
+        found = ids(store.keyword("atlas", 5, below))
+        assert found and set(found) == {"a", "n"}
+        assert store.namespaces(parse_filter({"user_id": "u1"})) == [
+            (), ("projects", "atlas"), deep, ("projects", "atlasx"),
+        ]  # fmt: skip
+        assert store.namespaces(below) == [("projects", "atlas"), deep]
+        assert store.namespaces(parse_filter({"user_id": "u1"}), limit=1) == [()]
+        assert store.namespaces(parse_filter({"user_id": "nobody"})) == []
+        # The same text in another namespace is no duplicate.
+        twin = record("t", "atlas plan", 1, user_id="u1", namespace=("projects", "other"))
+        assert store.find_duplicates([twin]) == {}
+
+    def test_namespaces_page_on_after_the_last_one_listed(self, store: Store) -> None:
+        """Keyset paging: each page starts after the previous page's last namespace, in the
+        listing's own order (a parent before its children, labels by code point, ``é`` after
+        ``z``), so the pages together are the whole listing, each namespace once."""
+        spaces = [("a",), ("a", "b"), ("a", "b", "c"), ("ab",), ("b",), ("z",), ("é",), ("é", "x")]
+        store.insert(
+            [record("root", "at the root", user_id="u1")]
+            + [record(f"r{i}", "filed", user_id="u1", namespace=ns) for i, ns in enumerate(spaces)]
+            + [record("o", "other tenant", user_id="u2", namespace=("a", "zz"))],
+            signature=SIGNATURE,
+        )
+        mine = parse_filter({"user_id": "u1"})
+        whole = store.namespaces(mine)
+        assert whole == [(), *spaces]
+        pages: list[tuple[str, ...]] = []
+        after: tuple[str, ...] | None = None
+        while page := store.namespaces(mine, limit=3, after=after):
+            pages += page
+            after = page[-1]
+        assert pages == whole
+        assert store.namespaces(mine, after=()) == spaces  # after the root: all the others
+        assert store.namespaces(mine, after=("a", "b"), limit=2) == [("a", "b", "c"), ("ab",)]
+        assert store.namespaces(mine, after=("a", "a")) == spaces[1:]  # need not be stored itself
+        assert store.namespaces(mine, after=("é", "x")) == []
+
+    def test_an_expiry_alone_changes_no_update_time(self, store: Store) -> None:
+        (before,) = store.insert([record("a", "kept a while", 0)], signature=SIGNATURE)
+        changed = store.update("a", Update(expires_at=4_000_000_000.0))
+        assert changed.expires_at is not None and changed.expires_at.timestamp() == 4_000_000_000.0
+        assert changed.updated_at == before.updated_at
+        assert store.update("a", Update(importance=2.0)).updated_at >= before.updated_at
+
+    def test_exact_duplicates_are_found_within_scope_and_kind(self, store: Store) -> None:
+        store.insert([record("a", "Bob likes jazz.", 0, kind="fact", user_id="u1")])
+        again = record("b", "Bob likes jazz.", 0, kind="fact", user_id="u1")
+        other_user = record("c", "Bob likes jazz.", 0, kind="fact", user_id="u2")
+        other_kind = record("d", "Bob likes jazz.", 0, kind="message", user_id="u1")
+        found = store.find_duplicates([again, other_user, other_kind])
+        assert {i: r.id for i, r in found.items()} == {0: "a"}
+        assert [r.id for r in store.insert([again])] == ["a"]  # the stored one comes back
+
+    def test_updates_change_fields_and_vectors(self, store: Store) -> None:
+        store.insert([record("a", "old text", 0), record("b", "other", 1)])
+        changed = store.update(
+            "a",
+            Update(text="new words", content_hash=content_hash("new words"), vector=unit(1),
+                   metadata={"v": 2}, importance=3.0, kind="fact"),
+        )  # fmt: skip
+        assert (changed.text, changed.metadata, changed.importance, changed.kind) == (
+            "new words", {"v": 2}, 3.0, "fact",
+        )  # fmt: skip
+        assert ids(store.keyword("words", 5, None)) == ["a"]
+        assert store.keyword("old", 5, None) == []
+        assert set(ids(store.dense(unit(1), 2, None))) == {"a", "b"}
+        with pytest.raises(NotFoundError):
+            store.update("missing", Update(importance=1.0))
+
+    def test_deleting_a_document_takes_its_chunks(self, store: Store) -> None:
+        doc = record("doc", "the whole document", kind="document")
+        chunks = [
+            record(f"c{i}", f"chunk {i}", i, kind="chunk", parent_id="doc", position=i)
+            for i in range(3)
+        ]
+        store.insert([doc, *chunks, record("other", "unrelated", 5)])
+        assert store.delete(["doc"]) == 4
+        assert [r.id for r in store.get(["doc", "c0", "c1", "c2", "other"])] == ["other"]
+        assert ids(store.dense(unit(0), 10, None)) == ["other"]
+        assert ids(store.keyword("chunk", 10, None)) == []
+        assert store.delete(["missing"]) == 0
+
+    def test_vectors_round_trip_head_and_parts(self, store: Store) -> None:
+        rec = record("long", "a long text", 0)
+        rec.parts = np.stack([unit(1), unit(2)])
+        store.insert([rec, record("short", "short", 3), record("none", "no vector")])
+        exported = store.vectors([r.id for r in store.records()], parts=True)
+        assert "none" not in exported
+        np.testing.assert_allclose(exported["long"], np.stack([unit(0), unit(1), unit(2)]))
+        np.testing.assert_allclose(exported["short"], unit(3)[None, :])
+        heads = store.vectors(["long", "short", "none"])
+        assert set(heads) == {"long", "short"}
+        np.testing.assert_allclose(heads["long"], unit(0))
+        # A part vector finds its record once, scored by its best vector with part_weight=1.
+        found = store.dense(unit(2), 5, None, part_weight=1.0)
+        assert found[0][0] == "long" and found[0][1] == pytest.approx(1.0, abs=1e-5)
+        assert ids(found).count("long") == 1
+
+    def test_replacing_every_vector_records_the_new_embedder(self, store: Store) -> None:
+        store.insert([record("a", "one", 0), record("b", "two", 1)])
+        wider = EmbedderSignature("test:4", 4)
+        store.replace_vectors(
+            ["a", "b"], [np.eye(4, dtype=np.float32)[:1], np.eye(4, dtype=np.float32)[1:2]], wider
+        )
+        assert store.signature() == wider
+        assert ids(store.dense(np.eye(4, dtype=np.float32)[1], 1, None)) == ["b"]
+
+    # -- candidates --------------------------------------------------------------------------------
+    def test_dense_scores_are_cosines_never_above_one(self, store: Store) -> None:
+        """float32 rounding puts this unit vector's cosine with itself at 1.0000001: a store
+        answers 1.0 at most."""
+        vector = np.random.default_rng(0).normal(size=DIMS).astype(np.float32)
+        vector /= np.linalg.norm(vector)
+        assert float(np.dot(vector, vector)) > 1.0
+        rec = record("self", "the vector itself")
+        rec.vector = vector
+        store.insert([rec, record("other", "another", 3)], signature=SIGNATURE)
+        found = store.dense(vector, 2, None)
+        assert ids(found)[0] == "self"
+        assert all(-1.0 <= score <= 1.0 for _, score in found)
+        assert found[0][1] == pytest.approx(1.0, abs=1e-6)
+
+    def test_dense_and_keyword_candidates_respect_filters(self, store: Store) -> None:
+        store.insert(
+            [
+                record("a", "Sam likes green tea", 0, user_id="sam", kind="fact"),
+                record("b", "Alex likes green tea", 0, user_id="alex", kind="fact"),
+                record("c", "Sam drinks coffee", 1, user_id="sam", kind="message"),
+                record(
+                    "d", "A document", kind="document", user_id="sam"
+                ),  # no vector: no candidate
+            ]
+        )
+        sam = Cond("user_id", "$eq", "sam")
+        assert ids(store.dense(unit(0), 10, sam))[0] == "a"
+        assert "b" not in ids(store.dense(unit(0), 10, sam))
+        assert ids(store.keyword("green tea", 10, sam)) == ["a"]
+        facts = parse_filter({"kind": "fact", "user_id": {"$in": ["sam", "alex"]}})
+        assert set(ids(store.keyword("tea", 10, facts))) == {"a", "b"}
+        assert "d" not in ids(store.keyword("document", 10, None))
+        hostile = parse_filter({"$or": [{"user_id": "alex"}, {"kind": "message"}]})
+        assert hostile is not None
+        both = Logic("$and", (sam, hostile))  # a grant and-ed with a widening filter
+        assert ids(store.keyword("coffee tea", 10, both)) == ["c"]
+        assert set(ids(store.dense(unit(0), 10, both))) == {"c"}
+
+    def test_keyword_search_treats_user_text_as_words(self, store: Store) -> None:
+        store.insert([record("a", 'He said "hello" AND left (quickly)', 0)])
+        for query in ('"hello"', "AND", "left)", "NEAR(", "*", "hello OR", ":"):
+            store.keyword(query, 5, None)  # never a syntax error
+        assert ids(store.keyword("hello", 5, None)) == ["a"]
+        # A bound on the words looked up keeps the first distinct ones.
+        assert ids(store.keyword("hello quickly", 5, None, max_terms=1)) == ["a"]
+        assert ids(store.keyword("nothing hello", 5, None, max_terms=1)) == []
+
+    def test_keyword_search_finds_words_inside_scripts_without_spaces(self, store: Store) -> None:
+        """A run of Chinese or Japanese characters is one "word" to a tokenizer that splits at
+        spaces: two characters inside it are found all the same (remem.keywords), and an update
+        or a delete leaves no stale match behind."""
+        store.insert(
+            [
+                record("zh", "我喜欢吃饺子，特别是猪肉白菜馅的", 0, user_id="u"),
+                record("ja", "来月、東京の友達に会いに行きます", 1, user_id="u"),
+                record("mixed", "iPhone的价格太贵了", 2, user_id="u"),
+                record("en", "Dumplings with pork and cabbage", 3, user_id="u"),
+            ]
+        )
+        assert ids(store.keyword("饺子", 5, None)) == ["zh"]
+        assert ids(store.keyword("東京", 5, None)) == ["ja"]
+        assert ids(store.keyword("东京的饺子", 5, None)) == [
+            "zh"
+        ]  # 东 is not 東: only 饺子 matches
+        assert ids(store.keyword("iphone", 5, None)) == ["mixed"]
+        assert ids(store.keyword("价格", 5, None)) == ["mixed"]
+        assert ids(store.keyword("dumplings cabbage", 5, None)) == ["en"]
+        store.update(
+            "zh", Update(text="我更喜欢吃包子", content_hash=content_hash("我更喜欢吃包子"))
+        )
+        assert ids(store.keyword("饺子", 5, None)) == []
+        assert ids(store.keyword("包子", 5, None)) == ["zh"]
+        store.delete(["ja"])
+        assert ids(store.keyword("東京", 5, None)) == []
+
+    def test_lists_filter_order_and_page(self, store: Store) -> None:
+        store.insert(
+            [record(f"r{i}", f"text {i}", i % DIMS, user_id="u", created_at=1000.0 + i)
+             for i in range(5)]
+        )  # fmt: skip
+        where = Cond("user_id", "$eq", "u")
+        assert [r.id for r in store.records(where, order="created_at", limit=2, offset=1)] == [
+            "r1",
+            "r2",
+        ]
+        newest = store.records(where, limit=2, order="-created_at")
+        assert [r.id for r in newest] == ["r4", "r3"]
+        assert [r.id for r in store.records(where, offset=3)] == ["r3", "r4"]  # stored order
+        assert list(store.records(Cond("user_id", "$eq", "nobody"), limit=10)) == []
+
+    # -- scope on every read that follows a link ---------------------------------------------------
+    def test_reads_by_id_honour_a_condition(self, store: Store) -> None:
+        store.insert(
+            [record("a", "mine", 0, user_id="sam"), record("b", "theirs", 1, user_id="alex")]
+        )
+        sam = Cond("user_id", "$in", ("sam",))
+        assert [r.id for r in store.get(["a", "b"], sam)] == ["a"]
+        assert [r.id for r in store.records(sam)] == ["a"]
+
+    def test_adjacency_stays_within_a_user_and_agent(self, store: Store) -> None:
+        turns = [
+            record(f"{user}{i}", f"{user} turn {i}", i, user_id=user, session_id="shared",
+                   created_at=1000.0 + 2 * i + (user == "b"))
+            for i in range(3)
+            for user in ("a", "b")
+        ]  # fmt: skip
+        store.insert(turns)
+        assert store.adjacent(["a1"]) == {"a1": ("a0", "a2")}
+        assert store.adjacent(["b0"]) == {"b0": (None, "b1")}
+        only_a = Cond("user_id", "$eq", "a")
+        assert store.adjacent(["a1", "b1"], only_a) == {"a1": ("a0", "a2")}
+        doc = record("doc", "document", kind="document", user_id="a")
+        chunks = [
+            record(f"c{i}", f"chunk {i}", i, kind="chunk", parent_id="doc", position=i, user_id="a")
+            for i in range(3)
+        ]
+        store.insert([doc, *chunks])
+        assert store.adjacent(["c1"]) == {"c1": ("c0", "c2")}
+
+    # -- several handles ---------------------------------------------------------------------------
+    def test_a_second_handle_sees_every_write(self, two_handles: tuple[Store, Store]) -> None:
+        first, second = two_handles
+        first.signature(claim=SIGNATURE)
+        first.insert([record("a", "first", 0)])
+        assert ids(second.dense(unit(0), 5, None)) == ["a"]  # loads its index now
+        second_sees = [record(f"n{i}", f"new {i}", i % DIMS) for i in range(6)]
+        first.insert(second_sees)
+        first.update("n5", Update(vector=unit(7)))
+        first.delete(["n0"])
+        found = set(ids(second.dense(unit(7), 20, None)))
+        assert found == {"a", "n1", "n2", "n3", "n4", "n5"}
+        assert ids(second.keyword("new", 20, None)) != []
+
+    def test_change_token_moves_when_another_handle_commits(
+        self, two_handles: tuple[Store, Store]
+    ) -> None:
+        first, second = two_handles
+        first.signature(claim=SIGNATURE)
+        seen = second.change_token()
+        assert second.change_token() == seen  # nobody wrote
+        first.insert([record("a", "first", 0)])
+        assert second.change_token() != seen
+
+    # -- the tables beside the records (each optional) ---------------------------------------------
+    @staticmethod
+    def needs(store: Store, capability: Capability) -> None:
+        """Skip a check of a part ``store`` does not offer."""
+        if capability not in capabilities(store):
+            pytest.skip(f"{type(store).__name__} offers no {capability.value}")
+
+    def test_writes_note_when_each_scope_changed(self, store: Store) -> None:
+        self.needs(store, Capability.CACHE)
+        before = time.time() - 1.0
+        assert not store.changed_since((None, None, None), before)
+        store.insert([record("a", "in a session", 0, user_id="u1", session_id="s1")])
+        ((user, agent, session, kind, at),) = store.scope_changes()
+        assert (user, agent, session, kind) == ("u1", "", "s1", "message") and at > before
+        assert store.changed_since(("u1", None, None), before)
+        assert store.changed_since(("u1", None, "s1"), before, kinds=["message", "fact"])
+        assert not store.changed_since(("u1", None, None), before, kinds=["fact"])
+        assert not store.changed_since(("u2", None, None), before)
+        assert not store.changed_since(("u1", "bot", None), before)
+        assert not store.changed_since(("u1", None, None), at)  # after it: none
+        store.set_scope_changes([("u2", "", "", "fact", 5.0)])
+        assert store.changed_since(("u2", None, None), 4.0, kinds=["fact"])
+        assert not store.changed_since(("u2", None, None), 5.0)
+        assert [row[:4] for row in store.scope_changes()] == [
+            ("u1", "", "s1", "message"), ("u2", "", "", "fact"),
+        ]  # fmt: skip
+        for change in (
+            lambda: store.update("a", Update(importance=1.0)),
+            lambda: store.delete(["a"]),
+        ):
+            mark = max(row[4] for row in store.scope_changes())
+            time.sleep(0.01)
+            change()
+            assert store.changed_since(("u1", None, "s1"), mark)
+
+    def test_cache_entries_are_kept_counted_hit_and_evicted(self, store: Store) -> None:
+        self.needs(store, Capability.CACHE)
+        first = store.cache_put(
+            "answers",
+            [
+                (("u1", None, None), "q1", '"a1"', unit(0)),
+                (("u2", "bot", None), "q2", '"a2"', unit(1)),
+            ],
+            created_at=100.0,
+            expires_at=None,
+        )
+        (later,) = store.cache_put(
+            "answers", [(("u1", None, "s"), "q3", '"a3"', unit(2))], created_at=200.0,
+            expires_at=300.0,
+        )  # fmt: skip
+        (other,) = store.cache_put(
+            "other", [((None, None, None), "q", "1", unit(3))], created_at=1.0, expires_at=None
+        )
+        assert len(set(first)) == 2 and first[0] < first[1] < later
+        assert store.cache_names() == ["answers", "other"]
+        assert store.cache_state("answers") == (3, later)
+        rows = store.cache_rows("answers")
+        assert [(row, scope) for row, scope, _ in rows] == [
+            (first[0], ("u1", None, None)), (first[1], ("u2", "bot", None)),
+            (later, ("u1", None, "s")),
+        ]  # fmt: skip
+        np.testing.assert_allclose(rows[2][2], unit(2))
+        assert [row for row, _, _ in store.cache_rows("answers", first[1])] == [later]
+        entries = store.cache_entries([first[0], later, other + 1_000])
+        assert set(entries) == {first[0], later}
+        wanted = {
+            "query": "q1", "value": '"a1"', "created_at": 100.0, "expires_at": None,
+            "last_hit_at": None, "hits": 0, "user_id": "u1", "agent_id": None,
+            "session_id": None,
+        }  # fmt: skip
+        assert {name: entries[first[0]][name] for name in wanted} == wanted
+        store.cache_hits([(first[0], 2, 150.0, None), (later, 1, 250.0, 400.0)])
+        entries = store.cache_entries([first[0], later])
+        assert (entries[first[0]]["hits"], entries[first[0]]["last_hit_at"]) == (2, 150.0)
+        assert entries[first[0]]["expires_at"] is None and entries[later]["expires_at"] == 400.0
+        assert store.cache_victims("answers", "fifo", 2) == [first[0], first[1]]
+        assert store.cache_victims("answers", "lru", 3) == [first[1], first[0], later]
+        assert store.cache_victims("answers", "lfu", 3) == [first[1], later, first[0]]
+        assert sorted(store.cache_matching("answers", ("u1", None, None), expired_at=None)) == [
+            first[0], later,
+        ]  # fmt: skip
+        assert sorted(store.cache_matching("answers", None, expired_at=None)) == [*first, later]
+        assert store.cache_matching("answers", None, expired_at=500.0) == [later]
+        assert store.cache_matching("answers", None, expired_at=399.0) == []
+        assert store.cache_delete([first[0], other + 1_000]) == 1
+        assert store.cache_state("answers") == (2, later)
+        assert store.cache_delete([later, first[1]]) == 2
+        assert store.cache_state("answers") == (0, 0) and store.cache_names() == ["other"]
+
+    def test_api_keys_are_kept_revoked_and_used(self, store: Store) -> None:
+        self.needs(store, Capability.KEYS)
+        for key_id, at in (("k2", 20.0), ("k1", 10.0)):
+            store.key_put(
+                {"key_id": key_id, "secret_hash": f"hash-{key_id}", "name": f"key {key_id}",
+                 "grant_json": '{"users": ["u1"]}', "created_at": at}
+            )  # fmt: skip
+        assert [row["key_id"] for row in store.key_rows()] == ["k1", "k2"]  # oldest first
+        (row,) = store.key_rows("k2")
+        assert (row["secret_hash"], row["name"], row["grant_json"]) == (
+            "hash-k2", "key k2", '{"users": ["u1"]}',
+        )  # fmt: skip
+        assert row["revoked_at"] is None and row["last_used_at"] is None
+        assert store.key_rows("missing") == []
+        store.key_used("k2", 30.0)
+        assert store.key_rows("k2")[0]["last_used_at"] == 30.0
+        assert store.key_revoke("k2", 40.0) is True
+        assert store.key_revoke("k2", 50.0) is False  # already revoked
+        assert store.key_revoke("missing", 50.0) is False
+        assert store.key_rows("k2")[0]["revoked_at"] == 40.0
+        assert len(store.key_rows()) == 2  # revoked keys are listed too
+
+    def test_llm_usage_adds_up_per_feature(self, store: Store) -> None:
+        self.needs(store, Capability.USAGE)
+        assert store.llm_usage() == {}
+        store.add_llm_usage("chat.summary", {"calls": 1, "cost": 0.25})
+        store.add_llm_usage("chat.summary", {"calls": 2, "prompt_tokens": 10})
+        store.add_llm_usage("facts", {"failures": 1})
+        assert store.llm_usage() == {
+            "chat.summary": {"calls": 3, "cost": 0.25, "prompt_tokens": 10},
+            "facts": {"failures": 1},
+        }
+        assert store.stats().llm_usage == store.llm_usage()
+
+
+def conformance_suite(
+    factory: StoreFactory, *, shared_handles: bool = True, name: str = "TestStoreConformance"
+) -> type[StoreConformance]:
+    """The suite over stores ``factory`` opens, as a class for a test module to hold under a
+    name starting with ``Test`` (``TestMyStore = conformance_suite(MyStore)``)."""
+
+    def open_store(self: StoreConformance, place: Path) -> Store:
+        return factory(place)
+
+    return type(
+        name, (StoreConformance,), {"open_store": open_store, "shared_handles": shared_handles}
+    )
