@@ -301,3 +301,21 @@ def test_setting_a_question_again_replaces_its_answer_in_its_scope_only(
     assert len(cache) == 2
     made = cache.set_many([("q one", 1), ("q two", 2), ("q one", 3)], user_id="ann")
     assert len(made) == 2 and cache.get("q one", user_id="ann") == 3 and len(cache) == 4
+
+
+def test_the_index_keeps_each_entry_s_scope_in_fields_of_its_own(mem: remem.Memory) -> None:
+    """The cache names the fields its vector index keeps (an entry's user, agent and session,
+    matched exactly, no value a value of its own), rather than a JSON scope in a record's
+    ``user_id`` slot."""
+    cache = mem.cache()
+    cache.set("Where is the station?", "north", user_id="ann", session_id="s1")
+    cache.set("Where is the station?", "south", user_id="ann")
+    cache.set("Where is the station?", "east")
+    index = cache._shared.follower.index
+    assert index is not None and index.field_names == ("user_id", "agent_id", "session_id")
+    assert set(index.codes[0]) == {"ann", None} and set(index.codes[2]) == {"s1", None}
+    assert cache.get("Where is the station?", user_id="ann", session_id="s1") == "north"
+    assert cache.get("Where is the station?", user_id="ann") == "south"
+    assert cache.get("Where is the station?") == "east"
+    assert cache.get("Where is the station?", user_id="ann", session_id="s2") is None
+    assert cache.get("Where is the station?", user_id="ann", agent_id="a") is None

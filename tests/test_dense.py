@@ -3,8 +3,10 @@ graph and its round trip through a file, each against brute force."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -13,6 +15,7 @@ import pytest
 from remem.vector_index import VectorIndex
 
 DIMS = 16
+FIELDS = ("user_id", "agent_id", "session_id", "kind")  # what a store keeps of each record
 
 
 def unit(rows: np.ndarray) -> np.ndarray:
@@ -66,7 +69,7 @@ def query(seed: int) -> np.ndarray:
 @pytest.mark.parametrize("weight", [0.0, 0.6, 1.0])
 def test_exact_search_matches_brute_force(weight: float) -> None:
     records = make_records(300)
-    index = VectorIndex(DIMS)
+    index = VectorIndex(DIMS, fields=FIELDS)
     fill(index, records)
     q = query(1)
     rowids, _ = index.search(q, 10, part_weight=weight)
@@ -76,7 +79,7 @@ def test_exact_search_matches_brute_force(weight: float) -> None:
 
 def test_filters_by_fields_and_by_rowids() -> None:
     records = make_records(300)
-    index = VectorIndex(DIMS)
+    index = VectorIndex(DIMS, fields=FIELDS)
     fill(index, records)
     q = query(2)
     mask = index.allowed_by_fields({"user_id": ["user3"]})
@@ -93,7 +96,7 @@ def test_filters_by_fields_and_by_rowids() -> None:
 
 def test_remove_replace_and_compact() -> None:
     records = make_records(2000)
-    index = VectorIndex(DIMS)
+    index = VectorIndex(DIMS, fields=FIELDS)
     fill(index, records)
     q = records[30][-1]
     assert index.search(q, 1, part_weight=1.0)[0].tolist() == [30]
@@ -122,7 +125,7 @@ def test_remove_replace_and_compact() -> None:
 def test_ann_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Above ``exact_limit`` the ANN index answers; its state survives a round trip."""
     records = make_records(3000, seed=11)
-    index = VectorIndex(DIMS, exact_limit=500, tail_limit=200)
+    index = VectorIndex(DIMS, fields=FIELDS, exact_limit=500, tail_limit=200)
     fill(index, records)
     q = query(4)
     exact, _ = index.search(q, 10, part_weight=1.0)
@@ -144,7 +147,7 @@ def test_ann_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped
     assert index.ann_size < index.size
     index.save(str(tmp_path / "ix"))
     assert not (tmp_path / "ix.npy").exists()  # the vectors' durable copy is the store's rows
-    restored = VectorIndex.load(str(tmp_path / "ix"), DIMS)
+    restored = VectorIndex.load(str(tmp_path / "ix"), DIMS, fields=FIELDS)
     assert restored.ann is not None
     restored.exact_limit, restored.tail_limit = 500, 200
     records |= extra
@@ -159,11 +162,68 @@ def test_ann_search_and_round_trip(tmp_path) -> None:  # type: ignore[no-untyped
         )
 
 
+def test_the_owner_names_the_fields_it_filters_on(tmp_path: Path) -> None:
+    """The index keeps the fields its owner names (the semantic cache: an entry's user, agent
+    and session, None a value of its own), and a filter on several is their intersection,
+    whichever field holds the fewest rows."""
+    names = ("user_id", "agent_id", "session_id")
+    pick = random.Random(5)
+    records = make_records(600)
+    scopes = {
+        r: (
+            pick.choice(["ann", "bob", "cy", None]),
+            pick.choice(["a1", None]),
+            pick.choice(["s1", None]),
+        )
+        for r in records
+    }
+    index = VectorIndex(DIMS, fields=names)
+    ids = list(records)
+    index.append(ids, [records[r] for r in ids], [scopes[r] for r in ids])
+    index.remove(ids[::7])
+    live = {r: scopes[r] for r in ids if r % 7 != 1}
+
+    def matching(wanted: dict[str, list[str | None]]) -> list[int]:
+        fields = [names.index(name) for name in wanted]
+        return [
+            p
+            for p in range(index.size)
+            if index.live[p]
+            and all(
+                live[int(index.owner[p])][f] in values
+                for f, values in zip(fields, wanted.values(), strict=True)
+            )
+        ]
+
+    asked: list[dict[str, list[str | None]]] = [
+        {"user_id": ["ann"]},
+        {"user_id": ["ann"], "agent_id": [None], "session_id": [None]},
+        {"session_id": [None], "agent_id": ["a1"], "user_id": ["bob", "cy"]},
+        {"agent_id": [None], "user_id": [None]},
+        {"user_id": ["nobody"], "agent_id": [None]},
+        {"agent_id": [None], "user_id": ["ann", "nobody"]},
+        {"user_id": ["ann"], "session_id": ["s1", None]},
+    ]
+    for wanted in asked:
+        assert index.allowed_by_fields(wanted).tolist() == matching(wanted)
+    q = query(3)
+    scope = {"user_id": ["ann"], "agent_id": [None], "session_id": ["s1"]}
+    found = index.search(q, 5, index.allowed_by_fields(scope))[0].tolist()
+    assert found == brute(
+        records, q, 0.0, 5, lambda r: r in live and live[r] == ("ann", None, "s1")
+    )
+    with pytest.raises(ValueError):
+        index.allowed_by_fields({"kind": ["message"]})  # not a field of this index
+    index.save(str(tmp_path / "ix"))
+    with pytest.raises(ValueError, match="field tables"):
+        VectorIndex.load(str(tmp_path / "ix"), DIMS, fields=FIELDS)  # saved with three fields
+
+
 def test_calibration_reaches_the_target_and_growth_retrains() -> None:
     """The scan width is calibrated on the store's own vectors; a store that outgrows its
     cells fourfold gets new ones."""
     records = make_records(2000, seed=12)
-    index = VectorIndex(DIMS, exact_limit=400, tail_limit=100)
+    index = VectorIndex(DIMS, fields=FIELDS, exact_limit=400, tail_limit=100)
     fill(index, dict(list(records.items())[:400]))
     index.ensure_ann()
     assert index.ann is not None and index.ann.trained_on == index.size
@@ -189,7 +249,7 @@ def test_restore_drops_what_the_layout_cannot_place() -> None:
     """A layout older than the store: a record gone from the store leaves it, one with another
     number of rows or one it never held is returned to be appended anew; the rest are placed."""
     records = make_records(300, seed=14)
-    index = VectorIndex(DIMS)
+    index = VectorIndex(DIMS, fields=FIELDS)
     fill(index, records)
     gone, grown = 5, 6
     now = {r: v for r, v in records.items() if r != gone}
@@ -205,7 +265,7 @@ def test_restore_drops_what_the_layout_cannot_place() -> None:
 
 
 def test_growth_keeps_rows() -> None:
-    index = VectorIndex(DIMS)
+    index = VectorIndex(DIMS, fields=FIELDS)
     records = make_records(5000, seed=5)
     fill(index, records)  # regrows many times
     q = query(9)
@@ -218,7 +278,7 @@ def test_growth_keeps_rows() -> None:
 
 
 def test_empty_index() -> None:
-    index = VectorIndex(4)
+    index = VectorIndex(4, fields=FIELDS)
     q = np.ones(4, dtype=np.float32) / 2
     assert index.search(q, 5, part_weight=0.6)[0].size == 0
     index.append([3], [unit(np.eye(4, dtype=np.float32)[:2])], [(None, None, None, "note")])
@@ -230,7 +290,7 @@ def test_growing_while_an_ann_job_reads_the_rows_copies_them() -> None:
     """An ANN job reads the rows without the owner's lock; growing the layout meanwhile
     reallocated the array it read (a crash, SIGSEGV, in the benchmark). Now it is copied."""
     records = make_records(3000, seed=21)
-    index = VectorIndex(DIMS, exact_limit=500, tail_limit=200)
+    index = VectorIndex(DIMS, fields=FIELDS, exact_limit=500, tail_limit=200)
     items = list(records.items())
     fill(index, dict(items[:1000]))
     index.trim()

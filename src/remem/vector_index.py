@@ -20,6 +20,11 @@ install` s the result). A search picks exact or ANN by the number of rows it may
 - many rows: the ANN index, told which rows are allowed (a bitmap inside faiss, so filtering
   happens while scanning, not after), plus the tail exactly; the candidates are rescored with
   their exact vectors.
+
+Beside each row it keeps the values of the fields its owner filters on, as small integer codes
+with postings per value: the owner names them (the SQLite store: a record's user, agent, session
+and kind; the semantic cache: an entry's user, agent and session), so the index knows nothing
+of either.
 """
 
 from __future__ import annotations
@@ -37,10 +42,8 @@ from numpy.typing import NDArray
 from remem.errors import MissingDependencyError
 from remem.files import digest, fsync_file, verify
 
-__all__ = ["SCOPE_FIELDS", "AnnIndex", "VectorIndex", "top_k"]
+__all__ = ["AnnIndex", "VectorIndex", "top_k"]
 
-#: Record fields kept beside the vectors, so filters on them run in memory.
-SCOPE_FIELDS = ("user_id", "agent_id", "session_id", "kind")
 _STATE_ROWS = ("owner", "head", "slot", "live", "fields")
 
 
@@ -197,6 +200,10 @@ class Postings:
         rows = self._rows.get(code)
         return rows[: self._sizes[code]] if rows is not None else np.zeros(0, dtype=np.int64)
 
+    def count(self, code: int) -> int:
+        """Rows noted for ``code`` (dead ones included)."""
+        return self._sizes.get(code, 0)
+
     def _extend(self, code: int, positions: NDArray[np.int64]) -> None:
         rows = self._rows.get(code)
         size = self._sizes.get(code, 0)
@@ -211,23 +218,27 @@ class Postings:
 
 
 def _postings(fields: NDArray[np.int32]) -> list[Postings]:
-    """Postings for every scope field, from a ``fields`` array (one row per vector)."""
-    return [Postings.of(fields[:, i]) for i in range(len(SCOPE_FIELDS))]
+    """Postings for every field, from a ``fields`` array (one row per vector)."""
+    return [Postings.of(fields[:, i]) for i in range(fields.shape[1])]
 
 
 class VectorIndex:
-    """Every head and part vector of a store by position, with record fields for filtering."""
+    """Every head and part vector of a store by position, with the values of the fields its
+    owner filters on (``fields``: their names, in the order :meth:`append` gives values)."""
 
     def __init__(
         self,
         dimensions: int,
         *,
+        fields: Sequence[str],
         exact_limit: int = 20_000,
         target_recall: float = 0.995,
         tail_limit: int = 20_000,
         rescore: float = 8.0,
     ) -> None:
         self.dimensions = dimensions
+        #: The names of the fields kept beside the vectors, so filters on them run in memory.
+        self.field_names = tuple(fields)
         #: A search that may match at most this many rows runs exactly.
         self.exact_limit = exact_limit
         #: Recall@10 the ANN index is calibrated to reach on the store's own vectors.
@@ -242,9 +253,9 @@ class VectorIndex:
         self.head = np.zeros(0, dtype=bool)  # the record's first row
         self.slot = np.zeros(0, dtype=np.int64)  # position of the record's head
         self.live = np.zeros(0, dtype=bool)
-        self.fields = np.zeros((0, len(SCOPE_FIELDS)), dtype=np.int32)
-        self.codes: list[dict[str | None, int]] = [{} for _ in SCOPE_FIELDS]
-        self.postings = [Postings() for _ in SCOPE_FIELDS]
+        self.fields = np.zeros((0, len(self.field_names)), dtype=np.int32)
+        self.codes: list[dict[str | None, int]] = [{} for _ in self.field_names]
+        self.postings = [Postings() for _ in self.field_names]
         self.ann: AnnIndex | None = None
         self.dead = 0
         self._version = 0  # bumped by every change, to invalidate cached masks
@@ -307,18 +318,23 @@ class VectorIndex:
 
     @classmethod
     def load(
-        cls, base: str, dimensions: int, parts: Mapping[str, dict[str, int]] | None = None
+        cls,
+        base: str,
+        dimensions: int,
+        parts: Mapping[str, dict[str, int]] | None = None,
+        *,
+        fields: Sequence[str],
     ) -> VectorIndex:
-        """Read what :meth:`save` wrote; ``ValueError`` when the parts disagree, or when
-        ``parts`` (what :meth:`save` returned) is given and a part is missing, truncated or
-        fails its checksum — checked before anything is read. The vectors are unset until
-        :meth:`restore` puts the store's back."""
+        """Read what :meth:`save` wrote (an index of these ``fields``); ``ValueError`` when the
+        parts disagree, or when ``parts`` (what :meth:`save` returned) is given and a part is
+        missing, truncated or fails its checksum — checked before anything is read. The vectors
+        are unset until :meth:`restore` puts the store's back."""
         if parts is not None:
             if "npz" not in parts:
                 raise ValueError("its header lists no layout")
             for suffix, expected in parts.items():
                 verify(f"{base}.{suffix}", expected)
-        index = cls(dimensions)
+        index = cls(dimensions, fields=fields)
         with np.load(f"{base}.npz") as layout:
             index.owner = np.asarray(layout["owner"], dtype=np.int64)
             index.head = np.asarray(layout["head"], dtype=bool)
@@ -330,7 +346,8 @@ class VectorIndex:
         n = len(index.owner)
         if any(len(getattr(index, name)) != n for name in _STATE_ROWS):
             raise ValueError("its layout arrays disagree in length")
-        if len(tables) != len(SCOPE_FIELDS) or index.fields.shape != (n, len(SCOPE_FIELDS)):
+        width = len(index.field_names)
+        if len(tables) != width or index.fields.shape != (n, width):
             raise ValueError("its field tables disagree")
         # Filled by restore(); numpy advises huge pages for an empty array (not for zeros): a
         # first write to a million vectors' 1.5 GB in small pages took 3.3 s here, 0.45 s so.
@@ -471,22 +488,30 @@ class VectorIndex:
     # -- search ---------------------------------------------------------------------------------
     def allowed_by_fields(self, values: Mapping[str, Sequence[str | None]]) -> NDArray[np.int64]:
         """Positions, ascending, of the live rows whose fields take one of the given values (all
-        fields must match): read from the postings, so the cost follows the scope's size."""
-        found: NDArray[np.int64] | None = None
+        fields must match): the postings of the field with the fewest such rows, checked against
+        the others' codes, so the cost follows the smallest scope named (one cache entry's user,
+        not every entry without an agent)."""
+        chosen: list[tuple[int, int, list[int]]] = []  # (rows, field, codes)
         for name, wanted in values.items():
-            field = SCOPE_FIELDS.index(name)
-            codes = {self.codes[field][v] for v in wanted if v in self.codes[field]}
-            lists = [self.postings[field].get(code) for code in sorted(codes)]
-            rows = (
-                lists[0]
-                if len(lists) == 1
-                else np.sort(np.concatenate(lists))
-                if lists
-                else np.zeros(0, dtype=np.int64)
-            )
-            found = rows if found is None else np.intersect1d(found, rows, assume_unique=True)
-        if found is None:
+            field = self.field_names.index(name)
+            table = self.codes[field]
+            codes = sorted({table[v] for v in wanted if v in table})
+            chosen.append((sum(self.postings[field].count(c) for c in codes), field, codes))
+        if not chosen:
             return np.flatnonzero(self.live[: self.size])
+        chosen.sort(key=lambda named: named[0])
+        _, field, codes = chosen[0]
+        lists = [self.postings[field].get(code) for code in codes]
+        found = (
+            lists[0]
+            if len(lists) == 1
+            else np.sort(np.concatenate(lists))
+            if lists
+            else np.zeros(0, dtype=np.int64)
+        )
+        for _, field, codes in chosen[1:]:
+            column = self.fields[found, field]
+            found = found[column == codes[0]] if len(codes) == 1 else found[np.isin(column, codes)]
         return found if not self.dead else found[self.live[found]]
 
     def allowed_by_rowids(self, rowids: Iterable[int]) -> NDArray[np.bool_]:

@@ -40,8 +40,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from remem.deferred import DeferredWrites
 from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError, PermissionDeniedError
+from remem.follower import IndexFollower
 from remem.memory_types.guard import compare, opposite
 from remem.timeutil import now
 from remem.validate import clean_text, json_text, opt_str, utf8
@@ -82,6 +84,10 @@ Policy = Literal["fifo", "lru", "lfu"]
 POLICIES = ("fifo", "lru", "lfu")
 _CANDIDATES = 3  # nearest entries checked before giving up
 _FLUSH_HITS = 64  # hit statistics are written in batches, not one fsync per hit
+#: The fields of an entry its index keeps beside its vector: its scope, matched exactly (a
+#: user's entry never answers a question asked without that user). The index holds one cache's
+#: entries, so the cache's name needs no field.
+_FIELDS = ("user_id", "agent_id", "session_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,15 +119,61 @@ class CacheEvent:
     session_id: str | None
 
 
+class _Entries:
+    """One cache's entries as its index follows them (a :class:`~remem.follower.FollowedRows`):
+    the store's change token says whether another handle wrote; (entries, largest row id) then
+    tells appends elsewhere (the rows past the largest row id are read) from deletes (every row
+    is read again)."""
+
+    def __init__(self, memory: Engine, name: str) -> None:
+        self.memory, self.name = memory, name
+        self.state = (0, 0)  # (entries, largest row id) the index holds
+
+    def token(self) -> int:
+        return self.memory.store.change_token()
+
+    def catch_up(self, index: VectorIndex) -> bool:
+        state = self.memory.store.cache_state(self.name)
+        if state == self.state:
+            return True
+        if state[1] >= self.state[1] and self._read(index, self.state[1], state[0]):
+            self.state = state
+            return True
+        return False
+
+    def load(self) -> VectorIndex:
+        state = self.memory.store.cache_state(self.name)
+        index = VectorIndex(self.memory.embedder.dimensions, fields=_FIELDS)
+        self._read(index, 0, state[0])
+        self.state = state
+        return index
+
+    def added(self, rowids: Sequence[int]) -> None:
+        """This handle stored these entries (and put them in the index)."""
+        self.state = (self.state[0] + len(rowids), max(self.state[1], rowids[-1]))
+
+    def removed(self, index: VectorIndex) -> None:
+        """This handle deleted entries (and took them out of ``index``)."""
+        self.state = (len(index), self.state[1])
+
+    def _read(self, index: VectorIndex, after: int, expected: int) -> bool:
+        """Add the entries past row ``after`` to ``index``; whether it now holds ``expected``."""
+        rows = self.memory.store.cache_rows(self.name, after)
+        if rows:
+            index.append([r[0] for r in rows], [r[2][None, :] for r in rows], [r[1] for r in rows])
+        return len(index) == expected
+
+
 @dataclass(slots=True)
 class _Shared:
-    """What a cache and its scoped views share: the in-memory index of its entries and the
-    hit statistics not yet written."""
+    """What a cache and its scoped views share: the in-memory index of its entries (following
+    the store), the hit statistics not yet written, and the recent lookups."""
 
-    index: VectorIndex | None = None
-    state: tuple[int, int] = (0, 0)  # (entries, largest row id) the index holds
-    version: int = -1  # the store's change token when the index was last checked
-    pending: dict[int, tuple[int, float, float | None]] = field(default_factory=dict)
+    entries: _Entries
+    follower: IndexFollower
+    hits: DeferredWrites[int, tuple[int, float, float | None]] = field(
+        default_factory=lambda: DeferredWrites(limit=_FLUSH_HITS)
+    )
     events: deque[CacheEvent] = field(default_factory=deque)
 
 
@@ -225,7 +277,8 @@ class SemanticCache:
         self.agree_margin = float(agree_margin)
         self.verify = verify
         self.stats = CacheStats()
-        self._shared = _Shared(events=deque(maxlen=recent))
+        entries = _Entries(memory, name)
+        self._shared = _Shared(entries, IndexFollower(entries), events=deque(maxlen=recent))
         self._lock = threading.RLock()
 
     def within(self, memory: Engine) -> SemanticCache:
@@ -388,13 +441,8 @@ class SemanticCache:
                 expires_at=at + life if life is not None else None,
             )
             if rowids:
-                index.append(
-                    rowids, [v[None, :] for v in rows], [_fields(scope, self.name)] * len(rowids)
-                )
-                self._shared.state = (
-                    self._shared.state[0] + len(rowids),
-                    max(self._shared.state[1], rowids[-1]),
-                )
+                index.append(rowids, [v[None, :] for v in rows], [scope] * len(rowids))
+                self._shared.entries.added(rowids)
             self.stats.sets += len(rowids)
             return rowids
 
@@ -492,7 +540,7 @@ class SemanticCache:
         """Why the entry may not answer ``text``, or None. ``below``: its cosine is under the
         threshold, within the margin the guard grants questions that agree."""
         expires = entry["expires_at"]
-        pending = self._shared.pending.get(entry["rowid"])
+        pending = self._shared.hits.get(entry["rowid"])
         if pending is not None and pending[2] is not None:
             expires = pending[2]
         if expires is not None and expires <= at:
@@ -518,27 +566,27 @@ class SemanticCache:
         return None
 
     def _note_hit(self, rowid: int, at: float) -> None:
-        count, _, expires = self._shared.pending.get(rowid, (0, at, None))
+        hits = self._shared.hits
+        count, _, expires = hits.get(rowid) or (0, at, None)
         if self.refresh_on_hit and self.ttl is not None:
             expires = at + self.ttl
-        self._shared.pending[rowid] = (count + 1, at, expires)
-        if len(self._shared.pending) >= _FLUSH_HITS:
+        hits.put(rowid, (count + 1, at, expires))
+        if hits.due():
             self._flush()
 
     def _flush(self) -> None:
-        pending, self._shared.pending = self._shared.pending, {}
-        if pending:
-            self.memory.store.cache_hits([(r, *hit) for r, hit in pending.items()])
+        store = self.memory.store
+        self._shared.hits.flush(lambda hits: store.cache_hits([(r, *h) for r, h in hits.items()]))
 
     def _drop(self, rowids: list[int]) -> int:
         if not rowids:
             return 0
-        for rowid in rowids:
-            self._shared.pending.pop(rowid, None)
+        self._shared.hits.discard(rowids)
         gone = self.memory.store.cache_delete(rowids)
-        if self._shared.index is not None:
-            self._shared.index.remove(rowids)
-            self._shared.state = (len(self._shared.index), self._shared.state[1])
+        index = self._shared.follower.index
+        if index is not None:
+            index.remove(rowids)
+            self._shared.entries.removed(index)
         return gone
 
     def _same_questions(
@@ -566,7 +614,8 @@ class SemanticCache:
     ) -> list[tuple[int, float]]:
         if not len(index):
             return []
-        rows = index.allowed_by_fields({"user_id": [_scope_key(scope)]})
+        wanted = {name: [value] for name, value in zip(_FIELDS, scope, strict=True)}
+        rows = index.allowed_by_fields(wanted)
         if rows.size == 0:
             return []
         allowed = None if rows.size == index.rows else rows
@@ -574,50 +623,13 @@ class SemanticCache:
         return list(zip(rowids.tolist(), scores.tolist(), strict=True))
 
     def _synced_index(self) -> VectorIndex:
-        """The in-memory index of this cache's entries, caught up with other processes."""
-        store = self.memory.store
-        version = store.change_token()
-        if self._shared.index is not None and version == self._shared.version:
-            return self._shared.index  # nobody else wrote; our own writes are in the index already
-        self._shared.version = version
-        state = store.cache_state(self.name)
-        if self._shared.index is not None and state == self._shared.state:
-            return self._shared.index
-        # Only appends elsewhere: read the new rows. Any delete (fewer entries than we hold plus
-        # the new rows, or a lower largest row id): read them all again.
-        grew = self._shared.index is not None and state[1] >= self._shared.state[1]
-        if not (grew and self._read_rows(self._shared.state[1], state[0])):
-            self._shared.index = VectorIndex(self.memory.embedder.dimensions)
-            self._read_rows(0, state[0])
-        self._shared.state = state
-        assert self._shared.index is not None
-        return self._shared.index
-
-    def _read_rows(self, after: int, expected: int) -> bool:
-        """Add the entries past row ``after`` to the index; whether it now holds ``expected``."""
-        assert self._shared.index is not None
-        rows = self.memory.store.cache_rows(self.name, after)
-        if rows:
-            self._shared.index.append(
-                [r[0] for r in rows],
-                [r[2][None, :] for r in rows],
-                [_fields(r[1], self.name) for r in rows],
-            )
-        return len(self._shared.index) == expected
+        """The in-memory index of this cache's entries, caught up with other processes (our
+        own writes are in it already)."""
+        return self._shared.follower.synced()
 
 
 def _event(at: float, question: str, scope: Scope, found: CacheLookup) -> CacheEvent:
     return CacheEvent(at, question, found.hit, found.reason, found.score, found.question, *scope)
-
-
-def _scope_key(scope: Scope) -> str:
-    return json.dumps(list(scope))
-
-
-def _fields(scope: Scope, name: str) -> tuple[str | None, ...]:
-    """The cache's index keys each entry by its whole scope in one field (an exact match on
-    all three), and by the cache's name."""
-    return (_scope_key(scope), None, None, name)
 
 
 def _check_ttl(ttl: float | None) -> None:

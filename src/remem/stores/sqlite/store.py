@@ -56,10 +56,12 @@ from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.stores.tables import Snapshots
 from remem.timeutil import now
-from remem.vector_index import SCOPE_FIELDS, VectorIndex
+from remem.vector_index import VectorIndex
 
 __all__ = ["SQLiteStore"]
 
+#: A record's fields the vector index keeps beside its vectors, so filters on them run in memory.
+SCOPE_FIELDS = ("user_id", "agent_id", "session_id", "kind")
 _SCOPE = SCOPE_FIELDS[:3]  # user_id, agent_id, session_id
 INDEX_FORMAT = 4  # 2: IVF cells, not HNSW; 3: parts fsynced, sized, checksummed; 4: no vectors
 #: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
@@ -1207,7 +1209,9 @@ class SQLiteStore(Store, Snapshots):
         if index is None:
             self._seq = 0
             self._reload_rows(conn, [])  # reading every row below applies the whole log
-            index = VectorIndex(self._dimensions(), exact_limit=self.exact_search_limit)
+            index = VectorIndex(
+                self._dimensions(), fields=SCOPE_FIELDS, exact_limit=self.exact_search_limit
+            )
             (size,) = conn.execute("SELECT sum(length(embedding)) FROM memories").fetchone()
             index.reserve((size or 0) // max(4 * index.dimensions, 1))
             self._load(conn, index, "1", ())
@@ -1251,7 +1255,10 @@ class SQLiteStore(Store, Snapshots):
                 raise ValueError("it is not the index this store last saved (an older header?)")
             # Every part's size and checksum are checked before it is read.
             index = VectorIndex.load(
-                str(self._index_part(str(meta["token"]))), signature.dimensions, meta["parts"]
+                str(self._index_part(str(meta["token"]))),
+                signature.dimensions,
+                meta["parts"],
+                fields=SCOPE_FIELDS,
             )
             index.exact_limit = self.exact_search_limit
             self._vectors, self._seq = index, int(meta["seq"])
