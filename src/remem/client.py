@@ -8,8 +8,9 @@ Code moves between embedded and served by changing one line::
 Both return the same typed results (``MemoryRecord``, ``SearchHit``, ``Context``, ``StoreStats``)
 and raise the same exception classes: the server names the class of each error and the client
 raises that class again, so ``except remem.NotFoundError`` works on both. What cannot cross the
-wire says so: precomputed ``embeddings`` for a batch, a custom ``count_tokens`` or a
-``config`` object (pass its fields as keywords instead).
+wire says so: a custom ``count_tokens`` or a ``config`` object (pass its fields as keywords
+instead). tests/test_parity.py holds the two interfaces to each other, with the written list of
+what ``Client`` leaves out.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from remem import errors
-from remem.errors import InvalidInputError, RememError, ServerUnavailableError
+from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
 from remem.records import Context, MemoryRecord, SearchHit, StoreStats
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class Client:
         created_at: Any = None,
         importance: float | None = None,
         dedupe: bool | None = None,
+        vector: Any = None,
         id: str | None = None,
         upsert: bool = False,
         embed: bool = True,
@@ -89,12 +91,17 @@ class Client:
         namespace: Sequence[str] | None = None,
         key: str | None = None,
     ) -> MemoryRecord:
-        """Store one memory and return it (``id``, ``upsert``, ``embed``, ``expires_at``,
-        ``ttl``, ``namespace`` and ``key`` as in ``Memory.add_many``)."""
-        body = _fields(locals(), drop=("upsert",))
+        """Store one memory and return it (``vector``: your own embedding of it; ``id``,
+        ``upsert``, ``embed``, ``expires_at``, ``ttl``, ``namespace`` and ``key`` as in
+        ``Memory.add_many``)."""
+        body = _fields(locals(), drop=("upsert", "vector"))
+        vectors = None if vector is None else [_vector(vector)]
         if upsert and key is not None:
-            found = self._call("POST", "/memories/batch", json={"items": [body], "upsert": True})
+            batch = {"items": [body], "upsert": True, "embeddings": vectors}
+            found = self._call("POST", "/memories/batch", json=_fields(batch))
             return record(found["items"][0])
+        if vectors is not None:
+            body["vector"] = vectors[0]
         if upsert:
             if id is None:
                 raise InvalidInputError("an upsert names the id or key it writes")
@@ -110,17 +117,17 @@ class Client:
         progress: bool | None = None,
         upsert: bool = False,
     ) -> builtins.list[MemoryRecord]:
-        """Store many memories in one transaction (all or none)."""
-        if embeddings is not None:
-            raise InvalidInputError(
-                "a Client cannot send precomputed embeddings: the server embeds"
-            )
+        """Store many memories in one transaction (all or none); ``embeddings``, one row per
+        item, are used instead of the server's embedder."""
         body = [
             {"text": item} if isinstance(item, str) else _jsonable(dict(item)) for item in items
         ]
         if not body:
             return []
-        found = self._call("POST", "/memories/batch", json={"items": body, "upsert": upsert})
+        batch: dict[str, Any] = {"items": body, "upsert": upsert}
+        if embeddings is not None:
+            batch["embeddings"] = [_vector(row) for row in embeddings]
+        found = self._call("POST", "/memories/batch", json=batch)
         return [record(item) for item in found["items"]]
 
     def add_document(
@@ -158,7 +165,7 @@ class Client:
     ) -> MemoryRecord:
         body = _fields(locals(), drop=("id", "vector"))
         if vector is not None:
-            body["vector"] = [float(x) for x in vector]
+            body["vector"] = _vector(vector)
         return record(self._call("PATCH", f"/memories/{_segment(id)}", json=body))
 
     def delete(self, ids: str | Sequence[str]) -> int:
@@ -182,6 +189,14 @@ class Client:
     # -- reads -------------------------------------------------------------------------------------
     def get(self, id: str) -> MemoryRecord:
         return record(self._call("GET", f"/memories/{_segment(id)}"))
+
+    def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
+        """The memories with these ids, in the order asked; unknown ids are left out."""
+        id_list = builtins.list(ids)
+        if not id_list:
+            return []
+        found = self._call("POST", "/memories/get", json={"ids": id_list})
+        return [record(item) for item in found["items"]]
 
     def list(
         self,
@@ -233,12 +248,15 @@ class Client:
         user_id: str | None = None,
         agent_id: str | None = None,
         session_id: str | None = None,
+        filters: Mapping[str, Any] | None = None,
         limit: int = 1000,
         after: Sequence[str] | None = None,
     ) -> builtins.list[tuple[str, ...]]:
-        """The namespaces holding memories in a scope (below ``prefix``, when given); with
-        ``after`` (the last of a page), the next page."""
-        params = _fields(locals(), drop=("prefix", "after"))
+        """The namespaces holding memories in a scope (below ``prefix``, when given) that
+        match ``filters``; with ``after`` (the last of a page), the next page."""
+        params = _fields(locals(), drop=("prefix", "after", "filters"))
+        if filters is not None:
+            params["filters"] = json.dumps(_jsonable(dict(filters)))
         if prefix:
             params["prefix"] = builtins.list(prefix)
         if after is not None:
@@ -260,11 +278,13 @@ class Client:
         now: Any = None,
         touch: bool = True,
         config: Any = None,
+        namespace: Sequence[str] | None = None,
         min_score: float | None = None,
         **options: Any,
     ) -> builtins.list[SearchHit]:
         """The ``k`` memories that best match ``query``, none less relevant than ``min_score``;
-        ``options`` are RetrievalConfig fields. Each hit carries its relevance ``score`` and
+        ``namespace``: in it and below it; ``options`` are RetrievalConfig fields (a reranker
+        is the server's to configure). Each hit carries its relevance ``score`` and
         per-signal ``scores``, so ``hit.explain()`` works here too."""
         body = self._search_body(locals(), options)
         return [hit(item) for item in self._call("POST", "/search", json=body)["hits"]]
@@ -331,6 +351,11 @@ class Client:
         data.pop("caches", None)
         return StoreStats(**data)
 
+    def cache_stats(self) -> dict[str, dict[str, Any]]:
+        """Each cache the server has opened: its entries and the server's counters (admin)."""
+        found: dict[str, dict[str, Any]] = self._call("GET", "/stats")["caches"]
+        return found
+
     def whoami(self) -> dict[str, Any]:
         """What this client's key may touch: ``admin``, ``users``, ``agents``, and ``auth``."""
         found: dict[str, Any] = self._call("GET", "/whoami")
@@ -345,7 +370,7 @@ class Client:
         body = _fields({k: v for k, v in given.items() if k in _SEARCH})
         vector = given.get("vector")
         if vector is not None:
-            body["vector"] = [float(x) for x in vector]
+            body["vector"] = _vector(vector)
         return {**body, **_jsonable(dict(options)), **extra}
 
     def _call(self, method: str, path: str, *, json: Any = None, **kwargs: Any) -> Any:
@@ -461,7 +486,7 @@ class RemoteChat:
 # -- wire format -----------------------------------------------------------------------------------
 _SEARCH = frozenset(
     {"query", "k", "user_id", "agent_id", "session_id", "filters", "mode", "now", "touch",
-     "min_score"}
+     "namespace", "min_score"}
 )  # fmt: skip
 
 
@@ -490,6 +515,14 @@ def _fields(given: Mapping[str, Any], drop: Sequence[str] = ()) -> dict[str, Any
     """A call's arguments as a JSON body: ``self`` and ``None`` left out, times as ISO text."""
     skip = {"self", *drop}
     return {str(k): _jsonable(v) for k, v in given.items() if k not in skip and v is not None}
+
+
+def _vector(value: Any) -> builtins.list[float]:
+    """A vector (a sequence or a numpy row) as JSON numbers; the server checks its width."""
+    try:
+        return [float(x) for x in value]
+    except (TypeError, ValueError) as exc:
+        raise VectorError(f"vectors must be numeric arrays: {exc}") from exc
 
 
 def _json_bytes(value: Any) -> bytes:

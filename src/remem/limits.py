@@ -92,8 +92,8 @@ class Limits:
 
     @classmethod
     def of(cls, source: Any) -> Limits:
-        """The limits named by ``source``'s attributes of the same names (a
-        :class:`~remem.settings.Settings`), defaults for any it lacks."""
+        """The limits named by ``source``'s attributes of the same names, defaults for any it
+        lacks (``Settings`` holds a whole ``Limits`` instead: ``settings.limits``)."""
         return cls(
             **{f.name: getattr(source, f.name) for f in fields(cls) if hasattr(source, f.name)}
         )

@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, ParamSpec, Self, TypeVar, overload
 
 from remem import transfer
 from remem.access import Grant
@@ -32,6 +32,7 @@ from remem.stores import Store, open_store
 
 __all__ = ["AsyncMemory", "Memory", "open"]
 
+P = ParamSpec("P")
 R = TypeVar("R")
 
 
@@ -108,8 +109,14 @@ class Memory(Engine):
 
     def __init__(self, store: Store, embedder: Embedder, **options: Any) -> None:
         super().__init__(store, embedder, **options)
-        self._caches: dict[str, SemanticCache] = {}  # shared with scoped views
+        self._caches: dict[str, SemanticCache] = {}  # shared with scoped views (scoped())
         self._caches_lock = threading.Lock()
+
+    def scoped(self, grant: Grant) -> Self:
+        """:meth:`Engine.scoped`, sharing this memory's caches too (one object per name)."""
+        view = super().scoped(grant)
+        view._caches, view._caches_lock = self._caches, self._caches_lock
+        return view
 
     def close(self) -> None:
         try:
@@ -196,20 +203,46 @@ class Memory(Engine):
         )
 
 
-def _in_thread(method: Callable[..., R]) -> Callable[..., Awaitable[R]]:
-    name = method.__name__
+class _InThread(Generic[P, R]):
+    """A :class:`Memory` method as an :class:`AsyncMemory` coroutine: run in a worker thread,
+    with the method's own signature, for mypy (``await mem.search(qury=...)`` is an error)
+    and for :func:`inspect.signature`. ``pick`` names the method on a memory; a lambda, so
+    that its parameters are the bound method's."""
 
-    @functools.wraps(method)
-    async def call(self: AsyncMemory, *args: Any, **kwargs: Any) -> R:
-        return await asyncio.to_thread(getattr(self.sync, name), *args, **kwargs)
+    def __init__(self, pick: Callable[[Memory], Callable[P, R]]) -> None:
+        self._pick = pick
 
-    return call
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.__doc__ = getattr(Memory, name).__doc__
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> Self: ...
+    @overload
+    def __get__(
+        self, obj: AsyncMemory, owner: type | None = None
+    ) -> Callable[P, Coroutine[Any, Any, R]]: ...
+    def __get__(
+        self, obj: AsyncMemory | None, owner: type | None = None
+    ) -> Self | Callable[P, Coroutine[Any, Any, R]]:
+        if obj is None:
+            return self
+        method = self._pick(obj.sync)
+
+        @functools.wraps(method)
+        async def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            return await asyncio.to_thread(method, *args, **kwargs)
+
+        return call
 
 
 class AsyncMemory:
     """The async face of :class:`Memory`: the same methods, awaited; the work runs in a thread.
 
-    ``await AsyncMemory.open(path)``, or wrap an existing ``Memory``.
+    ``await AsyncMemory.open(path)``, or wrap an existing ``Memory``. Each method keeps its
+    ``Memory`` signature (tests/test_parity.py). The memory types are made in a thread too
+    (``chat = await mem.chat("s1", user_id="sam")``) and are the same synchronous objects a
+    ``Memory`` makes, over the same store: in async code, call their methods through
+    :func:`asyncio.to_thread`.
     """
 
     def __init__(self, memory: Memory) -> None:
@@ -227,27 +260,33 @@ class AsyncMemory:
         """:meth:`Memory.key_id` (no I/O: not awaited)."""
         return self.sync.key_id(key, **scope)
 
-    add = _in_thread(Memory.add)
-    add_many = _in_thread(Memory.add_many)
-    add_document = _in_thread(Memory.add_document)
-    update = _in_thread(Memory.update)
-    delete = _in_thread(Memory.delete)
-    get = _in_thread(Memory.get)
-    get_many = _in_thread(Memory.get_many)
-    list = _in_thread(Memory.list)
-    list_all = _in_thread(Memory.list_all)
-    namespaces = _in_thread(Memory.namespaces)
-    search = _in_thread(Memory.search)
-    context = _in_thread(Memory.context)
-    export = _in_thread(Memory.export)
-    import_ = _in_thread(Memory.import_)
-    import_records = _in_thread(Memory.import_records)
-    reembed = _in_thread(Memory.reembed)
-    backup = _in_thread(Memory.backup)
-    stats = _in_thread(Memory.stats)
-    cache_stats = _in_thread(Memory.cache_stats)
-    cache_activity = _in_thread(Memory.cache_activity)
-    close = _in_thread(Memory.close)
+    add = _InThread(lambda m: m.add)
+    add_many = _InThread(lambda m: m.add_many)
+    add_document = _InThread(lambda m: m.add_document)
+    update = _InThread(lambda m: m.update)
+    delete = _InThread(lambda m: m.delete)
+    get = _InThread(lambda m: m.get)
+    get_many = _InThread(lambda m: m.get_many)
+    list = _InThread(lambda m: m.list)
+    list_all = _InThread(lambda m: m.list_all)
+    namespaces = _InThread(lambda m: m.namespaces)
+    search = _InThread(lambda m: m.search)
+    context = _InThread(lambda m: m.context)
+    export = _InThread(lambda m: m.export)
+    import_ = _InThread(lambda m: m.import_)
+    import_records = _InThread(lambda m: m.import_records)
+    reembed = _InThread(lambda m: m.reembed)
+    backup = _InThread(lambda m: m.backup)
+    stats = _InThread(lambda m: m.stats)
+    cache_stats = _InThread(lambda m: m.cache_stats)
+    cache_activity = _InThread(lambda m: m.cache_activity)
+    close = _InThread(lambda m: m.close)
+    # memory types: the synchronous objects, made in the worker thread
+    cache = _InThread(lambda m: m.cache)
+    chat = _InThread(lambda m: m.chat)
+    keyvalue = _InThread(lambda m: m.keyvalue)
+    stream = _InThread(lambda m: m.stream)
+    facts = _InThread(lambda m: m.facts)
 
     async def __aenter__(self) -> AsyncMemory:
         return self

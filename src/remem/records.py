@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Literal
+from datetime import UTC, date, datetime
+from typing import Any, Literal, TypedDict
 
 __all__ = [
+    "ITEM_KEYS",
     "NAMESPACE_SEP",
     "Context",
     "Kind",
+    "MemoryItem",
     "MemoryRecord",
     "Namespace",
     "SearchHit",
     "SearchMode",
     "StoreStats",
+    "TimeLike",
     "decode_namespace",
     "encode_namespace",
     "namespace_range",
@@ -29,6 +32,46 @@ Namespace = tuple[str, ...]
 #: Ends each label of a namespace as stored: a namespace's stored prefix is its parent's
 #: (``"a\x1fb\x1f"`` starts with ``"a\x1f"``), so "this namespace and below" is one prefix match.
 NAMESPACE_SEP = "\x1f"
+#: A time as callers give it: a datetime or date, ISO 8601 text, or Unix seconds.
+TimeLike = datetime | date | str | float | int
+
+
+class _ItemText(TypedDict):
+    text: str
+
+
+class MemoryItem(_ItemText, total=False):
+    """One memory as ``Memory.add_many`` takes it (``text`` and any of these keys).
+
+    The one declaration of what a memory item holds: the engine accepts exactly these keys,
+    and the REST body, ``Client.add`` and ``remem add`` are tested against them
+    (tests/test_parity.py), so a field added here and not there fails the tests.
+    """
+
+    user_id: str | None
+    agent_id: str | None
+    session_id: str | None
+    kind: str
+    role: str | None
+    metadata: Mapping[str, Any] | None
+    created_at: TimeLike | None
+    importance: float | None
+    #: The caller's name for it within its scope and namespace, as ``key`` is.
+    id: str | None
+    #: Fold an exact duplicate in its scope into the stored one (default: not for messages,
+    #: chunks, or a memory with an id or key).
+    dedupe: bool | None
+    #: False: stored without a vector (read back, never a search candidate).
+    embed: bool
+    expires_at: TimeLike | None
+    #: Seconds from now until it expires.
+    ttl: float | None
+    namespace: Sequence[str] | None
+    key: str | None
+
+
+#: The keys of :class:`MemoryItem`.
+ITEM_KEYS: frozenset[str] = frozenset(MemoryItem.__annotations__)
 
 
 def encode_namespace(labels: Namespace) -> str:

@@ -3,15 +3,17 @@
 Environment variables carry the ``REMEM_`` prefix (``REMEM_STORE``, ``REMEM_EMBEDDER``, ...);
 ``REMEM_STORE_URL`` names the store too when ``REMEM_STORE`` is unset. The config file is TOML,
 at ``$REMEM_CONFIG`` or ``~/.config/remem/config.toml``, with the same keys in lower case, top
-level or under ``[remem]``. Loading settings does no other work: nothing is
-created, loaded or contacted. Providers keep their own settings (e.g. ``OpenAISettings``).
+level or under ``[remem]``. The limits (:class:`~remem.limits.Limits`) are held whole as
+``settings.limits`` and read the same way, field by field: ``REMEM_MAX_TEXT_CHARS``, or
+``max_text_chars`` in the file or as an argument. Loading settings does no other work: nothing
+is created, loaded or contacted. Providers keep their own settings (e.g. ``OpenAISettings``).
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,35 +49,18 @@ class Settings:
     #: answers. 0: the store's own default (SQLite 20,000, where the IVF cells are built on first
     #: need and saved beside the store as ``remem.index.*``; PostgreSQL 2,000, pgvector's HNSW).
     exact_search_limit: int = 0
-    # What one call may ask (see remem.limits.Limits, which documents each): REMEM_MAX_*.
-    max_text_chars: int = DEFAULT_LIMITS.max_text_chars
-    max_document_chars: int = DEFAULT_LIMITS.max_document_chars
-    max_value_chars: int = DEFAULT_LIMITS.max_value_chars
-    max_query_chars: int = DEFAULT_LIMITS.max_query_chars
-    max_query_terms: int = DEFAULT_LIMITS.max_query_terms
-    max_k: int = DEFAULT_LIMITS.max_k
-    max_batch: int = DEFAULT_LIMITS.max_batch
-    max_filter_depth: int = DEFAULT_LIMITS.max_filter_depth
-    max_filter_conditions: int = DEFAULT_LIMITS.max_filter_conditions
-    max_filter_values: int = DEFAULT_LIMITS.max_filter_values
-    max_metadata_bytes: int = DEFAULT_LIMITS.max_metadata_bytes
-    max_json_depth: int = DEFAULT_LIMITS.max_json_depth
-    max_cache_value_bytes: int = DEFAULT_LIMITS.max_cache_value_bytes
-    max_namespace_depth: int = DEFAULT_LIMITS.max_namespace_depth
-
-    @property
-    def limits(self) -> Limits:
-        """The ``max_*`` settings as :class:`~remem.limits.Limits` (checked there)."""
-        return Limits.of(self)
+    #: What one call may ask (:class:`~remem.limits.Limits` documents each); each of its
+    #: fields is a setting of its own name: ``REMEM_MAX_*``, ``max_*`` in the file.
+    limits: Limits = field(default=DEFAULT_LIMITS)
 
     @classmethod
     def load(cls, config_file: str | Path | None = None, **overrides: Any) -> Settings:
         settings = cls(store=default_store_path())
         settings = settings._merge(_read_file(config_file), "config file")
         env = {
-            f.name: os.environ[f"REMEM_{f.name.upper()}"]
-            for f in fields(cls)
-            if f"REMEM_{f.name.upper()}" in os.environ
+            name: os.environ[f"REMEM_{name.upper()}"]
+            for name in _names()
+            if f"REMEM_{name.upper()}" in os.environ
         }
         if "store" not in env and os.environ.get("REMEM_STORE_URL"):  # the name servers use
             env["store"] = os.environ["REMEM_STORE_URL"]
@@ -83,17 +68,30 @@ class Settings:
         return settings._merge({k: v for k, v in overrides.items() if v is not None}, "argument")
 
     def _merge(self, values: dict[str, Any], source: str) -> Settings:
-        known = {f.name: f for f in fields(self)}
+        known = _names()
         typed: dict[str, Any] = {}
         for key, value in values.items():
             if key not in known:
                 raise InvalidInputError(f"unknown setting {key!r} in {source}: use {sorted(known)}")
-            default = getattr(type(self)(), key)
+            default = getattr(DEFAULT_LIMITS if key in _LIMITS else _DEFAULT, key)
             try:
                 typed[key] = type(default)(value)
             except (TypeError, ValueError) as exc:
                 raise InvalidInputError(f"setting {key!r} from {source}: {exc}") from exc
+        limits = {key: typed.pop(key) for key in _LIMITS & typed.keys()}
+        if limits:
+            typed["limits"] = replace(self.limits, **limits)  # checked there
         return replace(self, **typed)
+
+
+_DEFAULT = Settings()
+#: The names of the limits, each a setting of its own.
+_LIMITS = frozenset(f.name for f in fields(Limits))
+
+
+def _names() -> frozenset[str]:
+    """Every setting's name: the fields of :class:`Settings` but ``limits``, and each limit."""
+    return frozenset(f.name for f in fields(Settings) if f.name != "limits") | _LIMITS
 
 
 def _read_file(path: str | Path | None) -> dict[str, Any]:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from remem.records import MemoryRecord, SearchHit
+from remem.retrieval.config import OPTIONS, Option
 
 Id = Annotated[str, Field(min_length=1, max_length=256)]
 Text = Annotated[str, Field(min_length=1)]
@@ -19,6 +20,8 @@ TimeIn = Annotated[
     str | float | None,
     Field(description="ISO 8601 date or time, or Unix seconds"),
 ]
+#: A caller's own embedding (checked by the engine: the store's width, finite).
+VectorIn = Annotated[list[float], Field(min_length=1, max_length=8192)]
 
 
 class Strict(BaseModel):
@@ -34,7 +37,9 @@ class Scope(Strict):
         return {"user_id": self.user_id, "agent_id": self.agent_id, "session_id": self.session_id}
 
 
-class MemoryIn(Scope):
+class MemoryItemIn(Scope):
+    """A memory item (:class:`remem.records.MemoryItem`, key for key: tests/test_parity.py)."""
+
     #: The caller's own id: a name within the memory's scope and namespace, as ``key`` is (the
     #: record's ``id`` is derived from them). One already stored there is a 409, unless the
     #: write is an upsert (``PUT /v1/memories/{id}``, or ``upsert`` in a batch).
@@ -59,13 +64,25 @@ class MemoryIn(Scope):
     key: Id | None = None
 
     def item(self) -> dict[str, Any]:
-        return self.model_dump(exclude_none=True)
+        return self.model_dump(include=set(MemoryItemIn.model_fields), exclude_none=True)
+
+
+class MemoryIn(MemoryItemIn):
+    """One memory, as ``Memory.add`` takes it: an item and, optionally, its vector."""
+
+    #: The caller's own embedding, used instead of the server's embedder.
+    vector: VectorIn | None = None
+
+    def embeddings(self) -> list[list[float]] | None:
+        return None if self.vector is None else [self.vector]
 
 
 class MemoriesIn(Strict):
-    items: Annotated[list[MemoryIn], Field(min_length=1, max_length=1000)]
+    items: Annotated[list[MemoryItemIn], Field(min_length=1, max_length=1000)]
     #: Items whose ``id`` is stored replace those records instead of being a 409.
     upsert: bool = False
+    #: The caller's own embeddings, one per item in order (as ``Memory.add_many`` takes them).
+    embeddings: Annotated[list[VectorIn], Field(min_length=1, max_length=1000)] | None = None
 
 
 class DocumentIn(Scope):
@@ -86,34 +103,45 @@ class MemoryPatch(Strict):
     kind: Annotated[str, Field(min_length=1, max_length=64)] | None = None
     role: Annotated[str, Field(max_length=64)] | None = None
     #: The caller's own embedding (checked by the engine: the store's width, finite).
-    vector: Annotated[list[float], Field(min_length=1, max_length=8192)] | None = None
+    vector: VectorIn | None = None
     #: A new expiry: a time, or ``ttl`` seconds from now.
     expires_at: TimeIn = None
     ttl: Annotated[float, Field(gt=0, lt=1e10)] | None = None
 
 
-class DeleteIn(Strict):
+class IdsIn(Strict):
     ids: Annotated[list[Id], Field(min_length=1, max_length=1000)]
 
 
-class SearchOptions(Strict):
-    """Fields of :class:`remem.RetrievalConfig` a request may set (rerankers are the
-    server's to configure)."""
+class DeleteIn(IdsIn):
+    pass
 
-    resolve_time: bool | None = None
-    candidates: Annotated[int, Field(ge=1, le=10_000)] | None = None
-    fusion: Literal["zscore", "minmax", "rrf"] | None = None
-    dense_weight: Annotated[float, Field(ge=0, le=1)] | None = None
-    part_weight: Annotated[float, Field(ge=0, le=1)] | None = None
-    neighbor_weight: Annotated[float, Field(ge=0, le=10)] | None = None
-    relevance_weight: Annotated[float, Field(ge=0, le=100)] | None = None
-    recency_weight: Annotated[float, Field(ge=0, le=100)] | None = None
-    importance_weight: Annotated[float, Field(ge=0, le=100)] | None = None
-    recency_decay: Annotated[float, Field(ge=0, le=1)] | None = None
-    importance_scale: Annotated[float, Field(gt=0, le=1e9)] | None = None
-    default_importance: Annotated[float, Field(ge=0, le=1)] | None = None
-    mmr_lambda: Annotated[float, Field(ge=0, le=1)] | None = None
-    expand: Annotated[int, Field(ge=0, le=50)] | None = None
+
+def _option_field(option: Option) -> tuple[Any, Any]:
+    """A search option as a request field: its declared type and range, or null (the server's
+    default)."""
+    kind: Any
+    if option.kind == "bool":
+        kind = bool
+    elif option.kind == "choice":
+        kind = Literal[option.choices]
+    elif option.kind == "int":
+        kind = Annotated[int, Field(ge=int(option.low), le=int(option.high))]
+    else:
+        kind = Annotated[float, Field(ge=option.low, le=option.high)]
+    return kind | None, Field(None, description=option.help)
+
+
+if TYPE_CHECKING:
+    SearchOptions = Strict
+else:
+    #: The fields of :class:`remem.RetrievalConfig` a request may set, built from their
+    #: declarations (rerankers are the server's to configure).
+    SearchOptions = create_model(
+        "SearchOptions",
+        __base__=Strict,
+        **{name: _option_field(o) for name, o in OPTIONS.items() if o.remote},
+    )
 
 
 class SearchIn(Scope, SearchOptions):

@@ -18,6 +18,8 @@ from starlette.concurrency import run_in_threadpool
 
 import remem
 from remem import transfer
+from remem.embedders import check_vectors
+from remem.embedders.base import Vectors
 from remem.errors import InvalidInputError
 from remem.server import models as m
 from remem.server.auth import Call, Caller
@@ -64,8 +66,10 @@ def stats(call: Call) -> dict[str, Any]:
 # -- memories --------------------------------------------------------------------------------------
 @router.post("/memories", status_code=201, tags=["memories"])
 def add(call: Call, body: m.MemoryIn) -> m.MemoryOut:
-    """Store one memory (an exact duplicate in its scope returns the stored one)."""
-    return call.memory.add_many([body.item()], progress=False)[0]
+    """Store one memory (an exact duplicate in its scope returns the stored one); with
+    ``vector``, the caller's own embedding instead of the server's."""
+    vectors = _vectors(call, body.embeddings(), 1)
+    return call.memory.add_many([body.item()], embeddings=vectors, progress=False)[0]
 
 
 @router.put("/memories/{id}", tags=["memories"])
@@ -75,15 +79,25 @@ def put(call: Call, id: str, body: m.MemoryIn) -> m.MemoryOut:
     replaced record keeps its ``created_at`` unless the body gives one."""
     if body.id is not None and body.id != id:
         raise InvalidInputError(f"the body's id {body.id!r} is not the path's {id!r}")
-    return call.memory.add_many([{**body.item(), "id": id}], progress=False, upsert=True)[0]
+    item, vectors = {**body.item(), "id": id}, _vectors(call, body.embeddings(), 1)
+    return call.memory.add_many([item], embeddings=vectors, progress=False, upsert=True)[0]
 
 
 @router.post("/memories/batch", status_code=201, tags=["memories"])
 def add_many(call: Call, body: m.MemoriesIn) -> m.MemoryList:
-    """Store many memories in one transaction: all or none."""
+    """Store many memories in one transaction: all or none (``embeddings``: the caller's
+    own, one per item)."""
     items = [item.item() for item in body.items]
-    records = call.memory.add_many(items, progress=False, upsert=body.upsert)
+    vectors = _vectors(call, body.embeddings, len(items))
+    records = call.memory.add_many(items, embeddings=vectors, progress=False, upsert=body.upsert)
     return m.MemoryList(items=records, next_offset=None)
+
+
+def _vectors(call: Caller, rows: list[list[float]] | None, count: int) -> Vectors | None:
+    """A body's own embeddings as the engine takes them (checked: width, count, finite)."""
+    return (
+        None if rows is None else check_vectors(rows, call.memory.embedder.dimensions, count=count)
+    )
 
 
 @router.get("/memories", tags=["memories"])
@@ -127,6 +141,7 @@ def namespaces(
     user_id: Annotated[str | None, Query(min_length=1)] = None,
     agent_id: Annotated[str | None, Query(min_length=1)] = None,
     session_id: Annotated[str | None, Query(min_length=1)] = None,
+    filters: Annotated[str | None, Query(description="A filter as JSON")] = None,
     prefix: Annotated[
         list[str] | None,
         Query(description="Labels of a namespace, root first (repeat the parameter)"),
@@ -140,13 +155,14 @@ def namespaces(
         ),
     ] = None,
 ) -> m.Namespaces:
-    """The namespaces holding memories in a scope (below ``prefix``, when given); ``[]`` is
-    the root. A page ends at ``limit``: ask for the next with ``after``."""
+    """The namespaces holding memories in a scope (below ``prefix``, when given) that match
+    ``filters``; ``[]`` is the root. A page ends at ``limit``: ask for the next with ``after``."""
     found = call.memory.namespaces(
         prefix,
         user_id=user_id,
         agent_id=agent_id,
         session_id=session_id,
+        filters=json_filter(filters),
         limit=limit,
         after=after,
     )
@@ -156,6 +172,13 @@ def namespaces(
 @router.get("/memories/{id}", tags=["memories"])
 def get(call: Call, id: str) -> m.MemoryOut:
     return call.memory.get(id)
+
+
+@router.post("/memories/get", tags=["memories"])
+def get_many(call: Call, body: m.IdsIn) -> m.MemoryList:
+    """The memories with these ids, in the order asked; ids unknown or outside the grant are
+    left out (as in ``Memory.get_many``)."""
+    return m.MemoryList(items=call.memory.get_many(body.ids), next_offset=None)
 
 
 @router.patch("/memories/{id}", tags=["memories"])
