@@ -15,19 +15,17 @@ from remem.cli.options import (
     emit,
     existing_store,
     json_arg,
+    namespace_option,
     opened,
     output_options,
     read_text,
+    retrieval_options,
     scope_options,
     store_options,
 )
 from remem.errors import InvalidInputError, RememError
-from remem.retrieval.config import RetrievalConfig
-from remem.retrieval.fusion import FUSIONS
 from remem.retrieval.timeparse import find_time_range
 from remem.validate import reference_time
-
-DEFAULTS = RetrievalConfig()
 
 
 class RememGroup(click.Group):
@@ -73,6 +71,13 @@ def cli() -> None:
 @click.option("--ttl", type=float, help="Seconds until it expires (no read returns it after).")
 @click.option("--expires-at", help="ISO 8601 time at which it expires.")
 @click.option("--no-embed", is_flag=True, help="Store without a vector: never a search hit.")
+@namespace_option
+@click.option("--key", help="A name for it, unique in its scope and namespace.")
+@click.option(
+    "--dedupe/--no-dedupe",
+    default=None,
+    help="Fold an exact duplicate into the stored one [default: not for messages].",
+)
 @output_options
 def add(
     text: str,
@@ -86,6 +91,9 @@ def add(
     ttl: float | None,
     expires_at: str | None,
     no_embed: bool,
+    namespace: tuple[str, ...] | None,
+    key: str | None,
+    dedupe: bool | None,
     plain: bool,
     **fields: Any,
 ) -> None:
@@ -93,8 +101,12 @@ def add(
     meta = json_arg(metadata, "--metadata")
     with opened(store_path, embedder) as mem:
         if document:
-            if ttl is not None or expires_at is not None or no_embed:
-                raise click.UsageError("--ttl, --expires-at and --no-embed are for a memory")
+            memory_only = (ttl, expires_at, namespace, key, dedupe)
+            if no_embed or any(value is not None for value in memory_only):
+                raise click.UsageError(
+                    "--ttl, --expires-at, --no-embed, --namespace, --key and --dedupe are for "
+                    "a memory"
+                )
             fields.pop("role")
             record = mem.add_document(
                 read_text(text),
@@ -111,6 +123,9 @@ def add(
                 ttl=ttl,
                 expires_at=expires_at,
                 embed=not no_embed,
+                namespace=namespace,
+                key=key,
+                dedupe=dedupe,
                 **fields,
             )
         emit(record, plain)
@@ -128,24 +143,7 @@ def add(
     show_default=True,
 )
 @click.option("--filter", "filters", help='Filter as JSON, e.g. \'{"kind": "fact"}\'.')
-@click.option(
-    "--fusion",
-    type=click.Choice(FUSIONS),
-    default=DEFAULTS.fusion,
-    show_default=True,
-    help="Hybrid fusion: standardised or min-max scaled scores, or reciprocal rank.",
-)
-@click.option(
-    "--dense-weight",
-    type=click.FloatRange(0, 1),
-    default=DEFAULTS.dense_weight,
-    show_default=True,
-    help="Weight of the dense signal in score fusion (keyword gets the rest).",
-)
-@click.option("--mmr", "mmr_lambda", type=click.FloatRange(0, 1), help="MMR diversity λ (off).")
-@click.option("--expand", type=click.IntRange(0, 50), default=0, help="Neighbours per side.")
-@click.option("--recency-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
-@click.option("--importance-weight", type=click.FloatRange(0, 100), default=0.0, show_default=True)
+@namespace_option
 @click.option("--now", help="Reference time (ISO 8601) for recency and for times named in QUERY.")
 @click.option(
     "--min-score",
@@ -153,6 +151,7 @@ def add(
     help="Leave out hits whose relevance (0-1, calibrated) is below this.",
 )
 @click.option("--explain", is_flag=True, help="Show why each hit ranked where it did.")
+@retrieval_options
 @output_options
 def search(
     query: str,
@@ -161,6 +160,7 @@ def search(
     k: int,
     mode: str,
     filters: str | None,
+    namespace: tuple[str, ...] | None,
     now: str | None,
     min_score: float | None,
     explain: bool,
@@ -181,6 +181,7 @@ def search(
             user_id=user_id,
             agent_id=agent_id,
             session_id=session_id,
+            namespace=namespace,
             now=now,
             min_score=min_score,
             **options,
@@ -230,6 +231,7 @@ def get(ids: tuple[str, ...], store_path: str | None, embedder: str | None, plai
 @click.option("--limit", default=100, show_default=True)
 @click.option("--offset", default=0)
 @click.option("--newest-first", is_flag=True, help="Newest first (default: oldest first).")
+@namespace_option
 @output_options
 def list_(
     store_path: str | None,
@@ -297,8 +299,10 @@ def update(
     help="Order of the packed memories: oldest first, or most relevant first.",
 )
 @click.option("--filter", "filters", help="Filter as JSON.")
+@namespace_option
 @click.option("--now", help="Reference time (ISO 8601) for times named in QUERY.")
 @click.option("--min-score", type=click.FloatRange(0, 1), help="Pack no hit below this relevance.")
+@retrieval_options
 @output_options
 def context(
     query: str,
@@ -306,12 +310,34 @@ def context(
     embedder: str | None,
     filters: str | None,
     plain: bool,
+    budget_tokens: int,
+    k: int,
+    order: str,
+    namespace: tuple[str, ...] | None,
+    now: str | None,
+    min_score: float | None,
+    user_id: str | None,
+    agent_id: str | None,
+    session_id: str | None,
     **options: Any,
 ) -> None:
     """The memories that best match QUERY, packed into a token budget as prompt-ready text
     (- reads QUERY from stdin)."""
     with opened(store_path, embedder, read=True) as mem:
-        packed = mem.context(read_text(query), filters=json_arg(filters, "--filter"), **options)
+        packed = mem.context(
+            read_text(query),
+            budget_tokens=budget_tokens,
+            k=k,
+            order=order,
+            filters=json_arg(filters, "--filter"),
+            namespace=namespace,
+            now=now,
+            min_score=min_score,
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            **options,
+        )
         if plain:
             click.echo(packed.text)
             return

@@ -15,15 +15,18 @@ import click
 import remem
 from remem.errors import InvalidInputError, MissingDependencyError
 from remem.records import MemoryRecord, SearchHit
+from remem.retrieval.config import OPTIONS, Option, RetrievalConfig
 
 __all__ = [
     "emit",
     "existing_store",
     "json_arg",
+    "namespace_option",
     "need_server_extra",
     "opened",
     "output_options",
     "read_text",
+    "retrieval_options",
     "scope_options",
     "store_options",
 ]
@@ -52,6 +55,47 @@ def scope_options(func: F) -> F:
     for name in ("session", "agent", "user"):
         func = click.option(f"--{name}", f"{name}_id", help=f"Scope: {name} id.")(func)
     return func
+
+
+def namespace_option(func: F) -> F:
+    """``--namespace LABEL``, repeated root first (``--namespace projects --namespace atlas``)."""
+    return click.option(
+        "--namespace",
+        multiple=True,
+        callback=lambda ctx, param, labels: tuple(labels) or None,
+        help="A namespace label, root first; repeat it for each level.",
+    )(func)
+
+
+#: Flags whose name is not the option's own (the option's name is an alias).
+FLAGS = {"mmr_lambda": "--mmr"}
+_DEFAULTS = RetrievalConfig()
+
+
+def retrieval_options(func: F) -> F:
+    """A flag for every :class:`~remem.RetrievalConfig` field, typed, bounded and defaulted
+    as the field declares it (:data:`~remem.retrieval.config.OPTIONS`)."""
+    for name, declared in reversed(OPTIONS.items()):
+        func = _retrieval_flag(name, declared)(func)
+    return func
+
+
+def _retrieval_flag(name: str, declared: Option) -> Callable[[F], F]:
+    flag = "--" + name.replace("_", "-")
+    flags = [FLAGS[name], flag] if name in FLAGS else [flag]
+    default = getattr(_DEFAULTS, name)
+    if declared.kind == "bool":
+        flags = [f"{flag}/--no-{flag[2:]}"]
+    kind: click.ParamType[Any] | None = None
+    if declared.kind == "int":
+        kind = click.IntRange(int(declared.low), int(declared.high))
+    elif declared.kind == "float":
+        kind = click.FloatRange(declared.low, declared.high)
+    elif declared.kind == "choice":
+        kind = click.Choice(declared.choices)
+    return click.option(
+        *flags, name, type=kind, default=default, show_default=True, help=declared.help
+    )
 
 
 def _plain_on_a_terminal(ctx: click.Context, param: click.Parameter, value: bool | None) -> bool:
