@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 from pathlib import Path
+
+import pytest
 
 import remem
 
@@ -52,3 +55,47 @@ def test_async_concurrent_writes(tmp_path: Path) -> None:
             return (await mem.stats()).records
 
     assert asyncio.run(main()) == 20
+
+
+def test_async_memory_makes_the_memory_types(tmp_path: Path) -> None:
+    """The factories run in a thread and give the synchronous objects a Memory gives, over the
+    same store; their methods are called through asyncio.to_thread."""
+
+    async def main() -> list[object]:
+        async with await remem.AsyncMemory.open(tmp_path / "s", embedder="hash:64") as mem:
+            chat = await mem.chat("c1", user_id="sam")
+            await asyncio.to_thread(chat.add, {"role": "user", "content": "I like green tea"})
+            cache = await mem.cache("faq")
+            await asyncio.to_thread(cache.set, "How do I reset it?", "Settings", user_id="sam")
+            kinds = [
+                type(chat),
+                type(cache),
+                type(await mem.keyvalue(user_id="sam")),
+                type(await mem.stream(agent_id="npc")),
+                type(await mem.facts(user_id="sam")),
+            ]
+            stored = [r.text for r in await mem.list(user_id="sam")]
+            return [kinds, stored, (await mem.cache_stats())["faq"]["entries"]]
+
+    kinds, stored, entries = asyncio.run(main())
+    assert kinds == [
+        remem.ChatMemory,
+        remem.SemanticCache,
+        remem.KeyValueMemory,
+        remem.MemoryStream,
+        remem.FactMemory,
+    ]
+    assert stored == ["I like green tea"] and entries == 1
+
+
+def test_async_methods_keep_their_signatures(tmp_path: Path) -> None:
+    """What mypy sees (the wrapped method's parameters) is what inspect sees; a wrong keyword
+    fails at once, as on Memory."""
+    with remem.open(tmp_path / "s", embedder="hash:64") as memory:
+        mem = remem.AsyncMemory(memory)
+        assert inspect.signature(mem.search) == inspect.signature(memory.search)
+        assert inspect.signature(mem.add) == inspect.signature(memory.add)
+        assert mem.search.__doc__ == memory.search.__doc__
+        assert remem.AsyncMemory.search.__doc__ == remem.Memory.search.__doc__
+        with pytest.raises(TypeError, match="tex"):
+            asyncio.run(mem.add(tex="x"))  # type: ignore[call-arg]

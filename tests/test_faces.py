@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import remem
@@ -222,3 +223,54 @@ def test_stats(face: Any) -> None:
     stats = face.stats()
     assert (stats.records, stats.users, stats.embedder) == (4, 2, "hash:64")
     assert stats.by_kind == {"fact": 2, "message": 2}
+
+
+# -- drift closed (issue 32): what the local Memory took and the Client did not ---------------
+def test_get_many_in_the_order_asked(face: Any) -> None:
+    records = seed(face)
+    got = face.get_many([records[2].id, "no-such-id", records[0].id])
+    assert [r.id for r in got] == [records[2].id, records[0].id]
+    assert got[0] == face.get(records[2].id)
+    assert face.get_many([]) == []
+
+
+def test_your_own_vectors_on_add_and_add_many(face: Any) -> None:
+    embedder = remem.get_embedder("hash:64")
+    bees, tea = embedder.embed_one("Alex keeps bees"), embedder.embed_one("green tea")
+    odd = face.add("stored under the bees vector", user_id="sam", vector=bees)
+    assert [h.id for h in face.search(vector=bees, mode="dense", k=1)] == [odd.id]
+    pair = face.add_many(["first", {"text": "second"}], embeddings=np.stack([tea, bees]))
+    assert [h.id for h in face.search(vector=tea, mode="dense", k=1)] == [pair[0].id]
+    named = face.add("named", key="plan", vector=tea, upsert=True)
+    assert face.add("named again", key="plan", vector=bees, upsert=True).id == named.id
+    with pytest.raises(remem.VectorError):
+        face.add("too short", vector=[1.0, 2.0])
+    with pytest.raises(remem.VectorError):
+        face.add_many(["a", "b"], embeddings=np.stack([tea]))
+    with pytest.raises(remem.InvalidInputError):
+        face.add_many([{"text": "plain", "embed": False}], embeddings=np.stack([tea]))
+    assert face.stats().records == 4
+
+
+def test_namespaces_with_filters(face: Any) -> None:
+    face.add("the plan", user_id="sam", kind="fact", namespace=["projects", "atlas"])
+    face.add("a note", user_id="sam", namespace=["projects", "zeus"])
+    face.add("elsewhere", user_id="alex", kind="fact", namespace=["home"])
+    assert face.namespaces(user_id="sam") == [("projects", "atlas"), ("projects", "zeus")]
+    assert face.namespaces(filters={"kind": "fact"}) == [("home",), ("projects", "atlas")]
+    assert face.namespaces(["projects"], filters={"kind": {"$ne": "fact"}}) == [
+        ("projects", "zeus")
+    ]
+    hits = face.search("plan note", namespace=["projects", "zeus"], mode="keyword")
+    assert [h.text for h in hits] == ["a note"]
+    with pytest.raises(remem.FilterError):
+        face.namespaces(filters={"kind": {"$regex": "f"}})
+
+
+def test_every_search_option_and_cache_statistics(face: Any) -> None:
+    seed(face)
+    for option in ("speaker_weight", "preference_weight", "keyword_min_spread"):
+        assert face.search("cashews", user_id="sam", **{option: 0})[0].text.startswith("Sam is")
+    assert face.search("cashews", preference_k=0, rerank_k_factor=1, strict=True)
+    face.cache("faq").set("How do I reset my password?", "Settings", user_id="sam")
+    assert face.cache_stats()["faq"]["entries"] == 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import threading
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, ParamSpec, Self, TypeVar, overload
 
@@ -256,9 +256,19 @@ class AsyncMemory:
         """:meth:`Memory.scoped`, awaited the same way."""
         return AsyncMemory(self.sync.scoped(grant))
 
-    def key_id(self, key: str, **scope: Any) -> str:
+    def key_id(
+        self,
+        key: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        namespace: Sequence[str] | None = None,
+    ) -> str:
         """:meth:`Memory.key_id` (no I/O: not awaited)."""
-        return self.sync.key_id(key, **scope)
+        return self.sync.key_id(
+            key, user_id=user_id, agent_id=agent_id, session_id=session_id, namespace=namespace
+        )
 
     add = _InThread(lambda m: m.add)
     add_many = _InThread(lambda m: m.add_many)
