@@ -191,6 +191,29 @@ def test_the_readme_shows_the_cli() -> None:
     assert len(lines) >= 20
 
 
+def cli_commands(group: click.Group = cli, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    """Every command of ``remem``, groups and their subcommands, as the words that name it."""
+    for name, command in group.commands.items():
+        yield (*path, name)
+        if isinstance(command, click.Group):
+            yield from cli_commands(command, (*path, name))
+
+
+def test_every_cli_command_is_shown_in_the_docs() -> None:
+    """Each command (``remem keys``, ``remem keys create``, ...) starts a line of a ```sh
+    block of README.md or docs/*.md, where the runner runs it or checks its options."""
+    shown = [
+        line.split()[1:]
+        for block in BLOCKS
+        if block.language == "sh"
+        for line in block.code.splitlines()
+        if line.startswith("remem ")
+    ]
+    commands = list(cli_commands())
+    missing = [path for path in commands if not any(w[: len(path)] == list(path) for w in shown)]
+    assert len(commands) >= 27 and not missing, f"not in any doc: {missing}"
+
+
 def block_with(text: str) -> Block:
     (found,) = [block for block in CHECKED if text in block.code]
     return found
