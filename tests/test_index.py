@@ -253,7 +253,7 @@ def test_no_search_waits_for_the_index_to_be_built(
         for row, vector in zip(rows, vectors(COUNT, 1), strict=True):
             row["vectors"] = vector.tolist()
         mem.import_records(rows)
-        builder = mem.store._builder
+        builder = mem.store._mirror.builder
         assert builder is not None and builder.is_alive()  # started by the import
         found = [top(mem, q) for q in queries]
         assert mem.store._vectors.ann is None  # every search above ran exactly

@@ -1,22 +1,19 @@
 """The default store: one SQLite file (``remem.db``) per store directory.
 
 WAL mode so readers never block the writer, a busy timeout so several processes can share a store,
-foreign keys, remem's keyword index with BM25 per scope (:mod:`.keywords`), vectors as float32
-blobs, and named, ordered
-migrations recorded in ``_migrations``. Dense search runs over an in-memory matrix of the vectors
-that follows other processes' commits: appends are read incrementally, and deletes or re-embeds
-(which bump ``vector_generation`` by trigger) trigger a reload.
+foreign keys, vectors as float32 blobs, and named, ordered migrations recorded in ``_migrations``
+(:mod:`.migrations`). :class:`SQLiteStore` holds the records and their rules; beside it, each job
+in a module of its own: keyword search with BM25 per scope (:mod:`.keywords`), the vectors in
+memory that follow other processes' commits, their file and their ANN cells (:mod:`.mirror`),
+and the small tables: semantic-cache entries, scope changes, API keys, LLM usage (:mod:`.tables`).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-import os
 import sqlite3
 import threading
-import uuid
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,14 +26,12 @@ from remem.embedders.base import EmbedderSignature
 from remem.errors import (
     ConflictError,
     EmbedderMismatchError,
-    IndexWarning,
     NotAStoreError,
     NotFoundError,
     StoreError,
     VectorError,
 )
-from remem.files import fsync_directory, fsync_file
-from remem.filters import Cond, Filter, Logic
+from remem.filters import Filter
 from remem.keywords import search_terms
 from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
 from remem.stores.base import (
@@ -53,6 +48,7 @@ from remem.stores.sqlite import db
 from remem.stores.sqlite import keywords as postings
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
+from remem.stores.sqlite.mirror import VectorMirror
 from remem.stores.sqlite.tables import SideTables, note_changes
 from remem.stores.tables import Snapshots
 from remem.timeutil import now
@@ -60,13 +56,6 @@ from remem.vector_index import VectorIndex
 
 __all__ = ["SQLiteStore"]
 
-#: A record's fields the vector index keeps beside its vectors, so filters on them run in memory.
-SCOPE_FIELDS = ("user_id", "agent_id", "session_id", "kind")
-INDEX_FORMAT = 4  # 2: IVF cells, not HNSW; 3: parts fsynced, sized, checksummed; 4: no vectors
-#: Entries kept in ``vector_changes``; a process further behind reloads its index instead.
-CHANGE_LOG_KEEP = 100_000
-_LOAD_BATCH = 20_000
-_VECTOR_COLUMNS = "rowid, embedding, " + ", ".join(SCOPE_FIELDS)
 _INSERT = (
     "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding, "
@@ -119,7 +108,6 @@ class SQLiteStore(SideTables, Store, Snapshots):
             raise StoreError(f"exact_search_limit must be an integer, not {exact_search_limit!r}")
         if exact_search_limit < 1:
             raise StoreError(f"exact_search_limit must be positive, not {exact_search_limit}")
-        self.exact_search_limit = exact_search_limit
         self.path = str(path)
         file = db.resolve_db_path(path)
         self._lock = threading.RLock()
@@ -133,22 +121,42 @@ class SQLiteStore(SideTables, Store, Snapshots):
                 file, timeout=busy_timeout, isolation_level=None, check_same_thread=False
             )
             self._conn.row_factory = sqlite3.Row
+            index = None if file == ":memory:" else Path(file).with_name(f"{db.INDEX_NAME}.json")
+            #: The vectors in memory, following every process's commits (:mod:`.mirror`).
+            self._mirror = VectorMirror(
+                self._conn,
+                self._lock,
+                index_path=index,
+                exact_search_limit=exact_search_limit,
+                signature=self.signature,
+                transaction=self._transaction,
+                snapshot=self._read_snapshot,
+            )
             self._configure(busy_timeout, synchronous)
             with self._transaction():
                 apply_migrations(self._conn, MIGRATIONS)
         except sqlite3.DatabaseError as exc:
             raise NotAStoreError(f"{file} is not a usable remem database: {exc}") from exc
-        self._vectors: VectorIndex | None = None
-        #: Builds the ANN index on a thread of its own (:meth:`_maintain_index`).
-        self._builder: threading.Thread | None = None
-        self._closed = False
-        self._generation = -1
-        self._data_version = -1
-        self._seq = 0  # last vector_changes entry the index has applied
-        self._unsaved = False  # the index has changes its file lacks
-        index = None if file == ":memory:" else Path(file).with_name(f"{db.INDEX_NAME}.json")
-        self.index_path = index
-        self._index_token: str | None = None  # parts of the index file this process last used
+
+    @property
+    def exact_search_limit(self) -> int:
+        """A dense search that may match at most this many vectors runs exactly."""
+        return self._mirror.exact_search_limit
+
+    @exact_search_limit.setter
+    def exact_search_limit(self, limit: int) -> None:
+        self._mirror.exact_search_limit = limit  # for the vector index next opened
+
+    @property
+    def index_path(self) -> Path | None:
+        """The vector index's file (its header) beside the database; None in memory."""
+        return self._mirror.index_path
+
+    @property
+    def _vectors(self) -> VectorIndex | None:
+        """The in-memory vector index as held now (None until a search needs it): what
+        benchmarks report of its ANN cells."""
+        return self._mirror.index
 
     def _configure(self, busy_timeout: float, synchronous: str) -> None:
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
@@ -185,7 +193,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
             except BaseException as exc:
                 if self._conn.in_transaction:  # SQLite may have rolled back already (disk full)
                     self._conn.execute("ROLLBACK")
-                self._vectors = None  # it may hold this write's changes: reload on next search
+                self._mirror.drop()  # it may hold this write's changes: reload on next search
                 if isinstance(exc, sqlite3.Error):
                     raise db.store_error(
                         f"write to {self.path} failed and was undone", exc
@@ -311,7 +319,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
     ) -> list[MemoryRecord]:
         adopted = False
         with self._transaction() as conn:
-            self._sync(conn)
+            self._mirror.follow()
             stamp = now()
             out, fresh = plan_insert(records, self._duplicates(conn, records), stamp)
             if replace and fresh:
@@ -374,19 +382,11 @@ class SQLiteStore(SideTables, Store, Snapshots):
                 )
                 note_changes(conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh})
             if adopted:
-                self._vectors = None  # the store took this embedder: rebuild at its width
-            # Still under the store's lock (a search in another thread never sees the index
-            # half-appended); should the commit fail, the transaction drops the index.
-            if self._vectors is not None and rows:
-                with_vectors = [(first + i, r) for i, r in enumerate(fresh) if r.vector is not None]
-                self._vectors.append(
-                    [rowid for rowid, _ in with_vectors],
-                    [db.vector_rows(r.vector, r.parts) for _, r in with_vectors],  # type: ignore[arg-type]
-                    [tuple(getattr(r, name) for name in SCOPE_FIELDS) for _, r in with_vectors],
-                )
-                self._unsaved = True
+                self._mirror.drop()  # the store took this embedder: rebuild at its width
+            if rows:
+                self._mirror.add(first, fresh)
         with self._lock:
-            self._maintain_index()  # a bulk load: its ANN cells start building at once
+            self._mirror.maintain()  # a bulk load: its ANN cells start building at once
         return out
 
     @staticmethod
@@ -418,7 +418,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
             sets["updated_at"] = now()
         assignments = ", ".join(f"{name} = ?" for name in sets)
         with self._transaction() as conn:
-            self._sync(conn)
+            self._mirror.follow()
             row = conn.execute(
                 "SELECT rowid, user_id, agent_id, session_id, kind, text, "
                 "embedding IS NOT NULL FROM memories WHERE id = ?",
@@ -442,16 +442,16 @@ class SQLiteStore(SideTables, Store, Snapshots):
                 postings.add_postings(conn, [(row[0], entry)])
             note_changes(conn, {tuple(row[1:5]), (*row[1:4], change.kind or row[4])})
             if change.vector is not None or change.kind is not None:
-                self._reload_rows(conn, [row[0]])
+                self._mirror.changed([row[0]])
         if adopted:
-            self._vectors = None  # the store took this embedder: rebuild at its width
+            self._mirror.drop()  # the store took this embedder: rebuild at its width
         return self.get([id])[0]
 
     def delete(self, ids: Sequence[str]) -> int:
         if not ids:
             return 0
         with self._transaction() as conn:
-            self._sync(conn)
+            self._mirror.follow()
             return self._delete_rows(conn, ids)
 
     def purge_expired(self, now: float, limit: int = 1000) -> int:
@@ -459,7 +459,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
         if not self._query(query, (now, limit)):
             return 0
         with self._transaction() as conn:
-            self._sync(conn)
+            self._mirror.follow()
             return self._delete_rows(conn, [r[0] for r in conn.execute(query, (now, limit))])
 
     def _delete_rows(self, conn: sqlite3.Connection, ids: Sequence[str]) -> int:
@@ -480,11 +480,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
         if not gone:
             return 0
         note_changes(conn, scopes)
-        conn.execute(
-            "DELETE FROM vector_changes WHERE seq <= (SELECT max(seq) FROM vector_changes) - ?",
-            (CHANGE_LOG_KEEP,),
-        )
-        self._reload_rows(conn, gone)
+        self._mirror.deleted(gone)
         return len(gone)
 
     def replace_vectors(
@@ -522,7 +518,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
             conn.execute(
                 "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation'"
             )
-        self._vectors = None  # reload lazily at the new width
+        self._mirror.drop()  # reload lazily at the new width
         return []
 
     def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
@@ -626,7 +622,8 @@ class SQLiteStore(SideTables, Store, Snapshots):
 
     def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
         found: dict[str, NDArray[np.float32]] = {}
-        dims = self._dimensions()
+        signature = self.signature()
+        dims = signature.dimensions if signature else 0
         column = "embedding" if parts else "substr(embedding, 1, ?)"
         for part in db.batches(ids):
             marks = ",".join("?" * len(part))
@@ -648,7 +645,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
         part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
         with self._lock:
-            index = self._index()
+            index = self._mirror.synced()
             width = np.asarray(vector).shape[-1]
             if index.size and width != index.dimensions:  # never read as another width
                 stored = self.signature()
@@ -659,65 +656,12 @@ class SQLiteStore(SideTables, Store, Snapshots):
                         VectorError(f"a {width}-d query cannot search {index.dimensions}-d vectors")
                     )
                 )
-            allowed: NDArray[np.bool_] | NDArray[np.int64] | None = None
-            if where is not None:
-                values = _field_values(where)
-                if values is not None:  # scope and kind: matched in memory
-                    allowed = index.allowed_by_fields(values)
-                else:
-                    clause, params = compile_sqlite(where)
-                    rows = self._conn.execute(
-                        f"SELECT rowid FROM memories m WHERE m.embedding IS NOT NULL AND {clause}",
-                        params,
-                    )
-                    allowed = index.allowed_by_rowids(r[0] for r in rows)
-            rowids, scores = index.search(vector, k, allowed, part_weight=part_weight)
-            self._maintain_index()
-            return self._ids_for(rowids, scores.tolist())
-
-    def _maintain_index(self) -> None:
-        """Build, extend or retrain the ANN index on a thread of its own when it is due
-        (under the store's lock): seconds at 100,000 vectors, which no request waits for —
-        searches run exactly meanwhile. The result is installed and saved when done."""
-        index = self._vectors
-        if index is None or (self._builder is not None and self._builder.is_alive()):
-            return
-        job = index.ann_job()
-        if job is None:
-            return
-
-        def build() -> None:
-            try:
-                epoch, ann = job()
-            except Exception as exc:  # the index is a cache: searches stay exact and right
-                warnings.warn(f"could not build the vector index: {exc}", IndexWarning, 2)
-                return
-            with self._lock:
-                if not self._closed and self._vectors is index and index.install(epoch, ann):
-                    self._unsaved = True
-                    self.save_index()  # it took seconds to build: keep it
-
-        self._builder = threading.Thread(target=build, name="remem-vector-index", daemon=True)
-        self._builder.start()
+            return self._mirror.search(index, vector, k, where, part_weight=part_weight)
 
     def build_index(self) -> None:
         """Bring the vector index's ANN cells up to date now, waiting for it (a bulk load's
         last step; searches would otherwise have it built on a thread of its own)."""
-        with self._lock:
-            index = self._index()
-            running = self._builder
-        if running is not None:
-            running.join()
-        with self._lock:
-            index = self._index()
-            job = index.ann_job()
-        if job is None:
-            return
-        epoch, ann = job()
-        with self._lock:
-            if self._vectors is index and index.install(epoch, ann):
-                self._unsaved = True
-                self.save_index()
+        self._mirror.build()
 
     @contextmanager
     def _keyword_reads(self) -> Iterator[Callable[[str, Sequence[Any]], list[sqlite3.Row]]]:
@@ -790,13 +734,10 @@ class SQLiteStore(SideTables, Store, Snapshots):
         )
 
     def close(self) -> None:
-        builder = self._builder
-        if builder is not None:
-            builder.join()  # an index build under way is finished and saved, not thrown away
+        self._mirror.finish()  # an index build under way is finished and saved, not thrown away
         with self._lock:
-            self._closed = True
             try:
-                self.save_index()
+                self._mirror.close()
             finally:
                 with self._words_lock:
                     if self._words is not None:
@@ -807,79 +748,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
     def save_index(self) -> bool:
         """Write the vector index beside the database, if it has an ANN index worth keeping and
         changes its file lacks. Atomic: readers see the old file or the new one."""
-        index = self._vectors
-        if index is None or self.index_path is None or not self._unsaved or not index.ann_size:
-            return False
-        signature = self.signature()
-        meta = {
-            "format": INDEX_FORMAT,
-            "store": self._store_id(),
-            "embedder": signature.name if signature else None,
-            "dimensions": index.dimensions,
-            "generation": self._generation,
-            "seq": self._seq,
-        }
-        # The parts are written under a new token and flushed to the disk, then the header
-        # naming that token (and each part's size and checksum) replaces the old header in one
-        # rename: a reader sees the old index or the new one, never a mix, and after a power
-        # loss either one whole index or one that fails its checks (and is rebuilt).
-        token = uuid.uuid4().hex[:12]
-        header = self.index_path
-        temporary = header.with_name(f".{header.name}.{token}.tmp")
-        base = self._index_part(token)
-        try:
-            parts = index.save(str(base))
-            fsync_directory(header.parent)  # the parts' names, before a header names them
-            temporary.write_text(
-                json.dumps({**meta, "token": token, "parts": parts}), encoding="utf-8"
-            )
-            fsync_file(temporary)
-            # Under the write lock, so saves by several processes take turns: the store notes
-            # the token of the header it last saved (and the one before, which a reader may be
-            # opening), and a header naming any other token is never used.
-            with self._transaction() as conn:
-                for suffix, expected in parts.items():  # another save may have removed them
-                    if os.stat(f"{base}.{suffix}").st_size != expected["size"]:
-                        raise OSError(f"its part {base.name}.{suffix} changed while saving")
-                row = conn.execute("SELECT value FROM meta WHERE key = 'index_token'").fetchone()
-                previous = str(row[0]) if row else None
-                conn.executemany(
-                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
-                    [
-                        ("index_saved", now()),
-                        ("index_token", token),
-                        ("index_token_previous", previous or ""),
-                    ],
-                )
-                os.replace(temporary, header)
-                fsync_directory(header.parent)
-                self._remove_old_index_parts(keep=(token, previous))
-        except (OSError, ValueError, StoreError) as exc:
-            temporary.unlink(missing_ok=True)
-            for part in header.parent.glob(f"{base.name}.*"):
-                part.unlink(missing_ok=True)
-            warnings.warn(
-                f"could not save the vector index ({exc}); searches stay correct, and it is "
-                "rebuilt from the store when next opened. Free disk space if the disk is full.",
-                IndexWarning,
-                stacklevel=2,
-            )
-            return False
-        self._unsaved = False
-        self._index_token = token
-        return True
-
-    def _index_part(self, token: str) -> Path:
-        assert self.index_path is not None
-        return self.index_path.with_name(f"{db.INDEX_NAME}.{token}")
-
-    def _remove_old_index_parts(self, keep: tuple[str | None, ...]) -> None:
-        """Delete parts of older saves, keeping the newest two (a reader may be opening the
-        previous one right now), and any vectors part (``.npy``) older versions wrote."""
-        assert self.index_path is not None
-        for part in self.index_path.parent.glob(f"{db.INDEX_NAME}.*.*"):
-            if part.name.split(".")[2] not in keep or part.suffix == ".npy":
-                part.unlink(missing_ok=True)
+        return self._mirror.save()
 
     # -- backup and restore ----------------------------------------------------------------------
     def backup(self, path: str | Path) -> dict[str, Any]:
@@ -896,14 +765,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
     def change_token(self) -> int:
         return int(self._query("PRAGMA data_version")[0][0])
 
-    # -- the in-memory vector index ----------------------------------------------------------------
-    def _index(self) -> VectorIndex:
-        with self._read_snapshot():
-            self._sync(self._conn)
-            if self._vectors is None:
-                self._vectors = self._open_index()
-            return self._vectors
-
+    # -- reads in one snapshot ---------------------------------------------------------------------
     @contextmanager
     def _read_snapshot(self) -> Iterator[None]:
         """One read transaction (a deferred ``BEGIN``) around several reads, so they see one
@@ -923,218 +785,6 @@ class SQLiteStore(SideTables, Store, Snapshots):
                 if self._conn.in_transaction:
                     self._conn.execute("COMMIT")  # a read: nothing to undo
 
-    def _sync(self, conn: sqlite3.Connection) -> None:
-        """Catch the index up with commits made by other connections: their deletes and
-        re-embeds from ``vector_changes``, then their appends (rows past the largest row id)."""
-        version = conn.execute("PRAGMA data_version").fetchone()[0]
-        if version == self._data_version:
-            return
-        self._data_version = version
-        if self._vectors is None:
-            return
-        if self._read_generation(conn) != self._generation or not self._catch_up(conn):
-            self._vectors = None  # all vectors replaced, or the change log moved on: reload
-
-    def _catch_up(self, conn: sqlite3.Connection) -> bool:
-        """Apply logged changes, then appends; False when the log no longer reaches back.
-
-        Called inside one read snapshot (:meth:`_read_snapshot`, or our write transaction), so
-        the log and the rows agree while other processes commit. The append mark is taken
-        before any change is applied: reloading a changed row appends it to the index and
-        raises its largest row id, and rows another process appended below that changed row
-        would otherwise never be read."""
-        index = self._vectors
-        assert index is not None
-        mark = index.max_rowid
-        # Sequence numbers only have gaps where old ones were pruned.
-        changes = conn.execute(
-            "SELECT seq, row FROM vector_changes WHERE seq > ? ORDER BY seq", (self._seq,)
-        ).fetchall()
-        if changes:
-            if changes[0][0] > self._seq + 1:
-                return False
-            # A changed row past the mark is read with the appends, as it is now.
-            rows = list(dict.fromkeys(row for _, row in changes if row <= mark))
-            self._reload_rows(conn, rows, seq=changes[-1][0])
-        self._load(conn, index, "1", (), after=mark)
-        return True
-
-    def _reload_rows(
-        self, conn: sqlite3.Connection, rowids: Sequence[int], *, seq: int | None = None
-    ) -> None:
-        """After a change to these rows (ours or another process's): drop their old vectors,
-        read their current ones, and note how far the change log has been applied: ``seq``, or
-        the log's end (read inside our own write, where nothing else commits, or before a full
-        read of every row, which then sees every logged change already made)."""
-        if seq is None:
-            (seq,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
-        self._seq = max(self._seq, seq or 0)
-        index = self._vectors
-        if index is None or not rowids:
-            return
-        index.remove(rowids)
-        for start in range(0, len(rowids), 500):
-            part = list(rowids[start : start + 500])
-            self._load(conn, index, f"rowid IN ({','.join('?' * len(part))})", part)
-        self._unsaved = True
-        if index.needs_compaction():
-            index.compact()
-
-    def _load(
-        self,
-        conn: sqlite3.Connection,
-        index: VectorIndex,
-        where: str,
-        params: Sequence[Any],
-        *,
-        after: int = 0,
-    ) -> None:
-        """Append the vectors of the rows past row id ``after`` matching ``where``, in batches
-        of row ids. (The start is the batches' one bound: a second ``rowid >`` term in
-        ``where`` would leave SQLite seeking from the first and filtering every row before the
-        other — reading the whole table, 80 ms at 100k, on each catch-up after a commit.)"""
-        dims = index.dimensions
-        last = after
-        while True:
-            rows = conn.execute(
-                f"SELECT {_VECTOR_COLUMNS} FROM memories WHERE embedding IS NOT NULL "
-                f"AND rowid > ? AND {where} ORDER BY rowid LIMIT ?",
-                (last, *params, _LOAD_BATCH),
-            ).fetchall()
-            if not rows:
-                return
-            index.append(
-                [r[0] for r in rows],
-                [np.frombuffer(r[1], dtype=np.float32).reshape(-1, dims) for r in rows],
-                [tuple(r[2:]) for r in rows],
-            )
-            self._unsaved = True
-            last = rows[-1][0]
-
-    @staticmethod
-    def _stored_vectors(
-        conn: sqlite3.Connection, dims: int
-    ) -> Iterator[tuple[list[int], list[int], NDArray[np.float32]]]:
-        """Every record's vectors by row id, in batches (row ids, vectors per record, the
-        vectors as rows): what :meth:`VectorIndex.restore` puts back into a saved layout."""
-        width = 4 * dims
-        cursor = conn.execute(
-            "SELECT rowid, embedding FROM memories WHERE embedding IS NOT NULL ORDER BY rowid"
-        )
-        while rows := cursor.fetchmany(_LOAD_BATCH):
-            blobs = [r[1] for r in rows]
-            counts = [len(b) // width for b in blobs]
-            joined = b"".join(blobs)
-            if len(joined) != sum(counts) * width:  # some blob is not whole vectors
-                raise ValueError("a stored vector has the wrong length")
-            vectors = np.frombuffer(joined, dtype=np.float32).reshape(-1, dims)
-            yield [r[0] for r in rows], counts, vectors
-
-    def _open_index(self) -> VectorIndex:
-        """The saved index when it agrees with the store, else one built from the store."""
-        conn = self._conn
-        self._generation = self._read_generation(conn)
-        index = self._read_index_file(conn)
-        if index is None:
-            self._seq = 0
-            self._reload_rows(conn, [])  # reading every row below applies the whole log
-            index = VectorIndex(
-                self._dimensions(), fields=SCOPE_FIELDS, exact_limit=self.exact_search_limit
-            )
-            (size,) = conn.execute("SELECT sum(length(embedding)) FROM memories").fetchone()
-            index.reserve((size or 0) // max(4 * index.dimensions, 1))
-            self._load(conn, index, "1", ())
-        return index
-
-    def _read_index_file(self, conn: sqlite3.Connection) -> VectorIndex | None:
-        path = self.index_path
-        if path is None:
-            return None
-        if not path.exists():
-            saved = conn.execute("SELECT value FROM meta WHERE key = 'index_saved'").fetchone()
-            if saved is not None:
-                warnings.warn(
-                    f"vector index {path} is missing; rebuilding it from the store",
-                    IndexWarning,
-                    stacklevel=5,
-                )
-            return None
-        signature = self.signature()
-        try:
-            meta = json.loads(path.read_text(encoding="utf-8"))
-            (high,) = conn.execute("SELECT max(seq) FROM vector_changes").fetchone()
-            if meta.get("store") != self._store_id() or meta.get("seq", 0) > (high or 0):
-                raise ValueError("it belongs to another store, or a later state of this one")
-            if meta.get("format") != INDEX_FORMAT:
-                raise ValueError("another version of remem wrote it")
-            if (
-                signature is None
-                or meta.get("embedder") != signature.name
-                or meta.get("dimensions") != signature.dimensions
-                or meta.get("generation") != self._generation
-            ):
-                raise ValueError("it was built for other vectors")
-            saved = [
-                str(r[0])
-                for r in conn.execute(
-                    "SELECT value FROM meta WHERE key IN ('index_token', 'index_token_previous')"
-                )
-            ]
-            if str(meta.get("token")) not in saved:
-                raise ValueError("it is not the index this store last saved (an older header?)")
-            # Every part's size and checksum are checked before it is read.
-            index = VectorIndex.load(
-                str(self._index_part(str(meta["token"]))),
-                signature.dimensions,
-                meta["parts"],
-                fields=SCOPE_FIELDS,
-            )
-            index.exact_limit = self.exact_search_limit
-            self._vectors, self._seq = index, int(meta["seq"])
-            self._index_token = str(meta["token"])
-            misfits = index.restore(self._stored_vectors(conn, index.dimensions))
-            self._reload_rows(conn, misfits, seq=self._seq)
-            if not self._catch_up(conn):
-                raise ValueError("the store changed too much since it was saved")
-            (count,) = conn.execute(
-                "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
-            ).fetchone()
-            if count != len(index):
-                raise ValueError(f"it holds {len(index)} records, the store {count}")
-        except Exception as exc:  # any unreadable or inconsistent file: the store is the truth
-            warnings.warn(
-                f"vector index {path} is unusable ({exc}); rebuilding it from the store",
-                IndexWarning,
-                stacklevel=2,
-            )
-            self._vectors = None
-            return None
-        return index
-
-    def _store_id(self) -> str | None:
-        row = self._conn.execute("SELECT value FROM meta WHERE key = 'store_id'").fetchone()
-        return str(row[0]) if row else None
-
-    def _dimensions(self) -> int:
-        signature = self.signature()
-        return signature.dimensions if signature else 0
-
-    @staticmethod
-    def _read_generation(conn: sqlite3.Connection) -> int:
-        row = conn.execute("SELECT value FROM meta WHERE key = 'vector_generation'").fetchone()
-        return int(row[0]) if row else 0
-
-    def _ids_for(self, rowids: NDArray[np.int64], scores: list[float]) -> list[tuple[str, float]]:
-        if not len(rowids):
-            return []
-        marks = ",".join("?" * len(rowids))
-        ids: dict[int, str] = dict(
-            self._conn.execute(
-                f"SELECT rowid, id FROM memories WHERE rowid IN ({marks})", rowids.tolist()
-            ).fetchall()
-        )
-        return [(ids[r], s) for r, s in zip(rowids.tolist(), scores, strict=True) if r in ids]
-
 
 def _checked_only(clause: str) -> str:
     """A condition SQLite checks on rows found by another key (ids, a session, a document)
@@ -1152,18 +802,3 @@ def _entry_columns(entry: Entry | None) -> tuple[Any, Any, Any]:
     if entry is None:
         return (None, None, None)
     return (entry.part, entry.length, postings.stored_terms(entry))
-
-
-def _field_values(where: Filter) -> dict[str, list[str]] | None:
-    """``{field: allowed values}`` when ``where`` only asks for scope or kind equal to (or in)
-    strings — the filters the in-memory index answers itself; else None (ask SQL)."""
-    conds = where.parts if isinstance(where, Logic) and where.op == "$and" else (where,)
-    values: dict[str, list[str]] = {}
-    for cond in conds:
-        if not isinstance(cond, Cond) or cond.field not in SCOPE_FIELDS or cond.field in values:
-            return None
-        wanted = [cond.value] if cond.op == "$eq" else cond.value if cond.op == "$in" else None
-        if wanted is None or not all(isinstance(v, str) for v in wanted):
-            return None
-        values[cond.field] = list(wanted)
-    return values
