@@ -3,20 +3,79 @@ keeps): ``keyword_postings`` (term, scope part, record row id, tf, length; one r
 term of a record with a vector) and ``keyword_scopes`` (part, user, agent, records, their total
 length). A record keeps what it was indexed as (``keyword_part``, ``keyword_len``,
 ``keyword_terms``: its distinct terms as a JSON array), from which triggers take its postings
-out when it is deleted or indexed anew (migration ``0011_keyword_index``).
+out when it is deleted or indexed anew (migration ``0011_keyword_index``). A search reads
+them on a connection of its own (:class:`Reader`).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from operator import itemgetter
+from typing import Any
 
 from remem.stores import keyword_index
 from remem.stores.keyword_index import Dialect, Entry, Owner, scope_totals
+from remem.stores.sqlite import db
 
-__all__ = ["DIALECT", "add_postings", "entries", "index_all", "stored_terms"]
+__all__ = ["DIALECT", "Reader", "add_postings", "entries", "index_all", "stored_terms"]
+
+Query = Callable[[str, Sequence[Any]], list[sqlite3.Row]]
+
+
+class Reader:
+    """Where a keyword search reads: a connection of its own (read-only, opened on first use),
+    under its own lock, so a dense search in another thread need not wait for it (the retriever
+    runs both at once). The store's connection ``conn`` (through its ``query``) for a store in
+    memory (a second connection would open another database) or while a transaction is open
+    on it (its uncommitted rows are visible there only)."""
+
+    def __init__(
+        self, file: str, busy_timeout: float, path: str, conn: sqlite3.Connection, query: Query
+    ) -> None:
+        self._file, self._busy_timeout, self._path = file, busy_timeout, path
+        self._conn, self._query = conn, query
+        self._words: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def reads(self) -> Iterator[Query]:
+        """A function to read rows with, for one search."""
+        if self._file == ":memory:" or self._conn.in_transaction:
+            yield self._query
+            return
+        with self._lock:
+            if self._words is None:
+                try:
+                    words = sqlite3.connect(
+                        self._file,
+                        timeout=self._busy_timeout,
+                        isolation_level=None,
+                        check_same_thread=False,
+                    )
+                    words.execute("PRAGMA query_only = 1")
+                    words.execute("PRAGMA cache_size = -16384")
+                except sqlite3.Error as exc:
+                    raise db.store_error(f"cannot read {self._path}", exc) from exc
+                self._words = words
+            conn = self._words
+
+            def query(sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+                try:
+                    return conn.execute(sql, params).fetchall()
+                except sqlite3.Error as exc:
+                    raise db.store_error(f"query on {self._path} failed", exc) from exc
+
+            yield query
+
+    def close(self) -> None:
+        with self._lock:
+            if self._words is not None:
+                self._words.close()
+                self._words = None
 
 
 def entries(

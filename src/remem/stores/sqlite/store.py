@@ -111,16 +111,13 @@ class SQLiteStore(SideTables, Store, Snapshots):
         self.path = str(path)
         file = db.resolve_db_path(path)
         self._lock = threading.RLock()
-        self._file, self._busy_timeout = file, busy_timeout
-        #: Keyword searches read on a connection of their own, so a dense search need not wait
-        #: for one (the retriever runs both at once); opened on first use.
-        self._words: sqlite3.Connection | None = None
-        self._words_lock = threading.Lock()
         try:
             self._conn = sqlite3.connect(
                 file, timeout=busy_timeout, isolation_level=None, check_same_thread=False
             )
             self._conn.row_factory = sqlite3.Row
+            #: Keyword searches read on a connection of their own (:mod:`.keywords`).
+            self._keywords = postings.Reader(file, busy_timeout, self.path, self._conn, self._query)
             index = None if file == ":memory:" else Path(file).with_name(f"{db.INDEX_NAME}.json")
             #: The vectors in memory, following every process's commits (:mod:`.mirror`).
             self._mirror = VectorMirror(
@@ -663,46 +660,13 @@ class SQLiteStore(SideTables, Store, Snapshots):
         last step; searches would otherwise have it built on a thread of its own)."""
         self._mirror.build()
 
-    @contextmanager
-    def _keyword_reads(self) -> Iterator[Callable[[str, Sequence[Any]], list[sqlite3.Row]]]:
-        """Where a keyword search reads: the keyword connection, under its own lock, so a
-        dense search in another thread runs meanwhile; the store's connection for a store in
-        memory (a second connection would open another database) or while a transaction is
-        open on it (its uncommitted rows are visible there only)."""
-        if self._file == ":memory:" or self._conn.in_transaction:
-            yield self._query
-            return
-        with self._words_lock:
-            if self._words is None:
-                try:
-                    words = sqlite3.connect(
-                        self._file,
-                        timeout=self._busy_timeout,
-                        isolation_level=None,
-                        check_same_thread=False,
-                    )
-                    words.execute("PRAGMA query_only = 1")
-                    words.execute("PRAGMA cache_size = -16384")
-                except sqlite3.Error as exc:
-                    raise db.store_error(f"cannot read {self.path}", exc) from exc
-                self._words = words
-            conn = self._words
-
-            def query(sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-                try:
-                    return conn.execute(sql, params).fetchall()
-                except sqlite3.Error as exc:
-                    raise db.store_error(f"query on {self.path} failed", exc) from exc
-
-            yield query
-
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
     ) -> list[tuple[str, float]]:
         terms = search_terms(query, max_terms)
         if not terms:
             return []
-        with self._keyword_reads() as read:
+        with self._keywords.reads() as read:
             return rank(read, postings.DIALECT, terms, k, where, compile_sqlite)
 
     def stats(self) -> StoreStats:
@@ -739,10 +703,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
             try:
                 self._mirror.close()
             finally:
-                with self._words_lock:
-                    if self._words is not None:
-                        self._words.close()
-                        self._words = None
+                self._keywords.close()
                 self._conn.close()
 
     def save_index(self) -> bool:
