@@ -267,3 +267,29 @@ def test_backup_and_restore_of_a_store_named_by_a_relative_path(  # type: ignore
     assert lines(run("backup", "backups/today").output)[0]["records"] == 1
     restored = run("restore", "backups/today", "--store", "restored").output
     assert lines(restored)[0]["records"] == 1
+
+
+def test_namespace_key_and_every_search_option(run) -> None:  # type: ignore[no-untyped-def]
+    """add takes the item's namespace, key and dedupe; search and context take a flag for
+    every RetrievalConfig field, bounded as it declares (tests/test_parity.py)."""
+    args = ("--user", "sam", "--namespace", "projects", "--namespace", "atlas")
+    plan = lines(run("add", "ship the beta in May", *args, "--key", "plan").output)[0]
+    assert (plan["namespace"], plan["key"]) == (["projects", "atlas"], "plan")
+    again = run("add", "ship it in June", *args, "--key", "plan", ok=False)
+    assert again.exit_code == 1 and "'plan' is already stored" in again.stderr
+    run("add", "Sam likes tea", "--user", "sam", "--kind", "fact")
+    once = lines(run("add", "Sam likes tea", "--user", "sam", "--kind", "fact").output)[0]
+    twice = run("add", "Sam likes tea", "--user", "sam", "--kind", "fact", "--no-dedupe")
+    assert lines(twice.output)[0]["id"] != once["id"]
+    inside = lines(run("search", "beta", "--user", "sam", "--namespace", "projects").output)
+    assert [h["id"] for h in inside] == [plan["id"]]
+    assert [r["id"] for r in lines(run("list", "--namespace", "projects").output)] == [plan["id"]]
+    flags = ["--speaker-weight", "0", "--no-resolve-time", "--fusion", "rrf", "--mmr-lambda", "1"]
+    flags += ["--preference-k", "0", "--rerank-k-factor", "2", "--keyword-min-spread", "0.1"]
+    assert lines(run("search", "tea", "--user", "sam", *flags).output)
+    packed = lines(run("context", "tea", "--user", "sam", "--budget", "50", *flags).output)[0]
+    assert "Sam likes tea" in packed["text"]
+    bad = run("search", "tea", "--speaker-weight", "11", ok=False)
+    assert bad.exit_code == 2 and "0.0<=x<=10.0" in bad.output
+    doc = run("add", "a doc", "--document", "--key", "k", ok=False)
+    assert doc.exit_code == 2 and "are for a memory" in doc.output

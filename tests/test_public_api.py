@@ -166,6 +166,36 @@ def test_settings_precedence(tmp_path, monkeypatch) -> None:  # type: ignore[no-
         raise AssertionError("a bad setting was accepted")
 
 
+def test_settings_hold_the_limits_whole(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Settings restate no limit: they hold one Limits, and each limit is still a setting of
+    its own name, with the same precedence (docs/server.md, "Limits")."""
+    from dataclasses import fields
+
+    assert not [f.name for f in fields(remem.Settings) if f.name.startswith("max_")]
+    assert remem.Settings().limits == remem.Limits()
+    config = tmp_path / "config.toml"
+    config.write_text("[remem]\nmax_k = 50\nmax_batch = 60\nmax_json_depth = 7\n")
+    monkeypatch.setenv("REMEM_CONFIG", str(config))
+    monkeypatch.setenv("REMEM_MAX_BATCH", "70")
+    monkeypatch.setenv("REMEM_MAX_TEXT_CHARS", "80")
+    limits = remem.Settings.load(max_json_depth=9).limits
+    assert (limits.max_k, limits.max_batch, limits.max_text_chars) == (50, 70, 80)
+    assert limits.max_json_depth == 9  # argument beats file
+    with remem.open(":memory:", embedder="hash:8", max_k=5) as mem:
+        assert mem.limits == remem.Limits(
+            max_k=5, max_batch=70, max_text_chars=80, max_json_depth=7
+        )
+    config.write_text("max_query_terms = 3\n")  # top level, as other settings
+    assert remem.Settings.load().limits.max_query_terms == 3
+    for bad, message in (({"limits": 1}, "unknown setting 'limits'"), ({"max_k": "x"}, "max_k")):
+        try:
+            remem.Settings.load(**bad)
+        except remem.InvalidInputError as exc:
+            assert message in str(exc)
+        else:
+            raise AssertionError(f"{bad} was accepted")
+
+
 def test_the_error_tree_in_the_docs_names_every_error() -> None:
     """errors.py's docstring draws the tree; it must name every error and warning class."""
     import re
