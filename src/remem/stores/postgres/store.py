@@ -55,7 +55,6 @@ from remem.records import (
 )
 from remem.stores.base import (
     NewRecord,
-    Scope,
     Store,
     Update,
     check_widths,
@@ -68,6 +67,7 @@ from remem.stores.keyword_index import Entry, rank
 from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.schema import apply_migrations
+from remem.stores.postgres.tables import SideTables, note_changes
 from remem.timeutil import from_epoch, now
 
 __all__ = ["PostgresStore"]
@@ -117,7 +117,7 @@ FROM memories m WHERE m.id = ANY(%s) AND {within_m}
 """
 
 
-class PostgresStore(Store):
+class PostgresStore(SideTables, Store):
     """A store in a PostgreSQL database (``postgresql://user:password@host:port/db``) with the
     ``vector`` extension (pgvector ≥ 0.8). Creates the extension when it may, and its tables
     on first open."""
@@ -286,7 +286,7 @@ class PostgresStore(Store):
                     )
                     _copy_records(conn, fresh, stamp, made)
                     _index_records(conn, fresh, made)
-                    _note_changes(
+                    note_changes(
                         conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh}
                     )
         except pg_errors.UniqueViolation as exc:
@@ -336,7 +336,7 @@ class PostgresStore(Store):
             if change.vector is not None:
                 conn.execute("DELETE FROM memory_parts WHERE id = %s", (id,))
                 _copy_parts(conn, [(id, row[0], change.parts)])
-            _note_changes(conn, {tuple(row), (*row[:3], change.kind or row[3])})
+            note_changes(conn, {tuple(row), (*row[:3], change.kind or row[3])})
         return self.get([id])[0]
 
     def delete(self, ids: Sequence[str]) -> int:
@@ -734,173 +734,6 @@ class PostgresStore(Store):
             self._builder.join()
         self._pool.close()
 
-    # -- API keys ----------------------------------------------------------------------------------
-    _KEY_COLUMNS = ("key_id", "secret_hash", "name", "grant_json", "created_at")
-
-    def key_put(self, row: Mapping[str, Any]) -> None:
-        with self._transaction() as conn:
-            conn.execute(
-                "INSERT INTO api_keys (key_id, secret_hash, name, grant_json, created_at) "
-                "VALUES (%s, %s, %s, %s, %s)",
-                [row[c] for c in self._KEY_COLUMNS],
-            )
-
-    def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
-        where, params = ("WHERE key_id = %s", [key_id]) if key_id is not None else ("", [])
-        return self._rows(f"SELECT * FROM api_keys {where} ORDER BY created_at, key_id", params)
-
-    def key_revoke(self, key_id: str, at: float) -> bool:
-        with self._transaction() as conn:
-            cursor = conn.execute(
-                "UPDATE api_keys SET revoked_at = %s WHERE key_id = %s AND revoked_at IS NULL",
-                (at, key_id),
-            )
-            return cursor.rowcount == 1
-
-    def key_used(self, key_id: str, at: float) -> None:
-        with self._transaction() as conn:
-            conn.execute("UPDATE api_keys SET last_used_at = %s WHERE key_id = %s", (at, key_id))
-
-    # -- what language models cost -----------------------------------------------------------------
-    def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
-        with self._transaction() as conn:
-            row = conn.execute(
-                "SELECT totals FROM llm_usage WHERE feature = %s FOR UPDATE", (feature,)
-            ).fetchone()
-            totals: dict[str, float] = dict(row[0]) if row else {}
-            for name, value in usage.items():
-                totals[name] = totals.get(name, 0) + value
-            conn.execute(
-                "INSERT INTO llm_usage (feature, totals) VALUES (%s, %s) "
-                "ON CONFLICT (feature) DO UPDATE SET totals = excluded.totals",
-                (feature, Jsonb(totals)),
-            )
-
-    def llm_usage(self) -> dict[str, dict[str, float]]:
-        rows = self._rows("SELECT feature, totals FROM llm_usage ORDER BY feature")
-        return {row["feature"]: dict(row["totals"]) for row in rows}
-
-    # -- scope changes and the semantic cache ------------------------------------------------------
-    def changed_since(
-        self, scope: Scope, since: float, *, kinds: Sequence[str] | None = None
-    ) -> bool:
-        clause, params = _scope_clause(scope)
-        sql = f"SELECT 1 FROM scope_changes WHERE changed_at > %s{clause}"
-        params.insert(0, since)
-        if kinds is not None:
-            sql += " AND kind = ANY(%s)"
-            params.append(list(kinds))
-        return bool(self._rows(sql + " LIMIT 1", params))
-
-    def cache_put(
-        self,
-        name: str,
-        entries: Sequence[tuple[Scope, str, str, NDArray[np.float32]]],
-        *,
-        created_at: float,
-        expires_at: float | None,
-    ) -> list[int]:
-        with self._transaction() as conn:
-            out = []
-            for scope, query, value, vector in entries:
-                row = conn.execute(
-                    "INSERT INTO cache_entries (name, tenant, user_id, agent_id, session_id, "
-                    "query, value, vector, created_at, expires_at) "
-                    "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,%s,%s) RETURNING row",
-                    (name, scope[0] or "", *scope, query, value, np.asarray(vector, np.float32),
-                     created_at, expires_at),
-                ).fetchone()  # fmt: skip
-                assert row is not None
-                out.append(int(row[0]))
-        return out
-
-    def scope_changes(self) -> list[tuple[str, str, str, str, float]]:
-        with self._connection() as conn:
-            rows = conn.execute(
-                "SELECT user_id, agent_id, session_id, kind, changed_at FROM scope_changes "
-                "ORDER BY 1, 2, 3, 4"
-            ).fetchall()
-        return [tuple(row) for row in rows]
-
-    def set_scope_changes(self, rows: Sequence[tuple[str, str, str, str, float]]) -> None:
-        with self._transaction() as conn, conn.cursor() as cur:
-            cur.executemany(
-                "INSERT INTO scope_changes (user_id, agent_id, session_id, kind, changed_at) "
-                "VALUES (%s,%s,%s,%s,%s) ON CONFLICT (user_id, agent_id, session_id, kind) "
-                "DO UPDATE SET changed_at = excluded.changed_at",
-                list(rows),
-            )
-
-    def cache_names(self) -> list[str]:
-        return [r["name"] for r in self._rows("SELECT DISTINCT name FROM cache_entries ORDER BY 1")]
-
-    def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
-        with self._connection() as conn:
-            rows = conn.execute(
-                "SELECT row, user_id, agent_id, session_id, vector FROM cache_entries "
-                "WHERE name = %s AND row > %s ORDER BY row",
-                (name, after),
-            ).fetchall()
-        return [
-            (int(r[0]), (r[1], r[2], r[3]), np.asarray(r[4].to_numpy(), dtype=np.float32))
-            for r in rows
-        ]
-
-    def cache_state(self, name: str) -> tuple[int, int]:
-        with self._connection() as conn:
-            row = conn.execute(
-                "SELECT count(*), coalesce(max(row), 0) FROM cache_entries WHERE name = %s",
-                (name,),
-            ).fetchone()
-        assert row is not None
-        return int(row[0]), int(row[1])
-
-    def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
-        if not rowids:
-            return {}
-        rows = self._rows(
-            "SELECT row AS rowid, query, value, created_at, expires_at, last_hit_at, hits, "
-            "user_id, agent_id, session_id FROM cache_entries WHERE row = ANY(%s)",
-            [list(rowids)],
-        )
-        return {int(r["rowid"]): r for r in rows}
-
-    def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
-        with self._transaction() as conn, conn.cursor() as cur:
-            cur.executemany(
-                "UPDATE cache_entries SET hits = hits + %s, last_hit_at = %s, "
-                "expires_at = coalesce(%s, expires_at) WHERE row = %s",
-                [(count, at, expires, rowid) for rowid, count, at, expires in sorted(hits)],
-            )
-
-    def cache_delete(self, rowids: Sequence[int]) -> int:
-        with self._transaction() as conn:
-            cursor = conn.execute("DELETE FROM cache_entries WHERE row = ANY(%s)", (list(rowids),))
-            return cursor.rowcount
-
-    def cache_victims(self, name: str, policy: str, count: int) -> list[int]:
-        order = {
-            "fifo": "created_at, row",
-            "lru": "coalesce(last_hit_at, created_at), row",
-            "lfu": "hits, coalesce(last_hit_at, created_at), row",
-        }[policy]
-        rows = self._rows(
-            f"SELECT row FROM cache_entries WHERE name = %s ORDER BY {order} LIMIT %s",
-            [name, count],
-        )
-        return [int(r["row"]) for r in rows]
-
-    def cache_matching(
-        self, name: str, scope: Scope | None, *, expired_at: float | None
-    ) -> list[int]:
-        clause, params = _scope_clause(scope or (None, None, None))
-        sql = f"SELECT row FROM cache_entries WHERE name = %s{clause}"
-        params.insert(0, name)
-        if expired_at is not None:
-            sql += " AND expires_at IS NOT NULL AND expires_at <= %s"
-            params.append(expired_at)
-        return [int(r["row"]) for r in self._rows(sql, params)]
-
 
 # -- helpers ---------------------------------------------------------------------------------------
 def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
@@ -1099,26 +932,8 @@ def _delete_rows(conn: psycopg.Connection[Any], ids: Sequence[str]) -> int:
         (list(ids), list(ids)),
     ).fetchall()
     conn.execute("DELETE FROM memory_ids WHERE id = ANY(%s)", ([r[0] for r in rows],))
-    _note_changes(conn, {tuple(r[1:]) for r in rows})
+    note_changes(conn, {tuple(r[1:]) for r in rows})
     return len(rows)
-
-
-def _note_changes(conn: psycopg.Connection[Any], scopes: Iterable[tuple[Any, ...]]) -> None:
-    rows = sorted({(*(value or "" for value in scope), now()) for scope in scopes})
-    with conn.cursor() as cur:
-        cur.executemany(
-            "INSERT INTO scope_changes (user_id, agent_id, session_id, kind, changed_at) "
-            "VALUES (%s,%s,%s,%s,%s) "
-            "ON CONFLICT (user_id, agent_id, session_id, kind) "
-            "DO UPDATE SET changed_at = greatest(scope_changes.changed_at, excluded.changed_at)",
-            rows,
-        )
-
-
-def _scope_clause(scope: Scope) -> tuple[str, list[Any]]:
-    names = ("user_id", "agent_id", "session_id")
-    fields = [(n, v) for n, v in zip(names, scope, strict=True) if v is not None]
-    return "".join(f" AND {n} = %s" for n, _ in fields), [v for _, v in fields]
 
 
 def _record(row: Mapping[str, Any]) -> MemoryRecord:
