@@ -26,7 +26,7 @@ from remem.llm.base import LLM, as_llm, call
 from remem.tokens import message_text
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
 
 __all__ = [
     "heuristic_importance",
@@ -81,7 +81,7 @@ def heuristic_importance(text: str) -> float:
 
 
 def rated_importance(
-    text: str, llm: LLM | None, *, memory: Engine | None = None, feature: str = "importance"
+    text: str, llm: LLM | None, *, memory: EngineAPI | None = None, feature: str = "importance"
 ) -> tuple[float, str]:
     """Importance 1–10 of ``text`` and its source: the paper's prompt to ``llm`` (``"llm"``),
     else the heuristic (``"heuristic"``); a failed call, or a reply without a number from 1 to
@@ -102,7 +102,7 @@ def rated_importance(
 
 
 def rate_importance(
-    text: str, *, llm: LLM | Callable[[str], str] | None = None, memory: Engine | None = None
+    text: str, *, llm: LLM | Callable[[str], str] | None = None, memory: EngineAPI | None = None
 ) -> float:
     """Importance 1–10 of ``text`` (see :func:`rated_importance`)."""
     return rated_importance(text, as_llm(llm), memory=memory)[0]
@@ -114,7 +114,7 @@ def rewrite_memory(
     *,
     role: str = "user",
     llm: LLM | Callable[[str], str] | None = None,
-    memory: Engine | None = None,
+    memory: EngineAPI | None = None,
 ) -> str | None:
     """``text`` (the last message) rewritten to stand alone, given the ``context`` messages
     before it; None when the model says it holds nothing worth remembering."""
@@ -137,7 +137,7 @@ def rewrite_query(
     context: Sequence[Mapping[str, Any]],
     *,
     llm: LLM | Callable[[str], str] | None = None,
-    memory: Engine | None = None,
+    memory: EngineAPI | None = None,
 ) -> str:
     """``question`` made self-contained for search, given the ``context`` messages."""
     model = as_llm(llm)

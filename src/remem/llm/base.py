@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
 
 __all__ = [
     "LLM",
@@ -168,7 +168,7 @@ def as_llm(llm: LLM | Callable[[str], str] | None) -> LLM | None:
     raise InvalidInputError(f"llm must have generate(prompt) -> str or be a function, got {llm!r}")
 
 
-def call(llm: LLM, prompt: str, *, memory: Engine | None = None, feature: str = "llm") -> str:
+def call(llm: LLM, prompt: str, *, memory: EngineAPI | None = None, feature: str = "llm") -> str:
     """Ask ``llm``; any failure or a non-text answer becomes :class:`LLMError`. With ``memory``,
     the call's spending is added to that store's totals under ``feature`` (from the model's own
     :class:`Usage` when it keeps one, else tokens counted with o200k)."""
@@ -193,7 +193,7 @@ def _usage_of(llm: Any) -> Usage | None:
 
 
 def _record(
-    memory: Engine | None,
+    memory: EngineAPI | None,
     feature: str,
     llm: Any,
     before: Usage | None,

@@ -50,7 +50,7 @@ from remem.validate import clean_text, json_text, opt_str, utf8
 from remem.vector_index import VectorIndex
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
     from remem.stores.tables import Scope
 
 __all__ = [
@@ -125,7 +125,7 @@ class _Entries:
     tells appends elsewhere (the rows past the largest row id are read) from deletes (every row
     is read again)."""
 
-    def __init__(self, memory: Engine, name: str) -> None:
+    def __init__(self, memory: EngineAPI, name: str) -> None:
         self.memory, self.name = memory, name
         self.state = (0, 0)  # (entries, largest row id) the index holds
 
@@ -220,7 +220,7 @@ class SemanticCache:
 
     def __init__(
         self,
-        memory: Engine,
+        memory: EngineAPI,
         *,
         name: str = "default",
         threshold: float = DEFAULT_THRESHOLD,
@@ -281,7 +281,7 @@ class SemanticCache:
         self._shared = _Shared(entries, IndexFollower(entries), events=deque(maxlen=recent))
         self._lock = threading.RLock()
 
-    def within(self, memory: Engine) -> SemanticCache:
+    def within(self, memory: EngineAPI) -> SemanticCache:
         """This cache as seen by ``memory`` (a scoped view of the memory it belongs to): the
         same entries, index and counters, every scope checked against ``memory``'s grant."""
         view = copy.copy(self)

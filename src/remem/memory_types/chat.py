@@ -54,7 +54,7 @@ from remem.tokens import (
 )
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
     from remem.records import MemoryRecord
 
 __all__ = ["ChatMemory", "Strategy"]
@@ -86,7 +86,7 @@ class ChatMemory:
 
     def __init__(
         self,
-        memory: Engine,
+        memory: EngineAPI,
         *,
         session_id: str,
         user_id: str | None = None,

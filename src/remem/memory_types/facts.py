@@ -40,7 +40,7 @@ from remem.records import MemoryRecord
 from remem.timeutil import now
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
     from remem.records import SearchHit
 
 __all__ = ["FactChange", "FactMemory", "heuristic_facts", "is_junk"]
@@ -101,7 +101,7 @@ class FactMemory:
 
     def __init__(
         self,
-        memory: Engine,
+        memory: EngineAPI,
         *,
         llm: LLM | Callable[[str], str] | None = None,
         user_id: str | None = None,

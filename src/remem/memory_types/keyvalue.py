@@ -29,7 +29,7 @@ from remem.errors import InvalidInputError, NotFoundError
 from remem.validate import clean_text
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
     from remem.records import MemoryRecord
 
 __all__ = ["KeyMatch", "KeyValueMemory"]
@@ -56,7 +56,7 @@ class KeyValueMemory:
 
     def __init__(
         self,
-        memory: Engine,
+        memory: EngineAPI,
         *,
         user_id: str | None = None,
         agent_id: str | None = None,

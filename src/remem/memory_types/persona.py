@@ -35,7 +35,7 @@ from remem.tokens import (
 )
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
     from remem.memory_types.chat import ChatMemory
 
 __all__ = ["DEFAULT_SHARES", "Persona", "PersonaContext", "PersonaPrompt"]
@@ -98,7 +98,7 @@ class PersonaPrompt:
 class PersonaContext:
     def __init__(
         self,
-        memory: Engine,
+        memory: EngineAPI,
         persona: Persona,
         *,
         agent_id: str | None = None,

@@ -37,7 +37,7 @@ from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.validate import TimeLike, clean_text
 
 if TYPE_CHECKING:
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
     from remem.records import MemoryRecord, SearchHit
 
 __all__ = ["MemoryStream"]
@@ -52,7 +52,7 @@ class MemoryStream:
 
     def __init__(
         self,
-        memory: Engine,
+        memory: EngineAPI,
         *,
         agent_id: str | None = None,
         user_id: str | None = None,

@@ -36,7 +36,7 @@ from remem.tokens import DEFAULT_MODEL, TokenCounter, token_counter
 
 if TYPE_CHECKING:
     from remem.embedders.base import Embedder
-    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
     from remem.records import MemoryRecord
 
 __all__ = [
@@ -62,7 +62,7 @@ class IndexHit:
 
 class _Summarizer:
     def __init__(
-        self, memory: Engine, llm: LLM | Callable[[str], str] | None, tokens: int, count: Any
+        self, memory: EngineAPI, llm: LLM | Callable[[str], str] | None, tokens: int, count: Any
     ) -> None:
         self.memory = memory
         self.llm = as_llm(llm)
@@ -77,7 +77,7 @@ class _Summarizer:
 
 
 def build_list_index(
-    memory: Engine,
+    memory: EngineAPI,
     text: str,
     *,
     llm: LLM | Callable[[str], str] | None = None,
@@ -104,7 +104,7 @@ def build_list_index(
 
 
 def build_tree_index(
-    memory: Engine,
+    memory: EngineAPI,
     text: str,
     *,
     llm: LLM | Callable[[str], str] | None = None,
@@ -145,7 +145,7 @@ def build_tree_index(
 
 
 def query_index(
-    memory: Engine, document: MemoryRecord | str, query: str, *, k: int = 3
+    memory: EngineAPI, document: MemoryRecord | str, query: str, *, k: int = 3
 ) -> list[IndexHit]:
     """The ``k`` chunks of an indexed document that best match ``query``, with their context."""
     doc_id = document if isinstance(document, str) else document.id
@@ -241,7 +241,7 @@ def estimate_costs(
 
 # -- internals -------------------------------------------------------------------------------------
 def _chunks(
-    memory: Engine, text: str, chunk_size: int, scope: dict[str, Any]
+    memory: EngineAPI, text: str, chunk_size: int, scope: dict[str, Any]
 ) -> tuple[MemoryRecord, list[MemoryRecord]]:
     document = memory.add_document(text, chunk_size=chunk_size, progress=False, **scope)
     chunks = memory.list(filters={"parent_id": document.id}, limit=100_000)

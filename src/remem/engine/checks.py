@@ -1,0 +1,76 @@
+"""Checks of what one call asks: batch sizes, pages, orders, a search's mode, ``k`` and query.
+
+Each raises :class:`~remem.errors.InvalidInputError` (or a subclass) before any work is spent;
+none reads the store.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from remem.engine.items import MAX_ROWS
+from remem.errors import InvalidInputError
+from remem.limits import Limits
+from remem.stores.base import LIST_ORDERS
+from remem.validate import bounded, number_within
+
+__all__ = ["SEARCH_MODES", "batch", "context", "listing", "namespaces", "page", "search"]
+
+SEARCH_MODES = ("hybrid", "dense", "keyword")
+
+
+def batch(count: int, limits: Limits) -> None:
+    """At most ``limits.max_batch`` items in one ``add_many``."""
+    if count > limits.max_batch:
+        raise InvalidInputError(
+            f"{count:,} items in one add_many, over the limit of "
+            f"{limits.max_batch:,}: add them in batches"
+        )
+
+
+def listing(limit: Any, offset: Any, order: str) -> None:
+    """A listing's page (``limit`` and ``offset`` from 0 to :data:`MAX_ROWS`) and order."""
+    for name, value in (("limit", limit), ("offset", offset)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROWS:
+            raise InvalidInputError(
+                f"{name} must be an integer from 0 to {MAX_ROWS}, got {value!r}"
+            )
+    if order not in LIST_ORDERS:
+        raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
+
+
+def page(size: Any) -> None:
+    """The page size of ``list_all``: a positive integer."""
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidInputError(f"page must be a positive integer, got {size!r}")
+
+
+def namespaces(limit: Any, limits: Limits) -> None:
+    """How many namespaces one call lists: 1 to ``limits.max_k``."""
+    top = limits.max_k
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= top:
+        raise InvalidInputError(f"limit must be an integer from 1 to {top}, got {limit!r}")
+
+
+def search(*, mode: Any, k: Any, query: Any, min_score: Any, limits: Limits) -> None:
+    """A search's ``min_score`` (0 to 1), ``mode``, ``k`` (1 to ``limits.max_k``) and query
+    (a string of at most ``limits.max_query_chars``), in that order."""
+    if min_score is not None:
+        number_within("min_score", min_score, 0.0, 1.0)
+    if mode not in SEARCH_MODES:
+        raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
+    top = limits.max_k
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= top:
+        raise InvalidInputError(f"k must be an integer from 1 to {top}, got {k!r}")
+    if query is not None:
+        if not isinstance(query, str):
+            raise InvalidInputError(f"query must be a string, got {type(query).__name__}")
+        bounded(query, limits.max_query_chars, "query")
+
+
+def context(budget_tokens: Any, order: Any) -> None:
+    """A context's token budget (an integer) and order (``time`` or ``score``)."""
+    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
+        raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+    if order not in ("time", "score"):
+        raise InvalidInputError(f"order must be 'time' or 'score', got {order!r}")

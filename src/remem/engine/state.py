@@ -1,0 +1,112 @@
+"""What a memory and its scoped views share: one :class:`EngineState`.
+
+A view is this state plus a grant (:meth:`remem.engine.Engine.scoped`). Everything a view
+must share is a field here, named, so a new one cannot be silently copied per view (as
+``copy.copy`` of the engine did: a view made before a re-embed kept the old embedder).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from remem.embedders import Embedder
+from remem.errors import InvalidInputError
+from remem.filters import Filter
+from remem.limits import Limits
+from remem.records import MemoryRecord
+from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.retriever import Retriever
+from remem.stores import Store
+
+__all__ = ["AccessBuffer", "EngineSettings", "EngineState"]
+
+
+class Touchable(Protocol):
+    """Where pending accesses are written: a store's ``touch``."""
+
+    def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool: ...
+
+
+class AccessBuffer(Protocol):
+    """What the engine asks of its buffer of pending access statistics
+    (:class:`remem.deferred.Touches`, built in one place: :class:`~remem.engine.Engine`)."""
+
+    def add(self, ids: Sequence[str], at: float) -> None:
+        """One access of each of ``ids`` at ``at`` (Unix seconds)."""
+
+    def due(self) -> bool:
+        """Whether a search should write the pending accesses now."""
+
+    def flush(self, store: Touchable, *, wait: bool = True) -> None:
+        """Write the pending accesses in one transaction (``wait=False``: not while another
+        writer holds the store's write lock)."""
+
+    def read(self, fetch: Callable[[], list[MemoryRecord]]) -> list[MemoryRecord]:
+        """``fetch()``'s records, with the pending accesses added to their statistics."""
+
+
+@dataclass(frozen=True, slots=True)
+class EngineSettings:
+    """A memory's settings, fixed when it opens: checked here, once."""
+
+    #: ``auto`` (a bar on a terminal, not under pytest), ``on`` or ``off``.
+    progress: str
+    #: Default settings of every search; a call may override any field.
+    retrieval: RetrievalConfig
+    #: A text longer than this many tokens also gets vectors of its overlapping windows.
+    part_tokens: int
+    part_overlap: int
+    #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits.
+    limits: Limits
+
+    def __post_init__(self) -> None:
+        part_tokens, part_overlap = self.part_tokens, self.part_overlap
+        if part_tokens < 0 or 0 < part_tokens < 16:
+            raise InvalidInputError(f"part_tokens must be 0 (off) or at least 16: {part_tokens}")
+        if part_tokens and not 0 <= part_overlap < part_tokens:
+            raise InvalidInputError(
+                f"part_overlap must be in [0, part_tokens): {part_overlap}, {part_tokens}"
+            )
+        if not isinstance(self.limits, Limits):
+            name = type(self.limits).__name__
+            raise InvalidInputError(f"limits must be a remem.Limits, got {name}")
+
+    def show_progress(self, explicit: bool | None) -> bool:
+        """Whether long work shows a progress bar: ``explicit`` when given, else ``progress``
+        (``auto``: on a terminal, not under pytest)."""
+        if explicit is not None:
+            return explicit
+        if self.progress == "auto":
+            return sys.stderr.isatty() and "PYTEST_CURRENT_TEST" not in os.environ
+        return self.progress == "on"
+
+
+@dataclass(eq=False)
+class EngineState:
+    """The store, embedder, retriever, pending accesses, lock and settings of one memory,
+    shared by every scoped view of it."""
+
+    store: Store
+    #: Swapped by a re-embed, for the memory and all its views at once.
+    embedder: Embedder
+    settings: EngineSettings
+    #: Pending access statistics: a search writes none (docs/architecture.md, "Search").
+    touches: AccessBuffer
+    #: Held around every write of vectors, so a re-embed swaps the embedder between writes.
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    #: Whether the store's embedder signature was checked before a search (once per memory).
+    checked_signature: bool = False
+    #: Runs each search's stages; reads records through :meth:`read` (pending accesses shown).
+    retriever: Retriever = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.retriever = Retriever(self.store, self.read)
+
+    def read(self, ids: Sequence[str], where: Filter | None) -> list[MemoryRecord]:
+        """The records ``ids`` under ``where``, as the store holds them plus pending accesses."""
+        return self.touches.read(lambda: self.store.get(ids, where))
