@@ -1,7 +1,9 @@
-"""Random add / update / delete / search steps against the store and a plain in-memory model."""
+"""Random add / update / delete / search steps against each store (SQLite on disk and in
+memory, PostgreSQL) and a plain in-memory model."""
 
 from __future__ import annotations
 
+import atexit
 import tempfile
 
 import hypothesis.strategies as st
@@ -9,6 +11,8 @@ from hypothesis import HealthCheck, settings
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, consumes, invariant, rule
 
 import remem
+
+from . import pg
 
 WORDS = st.sampled_from(["apple", "banana", "cherry", "delta", "echo", "fox", "golf", "hotel"])
 TEXTS = st.lists(WORDS, min_size=1, max_size=5).map(" ".join)
@@ -22,8 +26,12 @@ class StoreModel(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.dir = tempfile.TemporaryDirectory()
-        self.mem = remem.open(self.dir.name + "/s", embedder="hash:32")
+        self.mem = remem.open(self.location(), embedder="hash:32")
         self.model: dict[str, dict] = {}
+
+    def location(self) -> str:
+        """Where this run's store is: a new SQLite store on disk."""
+        return self.dir.name + "/s"
 
     def teardown(self) -> None:
         self.mem.close()
@@ -93,10 +101,43 @@ class StoreModel(RuleBasedStateMachine):
         assert listed == {i: r["text"] for i, r in self.model.items()}
 
 
-StoreModel.TestCase.settings = settings(
-    max_examples=40,
-    stateful_step_count=25,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+class InMemoryModel(StoreModel):
+    def location(self) -> str:
+        return ":memory:"
+
+
+class PostgresModel(StoreModel):
+    """One database, opened once, for every run (a new one costs more than a run): emptied at
+    the start of each."""
+
+    shared: remem.Memory | None = None
+
+    def __init__(self) -> None:
+        RuleBasedStateMachine.__init__(self)
+        self.dir = tempfile.TemporaryDirectory()
+        if PostgresModel.shared is None:
+            PostgresModel.shared = remem.open(pg.url_for("state-machine"), embedder="hash:32")
+            atexit.register(PostgresModel.shared.close)  # before the cluster stops
+        self.mem = PostgresModel.shared
+        self.mem.store.delete([r.id for r in self.mem.store.records()])
+        self.model = {}
+
+    def teardown(self) -> None:
+        self.dir.cleanup()
+
+
+def _settings(examples: int) -> settings:
+    return settings(
+        max_examples=examples,
+        stateful_step_count=25,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+
+
+StoreModel.TestCase.settings = _settings(40)
+InMemoryModel.TestCase.settings = _settings(40)
+PostgresModel.TestCase.settings = _settings(12)  # a few seconds, as the others
 TestStoreModel = StoreModel.TestCase
+TestInMemoryModel = InMemoryModel.TestCase
+TestPostgresModel = PostgresModel.TestCase
