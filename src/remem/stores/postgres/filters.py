@@ -1,16 +1,18 @@
 """The filter tree (:mod:`remem.filters`) as a PostgreSQL boolean expression over ``memories``.
 
-Record fields are columns; a metadata key is a path into the ``metadata`` JSONB column, compared
-as JSON (``"7"`` is not ``7``), the way the SQLite store compares ``json_extract`` values: a
+Record fields are columns; a metadata key is a path into the ``metadata`` JSONB column through
+objects only (``->`` by key: ``tags.0`` is no array index), compared as JSON (``"7"`` is not
+``7``, and only values of one type are ordered), as :mod:`remem.testing.filters` states: a
 missing key and a JSON ``null`` are both "no value". Parameters are psycopg ``%s`` placeholders.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from remem.filters import COMPARE, Cond, Filter, to_sql
+from remem.filters import COMPARE, Cond, Filter, Logic, to_sql
 from remem.records import namespace_range
 
 __all__ = ["compile_postgres"]
@@ -21,14 +23,30 @@ def compile_postgres(node: Filter | None, alias: str = "m") -> tuple[str, list[A
     if node is None:
         return "TRUE", []
     params: list[Any] = []
-    return to_sql(node, lambda cond: _condition(cond, alias, params)), params
+    return to_sql(_routed(node), lambda cond: _condition(cond, alias, params)), params
+
+
+#: A user's equality that also names the tenant key (:func:`_routed`).
+_TENANT = "tenant+user_id"
+
+
+def _routed(node: Filter) -> Filter:
+    """``node`` with each ``user_id`` equality outside ``$not`` also on the tenant key, which
+    a database sharded by tenant routes by. Not under ``$not``: a record without a user (tenant
+    ``''``) would turn "unknown" into "false" there, and its negation into "true"."""
+    if isinstance(node, Cond):
+        if node.field == "user_id" and node.op == "$eq" and isinstance(node.value, str):
+            return Cond(_TENANT, "$eq", node.value)
+        return node
+    if node.op == "$not":
+        return node
+    return Logic(node.op, tuple(_routed(part) for part in node.parts))
 
 
 def _condition(node: Cond, alias: str, params: list[Any]) -> str:
     if node.field.startswith("metadata."):
         return _metadata(node, alias, node.field[len("metadata.") :].split("."), params)
-    if node.field == "user_id" and node.op == "$eq" and isinstance(node.value, str):
-        # Also on the tenant key, which a database sharded by tenant routes by.
+    if node.field == _TENANT:
         params.extend([node.value, node.value])
         return f"({alias}.tenant = %s AND {alias}.user_id = %s)"
     return _column(node, f"{alias}.{node.field}", params)
@@ -54,46 +72,72 @@ def _column(node: Cond, column: str, params: list[Any]) -> str:
         params.append(value)
         return f"({column} {COMPARE[op]} %s)"
     if op in ("$in", "$nin"):
-        if not value:
-            return "FALSE" if op == "$in" else "TRUE"
-        params.append(list(value))
-        if op == "$in":
-            return f"({column} = ANY(%s))"
-        return f"({column} IS NULL OR NOT ({column} = ANY(%s)))"
+        return _members(op, value, lambda: column, "", params)
     params.append(str(value))  # $contains on a text field: a substring
     return f"(strpos({column}, %s) > 0)"
 
 
+def _members(
+    op: str, values: tuple[Any, ...], at: Callable[[], str], cast: str, params: list[Any]
+) -> str:
+    """``$in`` (any of ``$eq``: ``None`` matches no value) or ``$nin`` (none of them), the
+    values bound as one array (of ``cast`` from JSON text, when given). ``at()`` writes the
+    value's expression, binding what it needs, once per use."""
+    if not values:
+        return "FALSE" if op == "$in" else "TRUE"
+    present = [v for v in values if v is not None]
+    if not cast and {type(v) for v in present} == {int, float}:
+        present = [float(v) for v in present]  # psycopg binds a list of one type only
+    bound = [json.dumps(v) for v in present] if cast else present
+    if len(present) == len(values) and op == "$in":
+        column = at()
+        params.append(bound)
+        return f"({column} = ANY(%s{cast}))"
+    if len(present) == len(values):
+        first, second = at(), at()
+        params.append(bound)
+        return f"({first} IS NULL OR NOT ({second} = ANY(%s{cast})))"
+    first = at()
+    params.append(bound)
+    any_of = f"({first} = ANY(%s{cast}) OR {at()} IS NULL)"
+    return any_of if op == "$in" else f"(NOT coalesce({any_of}, FALSE))"
+
+
 def _metadata(node: Cond, alias: str, path: list[str], params: list[Any]) -> str:
     op, value = node.op, node.value
-    # ``#>`` gives SQL NULL for a missing key; a JSON null becomes SQL NULL too.
-    params.append(path)
-    at = f"nullif({alias}.metadata #> %s::text[], 'null'::jsonb)"
+    # ``->`` by key: SQL NULL for a missing key, and on anything but an object.
+    raw = f"({alias}.metadata{''.join(' -> %s::text' for _ in path)})"
+
+    def at() -> str:
+        """The value, a JSON null as SQL NULL; each use binds the path again."""
+        params.extend(path)
+        return f"nullif({raw}, 'null'::jsonb)"
+
     if op == "$exists":
-        return f"({at} IS {'NOT ' if value else ''}NULL)"
+        return f"({at()} IS {'NOT ' if value else ''}NULL)"
     if op in ("$eq", "$ne") and value is None:
-        return f"({at} IS {'NOT ' if op == '$ne' else ''}NULL)"
-    if op == "$contains":  # member of a JSON array, or substring of a string
-        params.extend([path, json.dumps([value]), path, str(value)])
-        return (
-            f"(CASE jsonb_typeof({alias}.metadata #> %s::text[]) "
-            f"WHEN 'array' THEN {alias}.metadata #> %s::text[] @> %s::jsonb "
-            f"ELSE strpos({alias}.metadata #>> %s::text[], %s) > 0 END)"
-        )
-    if op == "$ne":
-        params.append(json.dumps(value))
-        return f"({at} IS DISTINCT FROM %s::jsonb)"
-    if op in COMPARE:
-        params.append(json.dumps(value))
-        return f"({at} {COMPARE[op]} %s::jsonb)"
+        return f"({at()} IS {'NOT ' if op == '$ne' else ''}NULL)"
     if op in ("$in", "$nin"):
-        if not value:
-            params.pop()
-            return "FALSE" if op == "$in" else "TRUE"
-        params.append([json.dumps(v) for v in value])
-        if op == "$in":
-            return f"({at} = ANY(%s::jsonb[]))"
-        params.insert(len(params) - 1, path)  # the value appears a second time
-        again = f"nullif({alias}.metadata #> %s::text[], 'null'::jsonb)"
-        return f"({at} IS NULL OR NOT ({again} = ANY(%s::jsonb[])))"
-    raise AssertionError(f"unknown operator {op}")  # parse_filter admits no other
+        return _members(op, value, at, "::jsonb[]", params)
+    if op == "$contains":  # member of a JSON array, or substring of a string
+        kind = at()
+        params.extend([*path, json.dumps([value]), *path, str(value)])
+        return (
+            f"(CASE jsonb_typeof({kind}) WHEN 'array' THEN {raw} @> %s::jsonb "
+            f"WHEN 'string' THEN strpos({raw} #>> '{{}}', %s) > 0 "
+            f"ELSE CASE WHEN {at()} IS NOT NULL THEN FALSE END END)"
+        )
+    if op in ("$eq", "$ne"):
+        column = at()
+        params.append(json.dumps(value))
+        return f"({column} {'=' if op == '$eq' else 'IS DISTINCT FROM'} %s::jsonb)"
+    kind, column = at(), at()  # ordered within one JSON type only
+    params.append(json.dumps(value))
+    return f"(jsonb_typeof({kind}) = '{_json_type(value)}' AND {column} {COMPARE[op]} %s::jsonb)"
+
+
+def _json_type(value: Any) -> str:
+    """``jsonb_typeof``'s name for ``value``'s JSON type."""
+    if isinstance(value, bool):
+        return "boolean"
+    return "number" if isinstance(value, int | float) else "string"
