@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -39,7 +38,6 @@ from remem.embedders.base import EmbedderSignature
 from remem.errors import (
     ConflictError,
     EmbedderMismatchError,
-    IndexWarning,
     NotFoundError,
     StorageFullError,
     StoreError,
@@ -66,6 +64,7 @@ from remem.stores.base import (
 from remem.stores.keyword_index import Entry, rank
 from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.filters import compile_postgres
+from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name
 from remem.stores.postgres.schema import apply_migrations
 from remem.stores.postgres.tables import SideTables, note_changes
 from remem.timeutil import from_epoch, now
@@ -87,8 +86,6 @@ _ORDERS = {
 }
 #: The advisory lock of the embedder signature (claims, re-embeds).
 _SIGNATURE_LOCK = 0x72656D0001
-#: The advisory lock of building the HNSW index.
-_INDEX_LOCK = 0x72656D0002
 # Previous and next record: by position within a document, else by time within a session;
 # always within the record's own user and agent, and within the caller's condition.
 _ADJACENT = """
@@ -139,17 +136,8 @@ class PostgresStore(SideTables, Store):
         #: exactly (a scan of those rows: recall 1.0); larger ones use HNSW. Lower than the
         #: SQLite store's: PostgreSQL scans ~2 µs a row (10,000 rows: 22 ms), HNSW ~1-3 ms.
         self.exact_search_limit = exact_search_limit
-        #: ``maintenance_work_mem`` while the HNSW index is built: the graph should fit in it
-        #: (about 1.6 kB a 384-d vector) or the build slows several times.
-        self.index_memory = index_memory
         #: HNSW's search breadth (pgvector's ``hnsw.ef_search``; raised to 2k for larger k).
         self.ef_search = ef_search
-        self._indexes: set[tuple[str, EmbedderSignature]] = set()  # seen to exist
-        #: Builds the HNSW index on a thread of its own (:meth:`_build_index_later`).
-        self._builder: threading.Thread | None = None
-        self._builder_lock = threading.Lock()
-        self._building: psycopg.Connection[Any] | None = None
-        self._closing = False
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
                 _ensure_vector_extension(conn)
@@ -175,6 +163,23 @@ class PostgresStore(SideTables, Store):
             open=True,
             name="remem",
         )
+        #: The HNSW index: which is valid, and its build on a thread of its own (:mod:`.hnsw`).
+        self._hnsw = HnswBuilder(self._pool, index_memory=index_memory)
+
+    @property
+    def index_memory(self) -> str:
+        """``maintenance_work_mem`` while the HNSW index is built: the graph should fit in it
+        (about 1.6 kB a 384-d vector) or the build slows several times."""
+        return self._hnsw.index_memory
+
+    @index_memory.setter
+    def index_memory(self, value: str) -> None:
+        self._hnsw.index_memory = value
+
+    @property
+    def _builder(self) -> threading.Thread | None:
+        """The thread that built (or builds) the HNSW index here, if one was started."""
+        return self._hnsw.thread
 
     # -- plumbing ----------------------------------------------------------------------------------
     @contextmanager
@@ -389,8 +394,8 @@ class PostgresStore(SideTables, Store):
             ]
             rows = {i: np.asarray(found[i], dtype=np.float32).reshape(-1, signature.dimensions)
                     for i in held}  # fmt: skip
-            _drop_vector_indexes(conn)  # its cast would refuse the new width
-            self._indexes.clear()
+            drop_indexes(conn)  # its cast would refuse the new width
+            self._hnsw.forget()
             with conn.cursor() as cur:
                 cur.executemany(
                     "UPDATE memories SET embedding = %s WHERE id = %s",
@@ -543,7 +548,7 @@ class PostgresStore(SideTables, Store):
                 f"WHERE m.embedding IS NOT NULL AND {clause} LIMIT %s) s",
                 [self.exact_search_limit, *params, self.exact_search_limit + 1],
             ).fetchone() or (True,)
-            if not few and not self._index_ready(conn, stored):
+            if not few and not self._hnsw.ready(conn, stored):
                 few = True  # another process is building the index: exact meanwhile
             if few:
                 distance = "(m.embedding <=> %s)"
@@ -592,67 +597,6 @@ class PostgresStore(SideTables, Store):
         }
         return sorted(scored.items(), key=lambda p: -p[1])[:k]
 
-    def _index_ready(self, conn: psycopg.Connection[Any], signature: EmbedderSignature) -> bool:
-        """Whether the HNSW index of ``signature``'s width is there and valid; when it is not,
-        its build starts on a thread of its own and this search runs exactly meanwhile. One
-        HNSW index at the store's width (pgvector needs a fixed width; searches use it through
-        the same cast), built once a search needs it rather than at the first insert: a bulk
-        load writes at COPY speed and the graph is built once, with ``index_memory``, instead
-        of row by row (several times slower; docs/scaling.md). Later inserts update it."""
-        dims = int(signature.dimensions)
-        name = _index_name(dims)
-        if (name, signature) in self._indexes:  # (a re-embed elsewhere changes the signature)
-            return True
-        if _index_valid(conn, name):
-            self._indexes.add((name, signature))
-            return True
-        self._build_index_later(dims)
-        return False
-
-    def _build_index_later(self, dims: int) -> None:
-        """Build the HNSW index on a thread of its own (``CREATE INDEX CONCURRENTLY``: writes
-        go on too), unless one is under way here; of several processes one builds it (an
-        advisory lock), and an index a killed build left invalid is dropped and built anew."""
-        with self._builder_lock:
-            if self._builder is not None and self._builder.is_alive():
-                return
-            self._builder = threading.Thread(
-                target=self._build_index, args=(dims,), name="remem-hnsw", daemon=True
-            )
-            self._builder.start()
-
-    def _build_index(self, dims: int) -> None:
-        name = _index_name(dims)
-        try:
-            with self._pool.connection() as conn:
-                self._building = conn
-                (mine,) = conn.execute(
-                    "SELECT pg_try_advisory_lock(%s)", (_INDEX_LOCK,)
-                ).fetchone() or (False,)
-                if not mine:
-                    return  # another process builds it
-                try:
-                    if _index_valid(conn, name):
-                        return
-                    conn.execute(f"DROP INDEX CONCURRENTLY IF EXISTS {name}")  # a killed build's
-                    conn.execute("SELECT set_config('maintenance_work_mem', %s, false)",
-                                 (self.index_memory,))  # fmt: skip
-                    conn.execute(
-                        f"CREATE INDEX CONCURRENTLY {name} ON memories "
-                        f"USING hnsw ((embedding::vector({dims})) vector_cosine_ops) "
-                        "WITH (m = 16, ef_construction = 128)"
-                    )
-                finally:
-                    conn.execute("RESET maintenance_work_mem")
-                    conn.execute("SELECT pg_advisory_unlock(%s)", (_INDEX_LOCK,))
-        except psycopg.Error as exc:  # the index is an accelerator: searches stay exact
-            if not self._closing:
-                warnings.warn(
-                    f"could not build the vector index {name}: {_first_line(exc)}", IndexWarning, 2
-                )
-        finally:
-            self._building = None
-
     def build_index(self) -> None:
         """Build the HNSW index now if the store needs one, waiting for it (a bulk load's last
         step; else the first search that needs it starts the build on a thread of its own)."""
@@ -663,16 +607,12 @@ class PostgresStore(SideTables, Store):
             (count,) = conn.execute(
                 "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
             ).fetchone() or (0,)
-            if count <= self.exact_search_limit or self._index_ready(conn, stored):
+            if count <= self.exact_search_limit or self._hnsw.ready(conn, stored):
                 return
-        builder = self._builder
-        if builder is not None:
-            builder.join()
+        self._hnsw.join()
         with self._connection() as conn:
-            self._index_ready(conn, stored)
-        builder = self._builder
-        if builder is not None:
-            builder.join()
+            self._hnsw.ready(conn, stored)
+        self._hnsw.join()
 
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
@@ -726,12 +666,7 @@ class PostgresStore(SideTables, Store):
         return int(row[0]) if row else 0
 
     def close(self) -> None:
-        self._closing = True
-        building = self._building
-        if building is not None:
-            building.cancel()  # an index build under way stops; the next one starts anew
-        if self._builder is not None:
-            self._builder.join()
+        self._hnsw.close()  # an index build under way stops; the next one starts anew
         self._pool.close()
 
 
@@ -781,21 +716,8 @@ def _write_signature(conn: psycopg.Connection[Any], signature: EmbedderSignature
             [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
         )
     # An index at another width goes (its cast would refuse the new vectors); the one at this
-    # width is built by the first search that needs it (PostgresStore._index_ready).
-    _drop_vector_indexes(conn, keep=_index_name(signature.dimensions))
-
-
-def _index_name(dims: int) -> str:
-    return f"memories_hnsw_{int(dims)}"
-
-
-def _drop_vector_indexes(conn: psycopg.Connection[Any], keep: str = "") -> None:
-    for (name,) in conn.execute(
-        "SELECT indexname FROM pg_indexes WHERE tablename = 'memories' "
-        "AND indexname LIKE 'memories\\_hnsw\\_%%' AND indexname <> %s",
-        (keep,),
-    ).fetchall():
-        conn.execute(f'DROP INDEX "{name}"')
+    # width is built by the first search that needs it (HnswBuilder.ready).
+    drop_indexes(conn, keep=index_name(signature.dimensions))
 
 
 def _lock_scopes(conn: psycopg.Connection[Any], records: Sequence[NewRecord]) -> None:
@@ -994,14 +916,3 @@ def _version(text: str) -> tuple[int, ...]:
 
 def _first_line(exc: BaseException) -> str:
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-
-
-def _index_valid(conn: psycopg.Connection[Any], name: str) -> bool:
-    """Whether index ``name`` exists and is valid (a concurrent build that was stopped leaves
-    an invalid one)."""
-    row = conn.execute(
-        "SELECT i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
-        "WHERE c.relname = %s",
-        (name,),
-    ).fetchone()
-    return bool(row and row[0])

@@ -1,0 +1,147 @@
+"""pgvector's HNSW index of a PostgreSQL store, built off the request.
+
+One index at the store's width (pgvector needs a fixed width; searches use it through the same
+cast, ``embedding::vector(d)``), built once a search needs it rather than at the first insert:
+a bulk load writes at COPY speed and the graph is built once, with ``index_memory``, instead of
+row by row (several times slower; docs/scaling.md). Later inserts update it. The build runs on
+a thread of its own with ``CREATE INDEX CONCURRENTLY`` — writes go on, searches run exactly
+until the index is valid; of several processes one builds it (an advisory lock), and an index a
+stopped build left invalid is dropped and built anew.
+"""
+
+from __future__ import annotations
+
+import threading
+import warnings
+from typing import Any
+
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from remem.embedders.base import EmbedderSignature
+from remem.errors import IndexWarning
+
+__all__ = ["HnswBuilder", "drop_indexes", "index_name", "index_valid"]
+
+#: The advisory lock of building the HNSW index.
+_INDEX_LOCK = 0x72656D0002
+
+
+class HnswBuilder:
+    """Knows which HNSW index is there and valid, and builds a missing one on its thread with
+    a connection of ``pool``'s."""
+
+    def __init__(self, pool: ConnectionPool[Any], *, index_memory: str) -> None:
+        self._pool = pool
+        #: ``maintenance_work_mem`` while the HNSW index is built: the graph should fit in it
+        #: (about 1.6 kB a 384-d vector) or the build slows several times.
+        self.index_memory = index_memory
+        self._indexes: set[tuple[str, EmbedderSignature]] = set()  # seen to exist
+        #: The thread building the index, if one was started.
+        self.thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._building: psycopg.Connection[Any] | None = None
+        self._closing = False
+
+    def ready(self, conn: psycopg.Connection[Any], signature: EmbedderSignature) -> bool:
+        """Whether the HNSW index of ``signature``'s width is there and valid; when it is not,
+        its build starts on a thread of its own and the caller's search runs exactly."""
+        dims = int(signature.dimensions)
+        name = index_name(dims)
+        if (name, signature) in self._indexes:  # (a re-embed elsewhere changes the signature)
+            return True
+        if index_valid(conn, name):
+            self._indexes.add((name, signature))
+            return True
+        self._start(dims)
+        return False
+
+    def forget(self) -> None:
+        """The store dropped its HNSW indexes (a re-embed): none is known to exist."""
+        self._indexes.clear()
+
+    def join(self) -> None:
+        """Wait for a build started here, if any."""
+        thread = self.thread
+        if thread is not None:
+            thread.join()
+
+    def close(self) -> None:
+        """Stop a build under way (the next one starts anew) and wait for its thread."""
+        self._closing = True
+        building = self._building
+        if building is not None:
+            building.cancel()
+        self.join()
+
+    def _start(self, dims: int) -> None:
+        """Build the index on a thread of its own, unless one is under way here."""
+        with self._lock:
+            if self.thread is not None and self.thread.is_alive():
+                return
+            self.thread = threading.Thread(
+                target=self._build, args=(dims,), name="remem-hnsw", daemon=True
+            )
+            self.thread.start()
+
+    def _build(self, dims: int) -> None:
+        name = index_name(dims)
+        try:
+            with self._pool.connection() as conn:
+                self._building = conn
+                (mine,) = conn.execute(
+                    "SELECT pg_try_advisory_lock(%s)", (_INDEX_LOCK,)
+                ).fetchone() or (False,)
+                if not mine:
+                    return  # another process builds it
+                try:
+                    if index_valid(conn, name):
+                        return
+                    conn.execute(f"DROP INDEX CONCURRENTLY IF EXISTS {name}")  # a killed build's
+                    conn.execute("SELECT set_config('maintenance_work_mem', %s, false)",
+                                 (self.index_memory,))  # fmt: skip
+                    conn.execute(
+                        f"CREATE INDEX CONCURRENTLY {name} ON memories "
+                        f"USING hnsw ((embedding::vector({dims})) vector_cosine_ops) "
+                        "WITH (m = 16, ef_construction = 128)"
+                    )
+                finally:
+                    conn.execute("RESET maintenance_work_mem")
+                    conn.execute("SELECT pg_advisory_unlock(%s)", (_INDEX_LOCK,))
+        except psycopg.Error as exc:  # the index is an accelerator: searches stay exact
+            if not self._closing:
+                warnings.warn(
+                    f"could not build the vector index {name}: {_first_line(exc)}", IndexWarning, 2
+                )
+        finally:
+            self._building = None
+
+
+def index_name(dims: int) -> str:
+    return f"memories_hnsw_{int(dims)}"
+
+
+def drop_indexes(conn: psycopg.Connection[Any], keep: str = "") -> None:
+    """Drop the HNSW indexes of every width but ``keep``'s (a cast to another width would
+    refuse the store's new vectors)."""
+    for (name,) in conn.execute(
+        "SELECT indexname FROM pg_indexes WHERE tablename = 'memories' "
+        "AND indexname LIKE 'memories\\_hnsw\\_%%' AND indexname <> %s",
+        (keep,),
+    ).fetchall():
+        conn.execute(f'DROP INDEX "{name}"')
+
+
+def index_valid(conn: psycopg.Connection[Any], name: str) -> bool:
+    """Whether index ``name`` exists and is valid (a concurrent build that was stopped leaves
+    an invalid one)."""
+    row = conn.execute(
+        "SELECT i.indisvalid FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid "
+        "WHERE c.relname = %s",
+        (name,),
+    ).fetchone()
+    return bool(row and row[0])
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
