@@ -7,7 +7,10 @@ filter, and remembers which embedder made its vectors. It does no embedding, chu
 
 from __future__ import annotations
 
+import itertools
+import math
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Self
@@ -17,8 +20,10 @@ from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
 from remem.errors import VectorError
-from remem.filters import Filter
-from remem.records import MemoryRecord, Namespace, StoreStats
+from remem.filters import Cond, Filter, Logic, and_filters
+from remem.keywords import BM25_B, BM25_K1, index_terms, search_terms
+from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
+from remem.stores.keyword_index import UNITS, affordable, only_owners, owners, weights
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
 from remem.timeutil import from_epoch
 
@@ -236,7 +241,12 @@ class Update:
 
 class RecordStore(ABC):
     """A backend that holds records, their vectors and their keyword index, and answers
-    candidate queries. Implementations must pass ``tests/test_store_conformance.py``."""
+    candidate queries. Implementations must pass the conformance suite
+    (:mod:`remem.testing.store_conformance`).
+
+    A new backend writes the abstract methods, the primitives; every other method has a
+    default built on them (an exact scan of :meth:`records`), which a backend overrides where
+    its own query is faster — remem's stores override them all."""
 
     path: str
 
@@ -248,9 +258,28 @@ class RecordStore(ABC):
         wins), and the recorded one is returned."""
 
     # -- writes (each call is one transaction) ---------------------------------------------------
-    @abstractmethod
     def find_duplicates(self, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
-        """For records with ``dedupe`` set, the stored record each exactly duplicates, by index."""
+        """For records with ``dedupe`` set, the stored record each exactly duplicates, by index:
+        the same content hash, kind, scope and namespace. By default a scan of that scope."""
+        found: dict[int, MemoryRecord] = {}
+        for index, rec in enumerate(records):
+            if not rec.dedupe:
+                continue
+            same = Logic(
+                "$and",
+                (
+                    Cond("kind", "$eq", rec.kind),
+                    Cond("user_id", "$eq", rec.user_id),
+                    Cond("agent_id", "$eq", rec.agent_id),
+                    Cond("session_id", "$eq", rec.session_id),
+                    Cond("namespace", "$eq", encode_namespace(rec.namespace)),
+                ),
+            )
+            for stored in self.records(same):
+                if stored.content_hash == rec.content_hash:
+                    found[index] = stored
+                    break
+        return found
 
     @abstractmethod
     def insert(
@@ -280,10 +309,12 @@ class RecordStore(ABC):
     def delete(self, ids: Sequence[str]) -> int:
         """Delete records (and a document's chunks); returns how many records went."""
 
-    @abstractmethod
     def purge_expired(self, now: float, limit: int = 1000) -> int:
         """Delete up to ``limit`` records whose ``expires_at`` is at or before ``now`` (and
-        their chunks); returns how many went. Finding none is a read, not a write."""
+        their chunks); returns how many went. Finding none is a read, not a write. By default
+        the expired ones found by :meth:`records`, then :meth:`delete`."""
+        expired = [r.id for r in self.records(Cond("expires_at", "$lte", now), limit=limit)]
+        return self.delete(expired) if expired else 0
 
     @abstractmethod
     def replace_vectors(
@@ -335,30 +366,58 @@ class RecordStore(ABC):
         inserted; or one of :data:`LIST_ORDERS`), skipping ``offset``, at most ``limit``.
         Read lazily in pages, so iterating a whole store holds one page at a time."""
 
-    @abstractmethod
     def namespaces(
         self, where: Filter | None = None, *, limit: int = 1000, after: Namespace | None = None
     ) -> list[Namespace]:
         """The distinct namespaces of the records matching ``where`` (the root ``()`` included
         when such a record lies there), in order of their stored form (labels compared by code
         point, a parent before its children), at most ``limit``; with ``after``, only those
-        after it in that order (keyset paging: each page one bounded query)."""
+        after it in that order (keyset paging: each page one bounded query). By default a
+        scan of the matching records."""
+        start = None if after is None else encode_namespace(after)
+        stored = {encode_namespace(r.namespace) for r in self.records(where)}
+        listed = sorted(form for form in stored if start is None or form > start)
+        return [decode_namespace(form) for form in listed[:limit]]
 
-    @abstractmethod
     def adjacent(
         self, ids: Sequence[str], where: Filter | None = None
     ) -> dict[str, tuple[str | None, str | None]]:
         """Each record's (previous, next) record: the chunks beside it in its document, or the
         turns before and after it in its session (same kind, by ``created_at``). Neighbours
         share the record's ``user_id`` and ``agent_id`` and match ``where``; records that do
-        not match ``where`` are left out."""
+        not match ``where`` are left out. By default one :meth:`records` query a neighbour."""
+        return {rec.id: self._neighbours(rec, where) for rec in self.get(ids, where)}
+
+    def _neighbours(self, rec: MemoryRecord, where: Filter | None) -> tuple[str | None, str | None]:
+        owner = (Cond("user_id", "$eq", rec.user_id), Cond("agent_id", "$eq", rec.agent_id))
+        if rec.parent_id is not None:
+            if rec.position is None:
+                return None, None
+            chunk = (Cond("parent_id", "$eq", rec.parent_id), *owner)
+            return (
+                self._first(where, (*chunk, Cond("position", "$eq", rec.position - 1))),
+                self._first(where, (*chunk, Cond("position", "$eq", rec.position + 1))),
+            )
+        if rec.session_id is None:
+            return None, None
+        turn = (Cond("session_id", "$eq", rec.session_id), Cond("kind", "$eq", rec.kind), *owner)
+        at = rec.created_at.timestamp()
+        return (
+            self._first(where, (*turn, Cond("created_at", "$lt", at)), "-created_at"),
+            self._first(where, (*turn, Cond("created_at", "$gt", at)), "created_at"),
+        )
+
+    def _first(
+        self, where: Filter | None, conds: tuple[Cond, ...], order: str = "stored"
+    ) -> str | None:
+        found = next(self.records(and_filters(where, Logic("$and", conds)), order=order), None)
+        return None if found is None else found.id
 
     @abstractmethod
     def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
         """The head vector of each of these records, or with ``parts`` all its vectors as rows
         (head first, then its parts). Records without a vector are left out."""
 
-    @abstractmethod
     def dense(
         self,
         vector: NDArray[np.float32],
@@ -368,26 +427,120 @@ class RecordStore(ABC):
         part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
         """Top ``k`` (id, cosine) among searchable records matching ``where``; a record with
-        part vectors scores ``part_weight · max(head, best part) + (1 − part_weight) · head``."""
+        part vectors scores ``part_weight · max(head, best part) + (1 − part_weight) · head``.
+        Equal scores come in stored order. By default an exact scan of the matching records'
+        vectors, a page at a time."""
+        if k <= 0:
+            return []
+        query = np.asarray(vector, dtype=np.float32)
+        scored: list[tuple[float, int, str]] = []
+        for page in _pages(self.records(where)):
+            for rid, rows in self.vectors([r.id for r in page], parts=bool(part_weight)).items():
+                rows = rows.reshape(-1, rows.shape[-1])
+                if rows.shape[-1] != query.shape[-1]:
+                    raise VectorError(
+                        f"a {query.shape[-1]}-d query cannot search {rows.shape[-1]}-d vectors"
+                    )
+                scores = rows @ query
+                head = float(scores[0])
+                best = max(head, float(scores.max()))
+                score = part_weight * best + (1 - part_weight) * head if len(rows) > 1 else head
+                scored.append((-score, len(scored), rid))
+        return [(rid, cosine(-score)) for score, _, rid in sorted(scored)[:k]]
 
-    @abstractmethod
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
     ) -> list[tuple[str, float]]:
         """Top ``k`` (id, BM25 score, higher is better) for ``query``'s words (its first
-        ``max_terms`` distinct ones, when given)."""
+        ``max_terms`` distinct ones, when given), among records with a vector. By default a
+        scan of the scopes ``where`` bounds the search to, with the terms and the scores of
+        remem's keyword index (:mod:`remem.stores.keyword_index`): equal scores in stored
+        order."""
+        terms, bound = search_terms(query, max_terms), owners(where)
+        if not terms or bound is None or k <= 0:
+            return []
+        scopes = [
+            Cond(field, "$in", tuple(values))
+            for field, values in zip(("user_id", "agent_id"), bound, strict=True)
+            if values is not None
+        ]
+        indexed: list[tuple[str, Counter[str], int]] = []
+        for page in _pages(self.records(Logic("$and", tuple(scopes)) if scopes else None)):
+            with_vector = self.vectors([r.id for r in page])
+            indexed += [(r.id, *index_terms(r.text)) for r in page if r.id in with_vector]
+        if not indexed:
+            return []
+        counts = {t: sum(1 for _, held, _ in indexed if t in held) for t in terms}
+        kept = affordable(terms, counts, len(indexed))
+        if not kept:
+            return []
+        weight = dict(zip(kept, weights(kept, counts, len(indexed)), strict=True))
+        average = sum(length for _, _, length in indexed) / len(indexed)
+        allowed = None if only_owners(where) else {r.id for r in self.records(where)}
+        scored = []
+        for order, (rid, held, length) in enumerate(indexed):
+            if (allowed is None or rid in allowed) and any(t in held for t in kept):
+                units = sum(
+                    _bm25_units(weight[t], held[t], length, average) for t in kept if t in held
+                )
+                scored.append((-units, order, rid))
+        return [(rid, -units / UNITS) for units, _, rid in sorted(scored)[:k]]
 
-    @abstractmethod
     def stats(self) -> StoreStats:
-        """Counts (records by kind, records with vectors, scopes), size and schema."""
+        """Counts (records by kind, records with vectors, scopes), size and schema. By
+        default counted by a scan (no size, no schema)."""
+        by_kind: dict[str, int] = {}
+        scopes: tuple[set[str], set[str], set[str]] = (set(), set(), set())
+        vectors = 0
+        for page in _pages(self.records()):
+            vectors += len(self.vectors([r.id for r in page]))
+            for rec in page:
+                by_kind[rec.kind] = by_kind.get(rec.kind, 0) + 1
+                for seen, value in zip(
+                    scopes, (rec.user_id, rec.agent_id, rec.session_id), strict=True
+                ):
+                    if value is not None:
+                        seen.add(value)
+        signature = self.signature()
+        return StoreStats(
+            path=self.path,
+            records=sum(by_kind.values()),
+            by_kind=by_kind,
+            vectors=vectors,
+            users=len(scopes[0]),
+            agents=len(scopes[1]),
+            sessions=len(scopes[2]),
+            embedder=signature.name if signature else None,
+            dimensions=signature.dimensions if signature else None,
+            size_bytes=0,
+            schema=[],
+            llm_usage=self.llm_usage() if isinstance(self, UsageTable) else {},
+        )
 
     @abstractmethod
     def change_token(self) -> int:
         """A value that changes whenever another handle or process commits a change (this
         handle's own commits need not change it): a cheap "did anyone else write?" check."""
 
-    @abstractmethod
-    def close(self) -> None: ...
+    def close(self) -> None:  # noqa: B027 - a store holding nothing open has nothing to do
+        """Let go of what the store holds open (by default nothing)."""
+
+
+def _pages(found: Iterator[MemoryRecord], size: int = 1000) -> Iterator[list[MemoryRecord]]:
+    """Records a page at a time (the defaults read vectors by the page)."""
+    while page := list(itertools.islice(found, size)):
+        yield page
+
+
+#: The constants of BM25's term score, in the order the keyword index's SQL writes them.
+_K1_PLUS_1, _K1_FREE, _K1_LENGTH = BM25_K1 + 1, BM25_K1 * (1 - BM25_B), BM25_K1 * BM25_B
+
+
+def _bm25_units(weight: float, tf: int, length: int, average: float) -> int:
+    """One term's BM25 in integer :data:`~remem.stores.keyword_index.UNITS`, as
+    :func:`~remem.stores.keyword_index.term_score` computes it in SQL (rounded half away)."""
+    score = weight * tf * _K1_PLUS_1 / (tf + _K1_FREE + _K1_LENGTH * length / average) * UNITS
+    return math.floor(score + 0.5)
 
 
 class Store(RecordStore, CacheTable, KeyTable, UsageTable):

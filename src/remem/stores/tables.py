@@ -35,14 +35,21 @@ Scope = tuple[str | None, str | None, str | None]
 
 
 class CacheTable(ABC):
-    """Semantic-cache entries, and the last change of each scope's memories."""
+    """Semantic-cache entries, and the last change of each scope's memories (which the store's
+    record writes note). The abstract methods are the primitives; the others have defaults
+    built on them, for a backend to override where its own query is faster."""
 
-    @abstractmethod
     def changed_since(
         self, scope: Scope, since: float, *, kinds: Sequence[str] | None = None
     ) -> bool:
         """Whether a memory matching ``scope`` (of ``kinds``; None: any) was added, changed or
-        deleted after ``since``."""
+        deleted after ``since``. By default a scan of :meth:`scope_changes`."""
+        return any(
+            at > since
+            and (kinds is None or kind in kinds)
+            and _within(scope, (user, agent, session))
+            for user, agent, session, kind, at in self.scope_changes()
+        )
 
     @abstractmethod
     def scope_changes(self) -> list[tuple[str, str, str, str, float]]:
@@ -72,9 +79,10 @@ class CacheTable(ABC):
     def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
         """Entries past row ``after``: row id, scope, vector."""
 
-    @abstractmethod
     def cache_state(self, name: str) -> tuple[int, int]:
-        """(entries, largest row id) of one cache."""
+        """(entries, largest row id) of one cache. By default from :meth:`cache_rows`."""
+        rows = self.cache_rows(name)
+        return len(rows), (rows[-1][0] if rows else 0)
 
     @abstractmethod
     def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
@@ -87,15 +95,44 @@ class CacheTable(ABC):
     @abstractmethod
     def cache_delete(self, rowids: Sequence[int]) -> int: ...
 
-    @abstractmethod
     def cache_victims(self, name: str, policy: str, count: int) -> list[int]:
-        """The ``count`` entries ``policy`` (fifo, lru, lfu) evicts first."""
+        """The ``count`` entries ``policy`` (fifo, lru, lfu) evicts first: oldest first, least
+        recently hit (or made) first, or fewest hits first; ties by row id. By default sorted
+        from :meth:`cache_entries`."""
+        entries = self.cache_entries([row for row, _, _ in self.cache_rows(name)])
 
-    @abstractmethod
+        def order(row: int) -> tuple[float, ...]:
+            entry = entries[row]
+            last = entry["created_at"] if entry["last_hit_at"] is None else entry["last_hit_at"]
+            return {
+                "fifo": (entry["created_at"], row),
+                "lru": (last, row),
+                "lfu": (entry["hits"], last, row),
+            }[policy]
+
+        return sorted(entries, key=order)[:count]
+
     def cache_matching(
         self, name: str, scope: Scope | None, *, expired_at: float | None
     ) -> list[int]:
-        """Entries in ``scope`` (None: all), or only those expired by ``expired_at``."""
+        """Entries in ``scope`` (None: all; a None in it: any value), or only those expired by
+        ``expired_at``. By default from :meth:`cache_rows` and :meth:`cache_entries`."""
+        rows = [row for row, held, _ in self.cache_rows(name) if _within(scope, held)]
+        if expired_at is None:
+            return rows
+        entries = self.cache_entries(rows)
+        return [
+            row
+            for row in rows
+            if entries[row]["expires_at"] is not None and entries[row]["expires_at"] <= expired_at
+        ]
+
+
+def _within(pattern: Scope | None, scope: Sequence[str | None]) -> bool:
+    """Whether ``scope`` matches ``pattern``, whose None is any value."""
+    return pattern is None or all(
+        want is None or want == have for want, have in zip(pattern, scope, strict=True)
+    )
 
 
 class KeyTable(ABC):

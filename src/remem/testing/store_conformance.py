@@ -24,7 +24,16 @@ from numpy.typing import NDArray
 from remem.embedders.base import EmbedderSignature
 from remem.errors import ConflictError, NotFoundError
 from remem.filters import Cond, Filter, Logic, parse_filter
-from remem.stores import Capability, NewRecord, Store, Update, capabilities
+from remem.stores import (
+    CacheTable,
+    Capability,
+    KeyTable,
+    NewRecord,
+    RecordStore,
+    Update,
+    UsageTable,
+    capabilities,
+)
 from remem.validate import content_hash
 
 __all__ = [
@@ -42,7 +51,7 @@ DIMS = 8
 SIGNATURE = EmbedderSignature("test:8", DIMS)
 #: Opens (or creates) the store at ``place``, a path in a fresh temporary directory that need
 #: not exist: a directory, or a key naming the store. The same place, the same store.
-StoreFactory = Callable[[Path], Store]
+StoreFactory = Callable[[Path], RecordStore]
 
 
 def unit(*hot: int) -> NDArray[np.float32]:
@@ -80,12 +89,12 @@ class StoreConformance:
     #: writes, and its change token moves on them).
     shared_handles: ClassVar[bool] = True
 
-    def open_store(self, place: Path) -> Store:
+    def open_store(self, place: Path) -> RecordStore:
         """Open the store at ``place`` (see :data:`StoreFactory`)."""
         raise NotImplementedError("a conformance suite says how its store opens: open_store")
 
     @pytest.fixture
-    def store(self, tmp_path: Path) -> Iterator[Store]:
+    def store(self, tmp_path: Path) -> Iterator[RecordStore]:
         made = self.open_store(tmp_path / "store")
         assert made.signature(claim=SIGNATURE) == SIGNATURE
         try:
@@ -94,7 +103,7 @@ class StoreConformance:
             made.close()
 
     @pytest.fixture
-    def two_handles(self, tmp_path: Path) -> Iterator[tuple[Store, Store]]:
+    def two_handles(self, tmp_path: Path) -> Iterator[tuple[RecordStore, RecordStore]]:
         if not self.shared_handles:
             pytest.skip("one handle per store")
         first = self.open_store(tmp_path / "store")
@@ -110,7 +119,7 @@ class StoreConformance:
             second.close()
 
     # -- writes and reads --------------------------------------------------------------------------
-    def test_records_round_trip_with_every_field(self, store: Store) -> None:
+    def test_records_round_trip_with_every_field(self, store: RecordStore) -> None:
         rec = record(
             "a", "Sam is allergic to cashews", 0, kind="fact", role="user", user_id="sam",
             agent_id="bot", session_id="s1", metadata={"tags": ["food"], "n": 1}, importance=7.0,
@@ -126,12 +135,12 @@ class StoreConformance:
         assert store.get(["missing", "a", "missing"]) == [got]
         assert store.stats().vectors == 1 and store.signature() == SIGNATURE
 
-    def test_the_first_claim_of_a_signature_wins(self, store: Store) -> None:
+    def test_the_first_claim_of_a_signature_wins(self, store: RecordStore) -> None:
         other = EmbedderSignature("other:8", 8)
         assert store.signature(claim=other) == SIGNATURE  # the fixture claimed first
         assert store.signature() == SIGNATURE
 
-    def test_records_are_read_in_pages_in_any_order(self, store: Store) -> None:
+    def test_records_are_read_in_pages_in_any_order(self, store: RecordStore) -> None:
         count = 2_345  # more than two pages
         store.insert([record(f"r{i:04d}", f"text {i}", created_at=2e9 - i) for i in range(count)])
         assert [r.id for r in store.records()] == [f"r{i:04d}" for i in range(count)]
@@ -141,13 +150,15 @@ class StoreConformance:
         assert newest_first == [f"r{i:04d}" for i in range(1_344, 1_341, -1)]
         assert next(store.records(limit=0), None) is None
 
-    def test_an_insert_is_all_or_nothing(self, store: Store) -> None:
+    def test_an_insert_is_all_or_nothing(self, store: RecordStore) -> None:
         store.insert([record("a", "first", 0)])
         with pytest.raises(ConflictError, match="'a' is already stored"):
             store.insert([record("b", "second", 1), record("a", "same id again", 2)])
         assert [r.id for r in store.records()] == ["a"]
 
-    def test_replace_puts_a_record_in_the_place_of_the_one_with_its_id(self, store: Store) -> None:
+    def test_replace_puts_a_record_in_the_place_of_the_one_with_its_id(
+        self, store: RecordStore
+    ) -> None:
         doc = record("doc", "a document", kind="document", user_id="u1")
         chunk = record("doc-0", "its chunk", 2, kind="chunk", user_id="u1")
         chunk.parent_id, chunk.position = "doc", 0
@@ -170,7 +181,7 @@ class StoreConformance:
         store.insert([record("b", "new under replace", 3)], replace=True)  # nothing to replace
         assert sorted(r.id for r in store.records()) == ["a", "b", "doc"]
 
-    def test_expiry_is_stored_and_expired_records_are_purged(self, store: Store) -> None:
+    def test_expiry_is_stored_and_expired_records_are_purged(self, store: RecordStore) -> None:
         doc = record("doc", "a document that expires", kind="document", expires_at=1_000.0)
         chunk = record("doc-0", "its chunk", 1, kind="chunk")
         chunk.parent_id, chunk.position = "doc", 0
@@ -185,7 +196,7 @@ class StoreConformance:
         assert store.purge_expired(10_000.0, limit=1) == 1
         assert [r.id for r in store.records()] == ["never"]
 
-    def test_namespaces_are_stored_matched_by_prefix_and_listed(self, store: Store) -> None:
+    def test_namespaces_are_stored_matched_by_prefix_and_listed(self, store: RecordStore) -> None:
         deep = ("projects", "atlas", "notes")
         store.insert(
             [
@@ -225,7 +236,7 @@ class StoreConformance:
         twin = record("t", "atlas plan", 1, user_id="u1", namespace=("projects", "other"))
         assert store.find_duplicates([twin]) == {}
 
-    def test_namespaces_page_on_after_the_last_one_listed(self, store: Store) -> None:
+    def test_namespaces_page_on_after_the_last_one_listed(self, store: RecordStore) -> None:
         """Keyset paging: each page starts after the previous page's last namespace, in the
         listing's own order (a parent before its children, labels by code point, ``é`` after
         ``z``), so the pages together are the whole listing, each namespace once."""
@@ -250,14 +261,14 @@ class StoreConformance:
         assert store.namespaces(mine, after=("a", "a")) == spaces[1:]  # need not be stored itself
         assert store.namespaces(mine, after=("é", "x")) == []
 
-    def test_an_expiry_alone_changes_no_update_time(self, store: Store) -> None:
+    def test_an_expiry_alone_changes_no_update_time(self, store: RecordStore) -> None:
         (before,) = store.insert([record("a", "kept a while", 0)], signature=SIGNATURE)
         changed = store.update("a", Update(expires_at=4_000_000_000.0))
         assert changed.expires_at is not None and changed.expires_at.timestamp() == 4_000_000_000.0
         assert changed.updated_at == before.updated_at
         assert store.update("a", Update(importance=2.0)).updated_at >= before.updated_at
 
-    def test_exact_duplicates_are_found_within_scope_and_kind(self, store: Store) -> None:
+    def test_exact_duplicates_are_found_within_scope_and_kind(self, store: RecordStore) -> None:
         store.insert([record("a", "Bob likes jazz.", 0, kind="fact", user_id="u1")])
         again = record("b", "Bob likes jazz.", 0, kind="fact", user_id="u1")
         other_user = record("c", "Bob likes jazz.", 0, kind="fact", user_id="u2")
@@ -266,7 +277,7 @@ class StoreConformance:
         assert {i: r.id for i, r in found.items()} == {0: "a"}
         assert [r.id for r in store.insert([again])] == ["a"]  # the stored one comes back
 
-    def test_updates_change_fields_and_vectors(self, store: Store) -> None:
+    def test_updates_change_fields_and_vectors(self, store: RecordStore) -> None:
         store.insert([record("a", "old text", 0), record("b", "other", 1)])
         changed = store.update(
             "a",
@@ -282,7 +293,7 @@ class StoreConformance:
         with pytest.raises(NotFoundError):
             store.update("missing", Update(importance=1.0))
 
-    def test_deleting_a_document_takes_its_chunks(self, store: Store) -> None:
+    def test_deleting_a_document_takes_its_chunks(self, store: RecordStore) -> None:
         doc = record("doc", "the whole document", kind="document")
         chunks = [
             record(f"c{i}", f"chunk {i}", i, kind="chunk", parent_id="doc", position=i)
@@ -295,7 +306,7 @@ class StoreConformance:
         assert ids(store.keyword("chunk", 10, None)) == []
         assert store.delete(["missing"]) == 0
 
-    def test_vectors_round_trip_head_and_parts(self, store: Store) -> None:
+    def test_vectors_round_trip_head_and_parts(self, store: RecordStore) -> None:
         rec = record("long", "a long text", 0)
         rec.parts = np.stack([unit(1), unit(2)])
         store.insert([rec, record("short", "short", 3), record("none", "no vector")])
@@ -311,7 +322,7 @@ class StoreConformance:
         assert found[0][0] == "long" and found[0][1] == pytest.approx(1.0, abs=1e-5)
         assert ids(found).count("long") == 1
 
-    def test_replacing_every_vector_records_the_new_embedder(self, store: Store) -> None:
+    def test_replacing_every_vector_records_the_new_embedder(self, store: RecordStore) -> None:
         store.insert([record("a", "one", 0), record("b", "two", 1)])
         wider = EmbedderSignature("test:4", 4)
         store.replace_vectors(
@@ -321,7 +332,7 @@ class StoreConformance:
         assert ids(store.dense(np.eye(4, dtype=np.float32)[1], 1, None)) == ["b"]
 
     # -- candidates --------------------------------------------------------------------------------
-    def test_dense_scores_are_cosines_never_above_one(self, store: Store) -> None:
+    def test_dense_scores_are_cosines_never_above_one(self, store: RecordStore) -> None:
         """float32 rounding puts this unit vector's cosine with itself at 1.0000001: a store
         answers 1.0 at most."""
         vector = np.random.default_rng(0).normal(size=DIMS).astype(np.float32)
@@ -335,7 +346,7 @@ class StoreConformance:
         assert all(-1.0 <= score <= 1.0 for _, score in found)
         assert found[0][1] == pytest.approx(1.0, abs=1e-6)
 
-    def test_dense_and_keyword_candidates_respect_filters(self, store: Store) -> None:
+    def test_dense_and_keyword_candidates_respect_filters(self, store: RecordStore) -> None:
         store.insert(
             [
                 record("a", "Sam likes green tea", 0, user_id="sam", kind="fact"),
@@ -359,7 +370,7 @@ class StoreConformance:
         assert ids(store.keyword("coffee tea", 10, both)) == ["c"]
         assert set(ids(store.dense(unit(0), 10, both))) == {"c"}
 
-    def test_keyword_search_treats_user_text_as_words(self, store: Store) -> None:
+    def test_keyword_search_treats_user_text_as_words(self, store: RecordStore) -> None:
         store.insert([record("a", 'He said "hello" AND left (quickly)', 0)])
         for query in ('"hello"', "AND", "left)", "NEAR(", "*", "hello OR", ":"):
             store.keyword(query, 5, None)  # never a syntax error
@@ -368,7 +379,9 @@ class StoreConformance:
         assert ids(store.keyword("hello quickly", 5, None, max_terms=1)) == ["a"]
         assert ids(store.keyword("nothing hello", 5, None, max_terms=1)) == []
 
-    def test_keyword_search_finds_words_inside_scripts_without_spaces(self, store: Store) -> None:
+    def test_keyword_search_finds_words_inside_scripts_without_spaces(
+        self, store: RecordStore
+    ) -> None:
         """A run of Chinese or Japanese characters is one "word" to a tokenizer that splits at
         spaces: two characters inside it are found all the same (remem.keywords), and an update
         or a delete leaves no stale match behind."""
@@ -396,7 +409,7 @@ class StoreConformance:
         store.delete(["ja"])
         assert ids(store.keyword("東京", 5, None)) == []
 
-    def test_lists_filter_order_and_page(self, store: Store) -> None:
+    def test_lists_filter_order_and_page(self, store: RecordStore) -> None:
         store.insert(
             [record(f"r{i}", f"text {i}", i % DIMS, user_id="u", created_at=1000.0 + i)
              for i in range(5)]
@@ -412,7 +425,7 @@ class StoreConformance:
         assert list(store.records(Cond("user_id", "$eq", "nobody"), limit=10)) == []
 
     # -- scope on every read that follows a link ---------------------------------------------------
-    def test_reads_by_id_honour_a_condition(self, store: Store) -> None:
+    def test_reads_by_id_honour_a_condition(self, store: RecordStore) -> None:
         store.insert(
             [record("a", "mine", 0, user_id="sam"), record("b", "theirs", 1, user_id="alex")]
         )
@@ -420,7 +433,7 @@ class StoreConformance:
         assert [r.id for r in store.get(["a", "b"], sam)] == ["a"]
         assert [r.id for r in store.records(sam)] == ["a"]
 
-    def test_adjacency_stays_within_a_user_and_agent(self, store: Store) -> None:
+    def test_adjacency_stays_within_a_user_and_agent(self, store: RecordStore) -> None:
         turns = [
             record(f"{user}{i}", f"{user} turn {i}", i, user_id=user, session_id="shared",
                    created_at=1000.0 + 2 * i + (user == "b"))
@@ -441,7 +454,9 @@ class StoreConformance:
         assert store.adjacent(["c1"]) == {"c1": ("c0", "c2")}
 
     # -- several handles ---------------------------------------------------------------------------
-    def test_a_second_handle_sees_every_write(self, two_handles: tuple[Store, Store]) -> None:
+    def test_a_second_handle_sees_every_write(
+        self, two_handles: tuple[RecordStore, RecordStore]
+    ) -> None:
         first, second = two_handles
         first.signature(claim=SIGNATURE)
         first.insert([record("a", "first", 0)])
@@ -455,7 +470,7 @@ class StoreConformance:
         assert ids(second.keyword("new", 20, None)) != []
 
     def test_change_token_moves_when_another_handle_commits(
-        self, two_handles: tuple[Store, Store]
+        self, two_handles: tuple[RecordStore, RecordStore]
     ) -> None:
         first, second = two_handles
         first.signature(claim=SIGNATURE)
@@ -466,13 +481,14 @@ class StoreConformance:
 
     # -- the tables beside the records (each optional) ---------------------------------------------
     @staticmethod
-    def needs(store: Store, capability: Capability) -> None:
-        """Skip a check of a part ``store`` does not offer."""
+    def needs(store: RecordStore, capability: Capability) -> None:
+        """Skip a check of an optional part ``store`` does not offer."""
         if capability not in capabilities(store):
             pytest.skip(f"{type(store).__name__} offers no {capability.value}")
 
-    def test_writes_note_when_each_scope_changed(self, store: Store) -> None:
+    def test_writes_note_when_each_scope_changed(self, store: RecordStore) -> None:
         self.needs(store, Capability.CACHE)
+        assert isinstance(store, CacheTable)
         before = time.time() - 1.0
         assert not store.changed_since((None, None, None), before)
         store.insert([record("a", "in a session", 0, user_id="u1", session_id="s1")])
@@ -499,8 +515,9 @@ class StoreConformance:
             change()
             assert store.changed_since(("u1", None, "s1"), mark)
 
-    def test_cache_entries_are_kept_counted_hit_and_evicted(self, store: Store) -> None:
+    def test_cache_entries_are_kept_counted_hit_and_evicted(self, store: RecordStore) -> None:
         self.needs(store, Capability.CACHE)
+        assert isinstance(store, CacheTable)
         first = store.cache_put(
             "answers",
             [
@@ -553,8 +570,9 @@ class StoreConformance:
         assert store.cache_delete([later, first[1]]) == 2
         assert store.cache_state("answers") == (0, 0) and store.cache_names() == ["other"]
 
-    def test_api_keys_are_kept_revoked_and_used(self, store: Store) -> None:
+    def test_api_keys_are_kept_revoked_and_used(self, store: RecordStore) -> None:
         self.needs(store, Capability.KEYS)
+        assert isinstance(store, KeyTable)
         for key_id, at in (("k2", 20.0), ("k1", 10.0)):
             store.key_put(
                 {"key_id": key_id, "secret_hash": f"hash-{key_id}", "name": f"key {key_id}",
@@ -575,8 +593,9 @@ class StoreConformance:
         assert store.key_rows("k2")[0]["revoked_at"] == 40.0
         assert len(store.key_rows()) == 2  # revoked keys are listed too
 
-    def test_llm_usage_adds_up_per_feature(self, store: Store) -> None:
+    def test_llm_usage_adds_up_per_feature(self, store: RecordStore) -> None:
         self.needs(store, Capability.USAGE)
+        assert isinstance(store, UsageTable)
         assert store.llm_usage() == {}
         store.add_llm_usage("chat.summary", {"calls": 1, "cost": 0.25})
         store.add_llm_usage("chat.summary", {"calls": 2, "prompt_tokens": 10})
@@ -594,7 +613,7 @@ def conformance_suite(
     """The suite over stores ``factory`` opens, as a class for a test module to hold under a
     name starting with ``Test`` (``TestMyStore = conformance_suite(MyStore)``)."""
 
-    def open_store(self: StoreConformance, place: Path) -> Store:
+    def open_store(self: StoreConformance, place: Path) -> RecordStore:
         return factory(place)
 
     return type(

@@ -1,0 +1,246 @@
+"""The conformance suite as a backend outside remem runs it (:mod:`remem.testing`).
+
+Two backends are written here the way a third party would: ``MinimalStore`` writes only the
+primitives a whole :class:`~remem.stores.Store` must (records, cache, keys, usage), keeping its
+rows in one of remem's SQLite stores, and takes every other method from the base classes'
+defaults; ``RecordsOnly`` writes only :class:`~remem.stores.RecordStore`'s primitives and offers
+no optional part. Both pass the shipped suite, which skips the parts a store does not offer.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from numpy.typing import NDArray
+
+from remem.embedders.base import EmbedderSignature
+from remem.errors import StoreError
+from remem.filters import Filter, parse_filter
+from remem.records import MemoryRecord
+from remem.stores import (
+    Capability,
+    NewRecord,
+    RecordStore,
+    Store,
+    Update,
+    capabilities,
+    open_store,
+    require,
+)
+from remem.stores.tables import Scope
+from remem.testing import StoreConformance, conformance_suite
+from remem.testing.store_conformance import SIGNATURE, record
+
+from . import pg
+
+
+class RecordsOnly(RecordStore):
+    """A record store of the ten primitives, over another store's records."""
+
+    def __init__(self, inner: Store) -> None:
+        self.inner, self.path = inner, inner.path
+
+    def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
+        return self.inner.signature(claim)
+
+    def insert(
+        self,
+        records: Sequence[NewRecord],
+        *,
+        signature: EmbedderSignature | None = None,
+        replace: bool = False,
+    ) -> list[MemoryRecord]:
+        return self.inner.insert(records, signature=signature, replace=replace)
+
+    def update(
+        self, id: str, change: Update, *, signature: EmbedderSignature | None = None
+    ) -> MemoryRecord:
+        return self.inner.update(id, change, signature=signature)
+
+    def delete(self, ids: Sequence[str]) -> int:
+        return self.inner.delete(ids)
+
+    def replace_vectors(
+        self,
+        ids: Sequence[str],
+        vectors: Sequence[NDArray[np.float32]],
+        signature: EmbedderSignature,
+        *,
+        expected: EmbedderSignature | None = None,
+        hashes: Sequence[str] | None = None,
+        embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
+    ) -> list[str]:
+        return self.inner.replace_vectors(
+            ids, vectors, signature, expected=expected, hashes=hashes, embed=embed
+        )
+
+    def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
+        return self.inner.touch(accesses, wait=wait)
+
+    def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
+        return self.inner.get(ids, where)
+
+    def records(
+        self,
+        where: Filter | None = None,
+        *,
+        order: str = "stored",
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> Iterator[MemoryRecord]:
+        return self.inner.records(where, order=order, offset=offset, limit=limit)
+
+    def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
+        return self.inner.vectors(ids, parts=parts)
+
+    def change_token(self) -> int:
+        return self.inner.change_token()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class MinimalStore(RecordsOnly, Store):
+    """A whole store of the 24 primitives: :class:`RecordsOnly` and the tables' own."""
+
+    def scope_changes(self) -> list[tuple[str, str, str, str, float]]:
+        return self.inner.scope_changes()
+
+    def set_scope_changes(self, rows: Sequence[tuple[str, str, str, str, float]]) -> None:
+        self.inner.set_scope_changes(rows)
+
+    def cache_put(
+        self,
+        name: str,
+        entries: Sequence[tuple[Scope, str, str, NDArray[np.float32]]],
+        *,
+        created_at: float,
+        expires_at: float | None,
+    ) -> list[int]:
+        return self.inner.cache_put(name, entries, created_at=created_at, expires_at=expires_at)
+
+    def cache_names(self) -> list[str]:
+        return self.inner.cache_names()
+
+    def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
+        return self.inner.cache_rows(name, after)
+
+    def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        return self.inner.cache_entries(rowids)
+
+    def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
+        self.inner.cache_hits(hits)
+
+    def cache_delete(self, rowids: Sequence[int]) -> int:
+        return self.inner.cache_delete(rowids)
+
+    def key_put(self, row: Mapping[str, Any]) -> None:
+        self.inner.key_put(row)
+
+    def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
+        return self.inner.key_rows(key_id)
+
+    def key_revoke(self, key_id: str, at: float) -> bool:
+        return self.inner.key_revoke(key_id, at)
+
+    def key_used(self, key_id: str, at: float) -> None:
+        self.inner.key_used(key_id, at)
+
+    def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
+        self.inner.add_llm_usage(feature, usage)
+
+    def llm_usage(self) -> dict[str, dict[str, float]]:
+        return self.inner.llm_usage()
+
+
+# -- the shipped suite, run as a third party would -------------------------------------------------
+TestMinimalOnDisk = conformance_suite(lambda place: MinimalStore(open_store(place)))
+TestMinimalInMemory = conformance_suite(
+    lambda place: MinimalStore(open_store(":memory:")), shared_handles=False
+)
+
+
+class TestRecordsOnlyOnPostgres(StoreConformance):
+    def open_store(self, place: Path) -> RecordStore:
+        return RecordsOnly(open_store(pg.url_for(place)))
+
+
+# -- what a backend writes, and what it offers -----------------------------------------------------
+def test_a_backend_writes_the_primitives_only() -> None:
+    """The abstract methods a new backend must write: 10 for records, 24 for a whole store
+    (18 + 12 + 4 + 2 = 36 before the defaults)."""
+    assert len(RecordStore.__abstractmethods__) == 10
+    assert len(Store.__abstractmethods__) == 24
+
+
+def test_capabilities_are_the_optional_parts_a_store_implements(tmp_path: Path) -> None:
+    every = {Capability.CACHE, Capability.KEYS, Capability.USAGE}
+    with open_store(tmp_path / "store") as sqlite, open_store(pg.url_for(tmp_path)) as postgres:
+        assert capabilities(sqlite) == {*every, Capability.SNAPSHOTS}
+        assert capabilities(postgres) == every  # no snapshots: export(), or pg_dump
+        records_only = RecordsOnly(sqlite)
+        assert capabilities(records_only) == frozenset()
+        assert capabilities(MinimalStore(sqlite)) == every
+        require(sqlite, Capability.SNAPSHOTS, "a backup")
+        with pytest.raises(StoreError, match=r"RecordsOnly has no cache \(CacheTable\) for a t"):
+            require(records_only, Capability.CACHE, "a test")
+
+
+def test_the_default_candidates_are_the_stores_own(tmp_path: Path) -> None:
+    """The defaults a minimal backend inherits answer as remem's stores do: the same keyword
+    ids and BM25 scores, the same dense ids and cosines, duplicates, namespaces, neighbours and
+    counts."""
+    words = ["apple", "banana", "cherry", "delta", "echo", "fox", "golf", "hotel", "jazz"]
+    rng = np.random.default_rng(7)
+    with open_store(tmp_path / "store") as inner:
+        inner.signature(claim=SIGNATURE)
+        batch = []
+        for i in range(120):
+            text = " ".join(rng.choice(words, size=int(rng.integers(1, 8))))
+            rec = record(f"r{i:03d}", text, user_id=f"u{i % 3}",
+                         agent_id=("bot" if i % 2 else None), session_id=f"s{i % 4}",
+                         kind=("fact" if i % 5 == 0 else "message"), created_at=1000.0 + i,
+                         namespace=(("a",) if i % 7 else ("a", "b")), dedupe=False)  # fmt: skip
+            rec.vector = unit_vector(rng)
+            batch.append(rec)
+        inner.insert(batch, signature=SIGNATURE)
+        mine = MinimalStore(inner)
+        filters = [None, {"user_id": "u1"}, {"user_id": {"$in": ["u0", "u2"]}, "kind": "fact"},
+                   {"$or": [{"agent_id": "bot"}, {"session_id": "s1"}]}]  # fmt: skip
+        for spec in filters:
+            where = parse_filter(spec)
+            for query in ("apple", "banana jazz", "fox golf hotel delta", "nothing"):
+                assert mine.keyword(query, 15, where) == inner.keyword(query, 15, where)
+            for _ in range(3):
+                query = unit_vector(rng)  # no ties: one order
+                theirs, ours = inner.dense(query, 10, where), mine.dense(query, 10, where)
+                assert [i for i, _ in ours] == [i for i, _ in theirs]
+                np.testing.assert_allclose([s for _, s in ours], [s for _, s in theirs], atol=1e-6)
+            assert mine.namespaces(where) == inner.namespaces(where)
+            assert mine.adjacent(["r010", "r011", "r050"], where) == inner.adjacent(
+                ["r010", "r011", "r050"], where
+            )
+        again = [record("x", batch[5].text, user_id="u2", agent_id="bot", session_id="s1")]
+        assert mine.find_duplicates(again) == inner.find_duplicates(again)
+        assert mine.stats().by_kind == inner.stats().by_kind
+        assert mine.stats().vectors == inner.stats().vectors == 120
+
+
+def unit_vector(rng: np.random.Generator) -> NDArray[np.float32]:
+    vector = rng.normal(size=8).astype(np.float32)
+    return vector / np.linalg.norm(vector)
+
+
+def test_no_part_of_remem_needs_pytest() -> None:
+    """The suite imports pytest; the package, and the reference of filters, do not."""
+    code = (
+        "import sys, remem, remem.stores, remem.testing, remem.testing.filters; "
+        "assert 'pytest' not in sys.modules and 'hypothesis' not in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
