@@ -9,7 +9,8 @@ A backend's own test module subclasses the suite and says how to open its store:
             return MyStore(place)
 
 or hands a factory over: ``TestMyStore = conformance_suite(MyStore)``. pytest collects the
-checks as that module's tests.
+checks as that module's tests. :mod:`remem.testing.filters` is what a filter means, for a
+backend's compiler to be held to.
 
 Nothing in remem imports this package (the import contracts keep it at the top), and pytest
 loads only with :mod:`remem.testing.store_conformance`, so pytest stays a test dependency.
