@@ -24,6 +24,7 @@ from remem.errors import StoreError
 from remem.filters import Filter, parse_filter
 from remem.records import MemoryRecord
 from remem.stores import (
+    CacheTable,
     Capability,
     NewRecord,
     RecordStore,
@@ -177,6 +178,22 @@ def test_a_backend_writes_the_primitives_only() -> None:
     (18 + 12 + 4 + 2 = 36 before the defaults)."""
     assert len(RecordStore.__abstractmethods__) == 10
     assert len(Store.__abstractmethods__) == 24
+
+
+def test_remems_stores_answer_every_default_with_their_own_query() -> None:
+    """The defaults are for new backends: remem's stores override each (no behaviour moved)."""
+    from remem.stores.postgres import PostgresStore
+    from remem.stores.sqlite import SQLiteStore
+
+    defaults = [
+        (base, name)
+        for base in (RecordStore, CacheTable)
+        for name, value in vars(base).items()
+        if callable(value) and not name.startswith("_") and name not in base.__abstractmethods__
+    ]
+    assert len(defaults) == 12
+    for store in (SQLiteStore, PostgresStore):
+        assert [name for base, name in defaults if getattr(store, name) is vars(base)[name]] == []
 
 
 def test_capabilities_are_the_optional_parts_a_store_implements(tmp_path: Path) -> None:
