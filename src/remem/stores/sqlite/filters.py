@@ -95,8 +95,8 @@ def _metadata(node: Cond, doc: str, path: str, params: list[Any]) -> str:
         )
     if op in ("$in", "$nin"):
         return _members_json(op, value, at, kind, path, params)
-    params.extend([path, path, value])
-    same = f"({kind} IN {_json_types(value)} AND {at} {COMPARE[op if op != '$ne' else '$eq']} ?)"
+    params.extend([path, value, path])  # the value first: the type is read for matches only
+    same = f"({at} {COMPARE[op if op != '$ne' else '$eq']} ? AND {kind} IN {_json_types(value)})"
     return f"({same} IS NOT 1)" if op == "$ne" else same
 
 
@@ -112,8 +112,8 @@ def _members_json(
             groups.setdefault(_json_types(value), []).append(value)
     found = []
     for types, members in groups.items():
-        params.extend([path, path, *members])
-        found.append(f"({kind} IN {types} AND {at} IN ({','.join('?' * len(members))}))")
+        params.extend([path, *members, path])
+        found.append(f"({at} IN ({','.join('?' * len(members))}) AND {kind} IN {types})")
     if None in values:
         params.append(path)
         found.append(f"{at} IS NULL")
