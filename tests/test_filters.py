@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 
@@ -110,3 +111,25 @@ def test_filter_values_never_reach_sql_text(filled: remem.Memory) -> None:
     assert texts(filled, {"speaker": hostile}) == set()
     assert texts(filled, {"speaker'; DROP TABLE memories; --": 1}) == set()
     assert filled.stats().records == 3
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"importance": {"$gt": "high"}},
+        {"importance": True},
+        {"user_id": 1},
+        {"kind": {"$in": ["fact", 3]}},
+        {"position": {"$lt": "2"}},
+    ],
+)
+def test_a_record_field_compared_with_another_kind_of_value_is_refused(
+    mem: remem.Memory, spec: dict[str, Any]
+) -> None:
+    """SQLite matched nothing and PostgreSQL failed with a raw driver error (a 500 over
+    HTTP): a record field compared with another kind of value is bad input, refused alike."""
+    mem.add("a note", user_id="u", importance=0.5)
+    with pytest.raises(remem.FilterError, match="holds"):
+        mem.search("note", filters=spec)
+    with pytest.raises(remem.FilterError, match="holds"):
+        mem.list(filters=spec)

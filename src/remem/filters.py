@@ -77,6 +77,12 @@ FIELDS = frozenset(
     }
 )
 TIME_FIELDS = frozenset({"created_at", "updated_at", "last_accessed_at", "expires_at"})
+#: Record fields holding text, and numbers: a filter compares each with its own kind of value
+#: (another kind is refused, as no store can compare it alike).
+TEXT_FIELDS = frozenset(
+    {"id", "kind", "role", "user_id", "agent_id", "session_id", "text", "parent_id", "key"}
+)
+NUMBER_FIELDS = frozenset({"importance", "access_count", "position"})
 COMPARE = {"$eq": "=", "$ne": "!=", "$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
 OPERATORS = frozenset({*COMPARE, "$in", "$nin", "$contains", "$exists", "$prefix"})
 #: What a namespace may be compared with (its values are label lists, stored encoded).
@@ -231,6 +237,11 @@ def _namespace_cond(field: str, op: str, value: Any, budget: _Budget) -> Cond:
 def _scalar(field: str, value: Any) -> Scalar:
     if field in TIME_FIELDS and value is not None:
         return time_value(value, field, FilterError).timestamp()
+    if value is not None and field in TEXT_FIELDS and not isinstance(value, str):
+        raise FilterError(f"{field!r} holds text: compare it with a string, not {_shown(value)}")
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if value is not None and field in NUMBER_FIELDS and not number:
+        raise FilterError(f"{field!r} holds a number: compare it with one, not {_shown(value)}")
     if isinstance(value, datetime | date):
         return value.isoformat()
     if isinstance(value, bool) or value is None:

@@ -41,7 +41,8 @@ def normalize(vectors: NDArray[np.floating]) -> Vectors:
 def check_vectors(vectors: object, dimensions: int, *, count: int | None = None) -> Vectors:
     """Validate caller- or provider-supplied vectors: 2-d, right width, finite. Returns float32."""
     try:
-        array = np.asarray(vectors, dtype=np.float32)
+        with np.errstate(over="ignore"):  # a number past float32 becomes inf: refused below
+            array = np.asarray(vectors, dtype=np.float32)
     except (TypeError, ValueError) as exc:
         raise VectorError(f"vectors must be numeric arrays: {exc}") from exc
     if array.ndim == 1:
@@ -53,7 +54,7 @@ def check_vectors(vectors: object, dimensions: int, *, count: int | None = None)
     if count is not None and array.shape[0] != count:
         raise VectorError(f"expected {count} vectors, got {array.shape[0]}")
     if not np.isfinite(array).all():
-        raise VectorError("vectors contain NaN or infinity")
+        raise VectorError("vectors contain NaN, infinity or a number past float32's range")
     return array
 
 
