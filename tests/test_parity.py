@@ -11,6 +11,7 @@ else that differs fails.
 from __future__ import annotations
 
 import inspect
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import fields
 from pathlib import Path
@@ -23,7 +24,7 @@ import remem
 from remem.cli.main import cli
 from remem.cli.options import FLAGS
 from remem.records import ITEM_KEYS, MemoryItem, MemoryRecord, SearchHit
-from remem.retrieval.config import OPTIONS, Option, RetrievalConfig
+from remem.retrieval.config import OPTIONS, Option, RetrievalConfig, RetrievalOptions
 from remem.server import create_app
 from remem.server import models as m
 from remem.server.web import FIELDS_NEW
@@ -180,6 +181,18 @@ def test_the_web_form_holds_item_keys() -> None:
 
 
 # -- search options --------------------------------------------------------------------------
+def test_the_type_checkers_copy_of_the_options_is_the_config() -> None:
+    """``RetrievalOptions`` (for ``**options: Unpack[...]``, so mypy refuses
+    ``mem.search(qury=...)`` and a wrong option type) holds each field, with its type."""
+    hints = typing.get_type_hints(RetrievalOptions)
+    config = typing.get_type_hints(RetrievalConfig)
+    assert hints == {f.name: config[f.name] for f in fields(RetrievalConfig)}
+    for method in (remem.Memory.search, remem.Client.search):
+        options = inspect.signature(method).parameters["options"]
+        assert options.kind is inspect.Parameter.VAR_KEYWORD
+        assert "RetrievalOptions" in str(options.annotation)
+
+
 def test_every_search_option_is_declared() -> None:
     assert list(OPTIONS) == [f.name for f in fields(RetrievalConfig)]
     for f in fields(RetrievalConfig):

@@ -21,12 +21,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 from urllib.parse import quote
 
 from remem import errors
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
 from remem.records import Context, MemoryRecord, SearchHit, StoreStats
+from remem.retrieval.config import RetrievalOptions
 
 if TYPE_CHECKING:
     import httpx
@@ -280,7 +281,7 @@ class Client:
         config: Any = None,
         namespace: Sequence[str] | None = None,
         min_score: float | None = None,
-        **options: Any,
+        **options: Unpack[RetrievalOptions],
     ) -> builtins.list[SearchHit]:
         """The ``k`` memories that best match ``query``, none less relevant than ``min_score``;
         ``namespace``: in it and below it; ``options`` are RetrievalConfig fields (a reranker

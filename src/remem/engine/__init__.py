@@ -23,7 +23,7 @@ from contextlib import nullcontext
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, Unpack
 
 import numpy as np
 from numpy.typing import NDArray
@@ -43,7 +43,7 @@ from remem.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from remem.filters import Cond, Filter, and_filters
 from remem.limits import DEFAULT_LIMITS, Limits
 from remem.records import Context, MemoryRecord, Namespace, SearchHit, SearchMode, StoreStats
-from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.config import RetrievalConfig, RetrievalOptions
 from remem.retrieval.packing import pack
 from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import time_filter
@@ -513,7 +513,7 @@ class Engine:
         config: RetrievalConfig | None = None,
         namespace: Sequence[str] | None = None,
         min_score: float | None = None,
-        **options: Any,
+        **options: Unpack[RetrievalOptions],
     ) -> builtins.list[SearchHit]:
         """The ``k`` memories that best match ``query`` within a scope and filters.
 

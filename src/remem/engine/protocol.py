@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, Unpack
 
 import numpy as np
 from numpy.typing import NDArray
@@ -21,7 +21,7 @@ from remem.chunking import ChunkStrategy
 from remem.embedders import Embedder
 from remem.limits import Limits
 from remem.records import MemoryRecord, SearchHit, SearchMode
-from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.config import RetrievalConfig, RetrievalOptions
 from remem.stores import Store
 from remem.validate import TimeLike
 
@@ -145,7 +145,7 @@ class EngineAPI(Protocol):
         config: RetrievalConfig | None = None,
         namespace: Sequence[str] | None = None,
         min_score: float | None = None,
-        **options: Any,
+        **options: Unpack[RetrievalOptions],
     ) -> builtins.list[SearchHit]: ...
 
     def embed(

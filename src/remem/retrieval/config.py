@@ -7,14 +7,14 @@ override any field: ``mem.search(q, mmr_lambda=0.7, recency_weight=1.0)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from remem.errors import InvalidInputError
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.fusion import FUSIONS, Fusion
 from remem.validate import number_within
 
-__all__ = ["AGENT_RETRIEVAL", "OPTIONS", "Option", "RetrievalConfig"]
+__all__ = ["AGENT_RETRIEVAL", "OPTIONS", "Option", "RetrievalConfig", "RetrievalOptions"]
 
 
 OptionKind = Literal["bool", "int", "float", "choice", "object"]
@@ -253,6 +253,35 @@ class RetrievalConfig:
                 f"unknown search option(s) {unknown}: use any of {sorted(known)}"
             )
         return replace(self, **options) if options else self
+
+
+class RetrievalOptions(TypedDict, total=False):
+    """:class:`RetrievalConfig`'s fields as a search's keywords (``mem.search(q,
+    mmr_lambda=0.7)``), for type checkers: ``**options: Unpack[RetrievalOptions]`` lets mypy
+    catch ``mem.search(qury=...)``. Kept equal to the config's fields, name and type, by
+    tests/test_parity.py."""
+
+    resolve_time: bool
+    candidates: int
+    fusion: Fusion
+    dense_weight: float
+    keyword_min_spread: float
+    part_weight: float
+    neighbor_weight: float
+    speaker_weight: float
+    preference_k: int
+    preference_weight: float
+    reranker: str | Reranker | None
+    rerank_k_factor: int
+    strict: bool
+    relevance_weight: float
+    recency_weight: float
+    importance_weight: float
+    recency_decay: float
+    importance_scale: float
+    default_importance: float
+    mmr_lambda: float | None
+    expand: int
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
