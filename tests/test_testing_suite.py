@@ -261,3 +261,41 @@ def test_no_part_of_remem_needs_pytest() -> None:
         "assert 'pytest' not in sys.modules and 'hypothesis' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_store_of_records_only_serves_remem_whole(tmp_path: Path) -> None:
+    """A backend that writes only the ten record primitives is a full memory: add, search,
+    read and delete work through ``remem.Memory`` and the REST API (which then holds no API
+    keys); the optional parts it lacks are refused where they are asked for, with a message
+    that says so, and a migration never drops what a store keeps in a table the other lacks."""
+    from fastapi.testclient import TestClient
+
+    import remem
+    from remem.apikeys import KeyRing
+    from remem.server import create_app
+    from remem.stores.migrate import migrate_store
+    from remem.stores.sqlite import SQLiteStore
+
+    inner = SQLiteStore(tmp_path / "inner")
+    mem = remem.Memory(RecordsOnly(inner), remem.get_embedder("hash:64"))
+    sam = mem.add("Sam is allergic to cashews", user_id="sam", kind="fact")
+    assert [h.id for h in mem.search("cashews", user_id="sam")] == [sam.id]
+    assert mem.get(sam.id).text == sam.text and mem.list(user_id="sam") == [mem.get(sam.id)]
+    with pytest.raises(StoreError, match="has no cache"):
+        mem.cache("answers")
+    assert KeyRing(mem.store).list() == [] and not KeyRing(mem.store).active()
+    with pytest.raises(StoreError, match="has no keys"):
+        KeyRing(mem.store).create("ops", admin=True)
+    api = TestClient(create_app(mem))
+    found = api.post("/v1/search", json={"query": "cashews", "user_id": "sam"}).json()
+    assert [h["id"] for h in found["hits"]] == [sam.id]
+    # Records only into a whole store: copied; a whole store's cache into records only: refused.
+    whole = SQLiteStore(tmp_path / "whole")
+    assert migrate_store(mem.store, whole).records == 1
+    source = remem.open(tmp_path / "cached", embedder="hash:64")
+    source.cache("answers").set("q", "a")
+    with pytest.raises(StoreError, match="CacheTable"):
+        migrate_store(source.store, RecordsOnly(SQLiteStore(tmp_path / "empty")))
+    assert mem.delete([sam.id]) == 1 and mem.list() == []
+    for closing in (source, mem, whole):
+        closing.close()

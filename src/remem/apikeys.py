@@ -23,7 +23,7 @@ from typing import Any
 
 from remem.access import Grant
 from remem.errors import AuthenticationError, InvalidInputError, NotFoundError
-from remem.stores.tables import KeyTable
+from remem.stores.tables import KeyTable, offered
 from remem.timeutil import from_epoch, now
 
 __all__ = ["KeyInfo", "KeyRing", "presented_key"]
@@ -62,10 +62,20 @@ class KeyInfo:
 class KeyRing:
     """The keys of one store: make, list, revoke, and check a presented key."""
 
-    def __init__(self, store: KeyTable) -> None:
+    def __init__(self, store: object) -> None:
+        """``store``: a store with a key table (an optional part of the store contract); one
+        without holds no keys — listing them finds none, making one says why it cannot."""
         self.store = store
         self._used: dict[str, float] = {}
         self._lock = threading.Lock()
+
+    def _table(self, purpose: str) -> KeyTable:
+        return offered(self.store, KeyTable, purpose)  # type: ignore[type-abstract]
+
+    def _rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
+        if not isinstance(self.store, KeyTable):
+            return []
+        return self.store.key_rows(key_id)
 
     def create(
         self,
@@ -80,7 +90,7 @@ class KeyRing:
             raise InvalidInputError("a key needs a name (who or what uses it)")
         grant = Grant(admin=admin, users=tuple(users), agents=tuple(agents))
         key_id, secret = secrets.token_hex(6), secrets.token_hex(24)
-        self.store.key_put(
+        self._table("an API key").key_put(
             {
                 "key_id": key_id,
                 "secret_hash": _hash(secret),
@@ -92,23 +102,23 @@ class KeyRing:
         return f"rk_{key_id}_{secret}", self.get(key_id)
 
     def get(self, key_id: str) -> KeyInfo:
-        rows = self.store.key_rows(key_id)
+        rows = self._rows(key_id)
         if not rows:
             raise NotFoundError(f"no API key {key_id!r}")
         return _info(rows[0])
 
     def list(self) -> list[KeyInfo]:
-        return [_info(row) for row in self.store.key_rows()]
+        return [_info(row) for row in self._rows()]
 
     def active(self) -> bool:
         """Whether any key is in force (the server then requires one on every request)."""
-        return any(row["revoked_at"] is None for row in self.store.key_rows())
+        return any(row["revoked_at"] is None for row in self._rows())
 
     def revoke(self, key_id: str) -> KeyInfo:
         """Revoke a key (by its id, or the whole key string); it stops working at once."""
         match = _KEY.match(key_id)
         key_id = match.group(1) if match else key_id
-        if not self.store.key_revoke(key_id, now()):
+        if not self._table("revoking an API key").key_revoke(key_id, now()):
             info = self.get(key_id)  # raises NotFoundError when there is no such key
             raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
         return self.get(key_id)
@@ -121,7 +131,7 @@ class KeyRing:
                 "(make one with `remem keys create`)"
             )
         match = _KEY.match(token.strip())
-        rows = self.store.key_rows(match.group(1)) if match else []
+        rows = self._rows(match.group(1)) if match else []
         if (
             not match
             or not rows
@@ -139,7 +149,7 @@ class KeyRing:
             if at - self._used.get(key_id, 0.0) < _USED_EVERY:
                 return
             self._used[key_id] = at
-        self.store.key_used(key_id, at)
+        self._table("an API key's last use").key_used(key_id, at)
 
 
 def presented_key(headers: Mapping[str, str]) -> str | None:

@@ -28,7 +28,7 @@ from remem.memory_types.keyvalue import KeyValueMemory
 from remem.memory_types.stream import MemoryStream
 from remem.retrieval.config import RetrievalConfig
 from remem.settings import Settings
-from remem.stores import Store, open_store
+from remem.stores import RecordStore, open_store
 
 __all__ = ["AsyncMemory", "Memory", "open"]
 
@@ -93,7 +93,7 @@ def open(
         raise
 
 
-def _choose_embedder(store: Store, settings: Settings) -> Embedder:
+def _choose_embedder(store: RecordStore, settings: Settings) -> Embedder:
     if settings.embedder:
         return get_embedder(settings.embedder)
     recorded = store.signature()
@@ -107,7 +107,7 @@ class Memory(Engine):
     every read and write of every method and memory type goes through it (in the engine).
     """
 
-    def __init__(self, store: Store, embedder: Embedder, **options: Any) -> None:
+    def __init__(self, store: RecordStore, embedder: Embedder, **options: Any) -> None:
         super().__init__(store, embedder, **options)
         self._caches: dict[str, SemanticCache] = {}  # shared with scoped views (scoped())
         self._caches_lock = threading.Lock()

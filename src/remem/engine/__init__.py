@@ -47,7 +47,7 @@ from remem.retrieval.config import RetrievalConfig, RetrievalOptions
 from remem.retrieval.packing import pack
 from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import time_filter
-from remem.stores import NewRecord, Store
+from remem.stores import NewRecord, RecordStore
 from remem.stores.base import head_and_parts
 from remem.stores.tables import Snapshots
 from remem.timeutil import now as now_epoch
@@ -84,7 +84,7 @@ class Engine:
 
     def __init__(
         self,
-        store: Store,
+        store: RecordStore,
         embedder: Embedder,
         *,
         progress: str = "auto",
@@ -110,11 +110,11 @@ class Engine:
 
     # -- the shared state, by name -----------------------------------------------------------------
     @property
-    def store(self) -> Store:
+    def store(self) -> RecordStore:
         return self.shared.store
 
     @store.setter
-    def store(self, store: Store) -> None:
+    def store(self, store: RecordStore) -> None:
         self.shared.store = store
 
     @property

@@ -22,7 +22,7 @@ from remem.embedders import Embedder
 from remem.limits import Limits
 from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.retrieval.config import RetrievalConfig, RetrievalOptions
-from remem.stores import Store
+from remem.stores import RecordStore
 from remem.validate import TimeLike
 
 __all__ = ["EngineAPI"]
@@ -33,7 +33,7 @@ class EngineAPI(Protocol):
     store, grant and limits they are kept in (see :class:`~remem.engine.Engine`)."""
 
     @property
-    def store(self) -> Store: ...
+    def store(self) -> RecordStore: ...
 
     @property
     def embedder(self) -> Embedder: ...

@@ -21,7 +21,7 @@ from remem.limits import Limits
 from remem.records import MemoryRecord
 from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.retriever import Retriever
-from remem.stores import Store
+from remem.stores import RecordStore
 
 __all__ = ["AccessBuffer", "EngineSettings", "EngineState"]
 
@@ -91,7 +91,7 @@ class EngineState:
     """The store, embedder, retriever, pending accesses, lock and settings of one memory,
     shared by every scoped view of it."""
 
-    store: Store
+    store: RecordStore
     #: Swapped by a re-embed, for the memory and all its views at once.
     embedder: Embedder
     settings: EngineSettings

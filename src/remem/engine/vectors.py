@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 from remem.chunking import chunk_text
 from remem.embedders import Embedder, check_vectors, normalize
 from remem.errors import EmbedderMismatchError, LongTextWarning
-from remem.stores import Store
+from remem.stores import RecordStore
 
 __all__ = ["check_signature", "embed", "unit_vector", "vectorize", "warn_if_long"]
 
@@ -81,7 +81,7 @@ def warn_if_long(texts: list[str], embedder: Embedder, part_tokens: int) -> None
         )
 
 
-def check_signature(store: Store, embedder: Embedder) -> None:
+def check_signature(store: RecordStore, embedder: Embedder) -> None:
     """Refuse to search a store's vectors with another embedder's query (writes are checked
     by the store, inside each write transaction)."""
     recorded = store.signature()

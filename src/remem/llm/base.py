@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
+from remem.stores.tables import UsageTable
 
 if TYPE_CHECKING:
     from remem.engine.protocol import EngineAPI
@@ -200,8 +201,9 @@ def _record(
     prompt: str,
     reply: str | None,
 ) -> None:
-    if memory is None:
-        return
+    if memory is None or not isinstance(memory.store, UsageTable):
+        return  # a store without a usage table (an optional part) keeps no totals
+    table = memory.store
     after = _usage_of(llm)
     if before is not None and after is not None:
         spent = Usage(
@@ -216,5 +218,5 @@ def _record(
         count = token_counter()
         spent = Usage(calls=1, prompt_tokens=count(prompt), completion_tokens=count(reply or ""))
     if reply is None:
-        memory.store.add_llm_usage(feature, {"failures": 1})
-    memory.store.add_llm_usage(feature, spent.to_dict())
+        table.add_llm_usage(feature, {"failures": 1})
+    table.add_llm_usage(feature, spent.to_dict())

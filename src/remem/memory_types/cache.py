@@ -45,6 +45,7 @@ from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError, PermissionDeniedError
 from remem.follower import IndexFollower
 from remem.memory_types.guard import compare, opposite
+from remem.stores.tables import CacheTable, offered
 from remem.timeutil import now
 from remem.validate import clean_text, json_text, opt_str, utf8
 from remem.vector_index import VectorIndex
@@ -133,7 +134,7 @@ class _Entries:
         return self.memory.store.change_token()
 
     def catch_up(self, index: VectorIndex) -> bool:
-        state = self.memory.store.cache_state(self.name)
+        state = _table(self.memory).cache_state(self.name)
         if state == self.state:
             return True
         if state[1] >= self.state[1] and self._read(index, self.state[1], state[0]):
@@ -142,7 +143,7 @@ class _Entries:
         return False
 
     def load(self) -> VectorIndex:
-        state = self.memory.store.cache_state(self.name)
+        state = _table(self.memory).cache_state(self.name)
         index = VectorIndex(self.memory.embedder.dimensions, fields=_FIELDS)
         self._read(index, 0, state[0])
         self.state = state
@@ -158,7 +159,7 @@ class _Entries:
 
     def _read(self, index: VectorIndex, after: int, expected: int) -> bool:
         """Add the entries past row ``after`` to ``index``; whether it now holds ``expected``."""
-        rows = self.memory.store.cache_rows(self.name, after)
+        rows = _table(self.memory).cache_rows(self.name, after)
         if rows:
             index.append([r[0] for r in rows], [r[2][None, :] for r in rows], [r[1] for r in rows])
         return len(index) == expected
@@ -235,6 +236,7 @@ class SemanticCache:
         verify: Callable[[str, str], bool] | None = None,
         recent: int = RECENT_LOOKUPS,
     ) -> None:
+        _table(memory)  # a store without a cache table says so at once
         if not isinstance(name, str) or not name.strip():
             raise InvalidInputError("a cache name must be a non-empty string")
         utf8(name, "the cache name")
@@ -327,7 +329,7 @@ class SemanticCache:
                     if result.reason == "miss":  # else keep why a closer entry was refused
                         result = CacheLookup(False, score=score, reason="below threshold")
                     break
-                entry = self.memory.store.cache_entries([rowid]).get(rowid)
+                entry = _table(self.memory).cache_entries([rowid]).get(rowid)
                 if entry is None:  # deleted by another process
                     index.remove([rowid])
                     continue
@@ -430,11 +432,11 @@ class SemanticCache:
                 over = len(index) + len(pairs) - self.capacity
                 if over > 0:
                     self._flush()
-                    victims = self.memory.store.cache_victims(self.name, self.policy, over)
+                    victims = _table(self.memory).cache_victims(self.name, self.policy, over)
                     self._drop(victims)
                     self.stats.evicted += len(victims)
             at = now()
-            rowids = self.memory.store.cache_put(
+            rowids = _table(self.memory).cache_put(
                 self.name,
                 [(scope, t, e, v) for t, e, v in zip(texts, encoded, rows, strict=True)],
                 created_at=at,
@@ -488,7 +490,7 @@ class SemanticCache:
         """Delete one entry by its id; False when there is none (or none this memory's grant
         may see)."""
         with self._lock:
-            found = self.memory.store.cache_entries([entry]).get(entry)
+            found = _table(self.memory).cache_entries([entry]).get(entry)
             if found is None or not self.memory.grant.allows(found):
                 return False
             return self._drop([entry]) == 1
@@ -504,7 +506,7 @@ class SemanticCache:
         scope = self._scope(user_id, agent_id, session_id)
         with self._lock:
             self._flush()
-            rowids = self.memory.store.cache_matching(
+            rowids = _table(self.memory).cache_matching(
                 self.name, scope if any(v is not None for v in scope) else None, expired_at=None
             )
             return self._drop(rowids)
@@ -514,7 +516,7 @@ class SemanticCache:
         if not self.memory.grant.admin:
             raise PermissionDeniedError("purging every scope's expired entries needs an admin key")
         with self._lock:
-            rowids = self.memory.store.cache_matching(self.name, None, expired_at=now())
+            rowids = _table(self.memory).cache_matching(self.name, None, expired_at=now())
             return self._drop(rowids)
 
     def __len__(self) -> int:
@@ -547,7 +549,7 @@ class SemanticCache:
             self._drop([entry["rowid"]])
             self.stats.expired += 1
             return "expired"
-        if self.invalidate and self.memory.store.changed_since(
+        if self.invalidate and _table(self.memory).changed_since(
             scope, entry["created_at"], kinds=self.invalidate_kinds
         ):
             self._drop([entry["rowid"]])
@@ -575,14 +577,14 @@ class SemanticCache:
             self._flush()
 
     def _flush(self) -> None:
-        store = self.memory.store
-        self._shared.hits.flush(lambda hits: store.cache_hits([(r, *h) for r, h in hits.items()]))
+        table = _table(self.memory)
+        self._shared.hits.flush(lambda hits: table.cache_hits([(r, *h) for r, h in hits.items()]))
 
     def _drop(self, rowids: list[int]) -> int:
         if not rowids:
             return 0
         self._shared.hits.discard(rowids)
-        gone = self.memory.store.cache_delete(rowids)
+        gone = _table(self.memory).cache_delete(rowids)
         index = self._shared.follower.index
         if index is not None:
             index.remove(rowids)
@@ -602,7 +604,7 @@ class SemanticCache:
         }
         if not candidates:
             return []
-        entries = self.memory.store.cache_entries(sorted(candidates))
+        entries = _table(self.memory).cache_entries(sorted(candidates))
         wanted = set(texts)
         return [rowid for rowid, entry in entries.items() if entry["query"] in wanted]
 
@@ -639,3 +641,9 @@ def _check_ttl(ttl: float | None) -> None:
         raise InvalidInputError(f"ttl must be a number of seconds, got {ttl!r}")
     if ttl <= 0:
         raise InvalidInputError(f"ttl must be positive (None: entries never expire), got {ttl}")
+
+
+def _table(memory: EngineAPI) -> CacheTable:
+    """The store's semantic-cache table (an optional part of the store contract): a store
+    without one refuses a cache with an error that says so."""
+    return offered(memory.store, CacheTable, "a semantic cache")  # type: ignore[type-abstract]

@@ -22,6 +22,7 @@ from remem.stores.tables import (
     Snapshots,
     UsageTable,
     capabilities,
+    offered,
     require,
 )
 
@@ -36,6 +37,7 @@ __all__ = [
     "Update",
     "UsageTable",
     "capabilities",
+    "offered",
     "open_store",
     "register_store",
     "require",

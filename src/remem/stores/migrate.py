@@ -24,7 +24,8 @@ import numpy as np
 
 from remem.errors import InvalidInputError, StoreError
 from remem.records import MemoryRecord
-from remem.stores.base import NewRecord, Store
+from remem.stores.base import NewRecord, RecordStore
+from remem.stores.tables import CacheTable, KeyTable, UsageTable
 from remem.timeutil import to_epoch
 
 __all__ = ["MigrationReport", "checksum", "migrate_store"]
@@ -53,16 +54,19 @@ class MigrationReport:
 
 
 def migrate_store(
-    source: Store,
-    target: Store,
+    source: RecordStore,
+    target: RecordStore,
     *,
     batch: int = 1_000,
     progress: Callable[[int], None] | None = None,
 ) -> MigrationReport:
     """Copy ``source`` into the empty ``target`` and verify the copy. ``progress(n)`` is
-    called after each batch with the number of records it copied."""
+    called after each batch with the number of records it copied. The optional tables (cache,
+    keys, usage) are copied where both stores keep them; the source's entries in a table the
+    target lacks are refused up front, never dropped."""
     if batch < 1:
         raise InvalidInputError(f"batch must be at least 1, not {batch}")
+    _check_tables(source, target)
     held = target.stats()
     if held.records:
         raise InvalidInputError(
@@ -95,18 +99,21 @@ def migrate_store(
             progress(len(chunk))
     # The caches' entries are judged against their scopes' last changes: the source's, not
     # the time of the copy (which would invalidate every entry).
-    target.set_scope_changes(source.scope_changes())
-    report.cache_entries = _copy_caches(source, target)
-    report.api_keys = _copy_keys(source, target)
-    for feature, totals in source.llm_usage().items():
-        target.add_llm_usage(feature, totals)
-        report.llm_features += 1
+    if isinstance(source, CacheTable) and isinstance(target, CacheTable):
+        target.set_scope_changes(source.scope_changes())
+        report.cache_entries = _copy_caches(source, target)
+    if isinstance(source, KeyTable) and isinstance(target, KeyTable):
+        report.api_keys = _copy_keys(source, target)
+    if isinstance(source, UsageTable) and isinstance(target, UsageTable):
+        for feature, totals in source.llm_usage().items():
+            target.add_llm_usage(feature, totals)
+            report.llm_features += 1
     report.checksum = _verify(source, target)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def checksum(store: Store, *, batch: int = 1_000) -> tuple[int, int, str]:
+def checksum(store: RecordStore, *, batch: int = 1_000) -> tuple[int, int, str]:
     """(records, vectors, checksum) of a store: a SHA-256 of every record's fields and vectors,
     summed over records (so the order they are read in does not matter)."""
     total = count = with_vectors = 0
@@ -123,7 +130,7 @@ def checksum(store: Store, *, batch: int = 1_000) -> tuple[int, int, str]:
     return count, with_vectors, f"{total:064x}"
 
 
-def _verify(source: Store, target: Store) -> str:
+def _verify(source: RecordStore, target: RecordStore) -> str:
     got, want = checksum(target), checksum(source)
     if got != want:
         raise StoreError(
@@ -133,9 +140,28 @@ def _verify(source: Store, target: Store) -> str:
         )
     if _cache_counts(source) != _cache_counts(target):
         raise StoreError("the copy's semantic-cache entries do not match the source's")
-    if len(source.key_rows()) != len(target.key_rows()):
+    if len(_key_rows(source)) != len(_key_rows(target)):
         raise StoreError("the copy's API keys do not match the source's")
     return want[2]
+
+
+def _check_tables(source: RecordStore, target: RecordStore) -> None:
+    """Refuse a copy that would drop what the source keeps in a table the target lacks."""
+    held = {
+        CacheTable: bool(_cache_counts(source)),
+        KeyTable: bool(_key_rows(source)),
+        UsageTable: bool(source.llm_usage()) if isinstance(source, UsageTable) else False,
+    }
+    for table, holds in held.items():
+        if holds and not isinstance(target, table):
+            raise StoreError(
+                f"the source keeps {table.__name__} rows and {type(target).__name__} has no "
+                "such table: migrate into a store that keeps them"
+            )
+
+
+def _key_rows(store: RecordStore) -> list[dict[str, Any]]:
+    return store.key_rows() if isinstance(store, KeyTable) else []
 
 
 def _canonical(record: MemoryRecord) -> str:
@@ -168,7 +194,7 @@ def _new_record(record: MemoryRecord, vectors: np.ndarray | None) -> NewRecord:
     )
 
 
-def _copy_caches(source: Store, target: Store) -> int:
+def _copy_caches(source: CacheTable, target: CacheTable) -> int:
     copied = 0
     for name in source.cache_names():
         rows = source.cache_rows(name)
@@ -205,11 +231,13 @@ def _copy_caches(source: Store, target: Store) -> int:
     return copied
 
 
-def _cache_counts(store: Store) -> dict[str, int]:
+def _cache_counts(store: RecordStore) -> dict[str, int]:
+    if not isinstance(store, CacheTable):
+        return {}
     return {name: store.cache_state(name)[0] for name in store.cache_names()}
 
 
-def _copy_keys(source: Store, target: Store) -> int:
+def _copy_keys(source: KeyTable, target: KeyTable) -> int:
     rows = source.key_rows()
     for row in rows:
         target.key_put(row)

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -27,9 +27,11 @@ __all__ = [
     "Snapshots",
     "UsageTable",
     "capabilities",
+    "offered",
     "require",
 ]
 
+T = TypeVar("T")
 #: (user_id, agent_id, session_id); None is "no value" in a record and "any value" in a pattern.
 Scope = tuple[str | None, str | None, str | None]
 
@@ -213,6 +215,15 @@ def capabilities(store: object) -> frozenset[Capability]:
     """The optional parts ``store`` offers: the interfaces it implements (a class declares one
     by subclassing it), probed with ``isinstance`` so no store has to list them."""
     return frozenset(c for c, interface in INTERFACES.items() if isinstance(store, interface))
+
+
+def offered(store: object, interface: type[T], purpose: str) -> T:
+    """``store`` as ``interface`` (one of :data:`INTERFACES`), or the error of :func:`require`
+    for ``purpose``: a caller's typed handle on an optional part."""
+    capability = next(c for c, known in INTERFACES.items() if known is interface)
+    require(store, capability, purpose)
+    assert isinstance(store, interface)
+    return store
 
 
 def require(store: object, capability: Capability, purpose: str) -> None:
