@@ -90,7 +90,9 @@ def fixtures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Fixtur
 
 
 def run_python(block: Block, fixtures: Fixtures) -> dict[str, object]:
-    """Run a python block; its stdout must be the output the doc shows, or nothing."""
+    """Run a python block in a directory of its own (a path it names, ``./memories``, lands
+    there); its stdout must be the output the doc shows, or nothing."""
+    fixtures.monkeypatch.chdir(fixtures.tmp_path)
     printed, scope = doc_runner.run_python(block, fixtures)
     if block.output is None:
         assert printed == "", f"{block.id} prints, but the doc shows no output:\n{printed}"

@@ -27,7 +27,14 @@ from remem.server.mcp import build_mcp, mcp_http_app
 from remem.tools import schemas
 from tests.serving import running
 
-TOOLS = {"save_memory", "search_memories", "update_memory", "delete_memory", "get_context"}
+TOOLS = {
+    "save_memory",
+    "search_memories",
+    "update_memory",
+    "delete_memory",
+    "get_context",
+    "forget_user",
+}
 INITIALIZE = {
     "jsonrpc": "2.0",
     "id": 1,
@@ -327,6 +334,13 @@ CONTEXT_REFUSED: list[tuple[dict[str, Any], str]] = [
     ({"k": 3}, "missing arguments ['query']"),
     ({"query": "x", "user_id": "bob"}, "unknown arguments ['user_id']"),
 ]
+#: forget_user never takes a user from the model, and erases only when told to.
+FORGET_REFUSED: list[tuple[dict[str, Any], str]] = [
+    ({"confirm": False}, "forget_user erases only with confirm: true"),
+    ({"confirm": "yes"}, 'confirm must be true or false, got "yes"'),
+    ({}, "missing arguments ['confirm']"),
+    ({"confirm": True, "user_id": "bob"}, "unknown arguments ['user_id']"),
+]
 
 
 def test_every_tool_refuses_arguments_outside_its_advertised_schema(tmp_path: Path) -> None:
@@ -340,6 +354,7 @@ def test_every_tool_refuses_arguments_outside_its_advertised_schema(tmp_path: Pa
     cases = [(name, {k: kept.id if v == "a" else v for k, v in arguments.items()}, message)
              for name, arguments, message in REFUSED]  # fmt: skip
     cases += [("get_context", arguments, message) for arguments, message in CONTEXT_REFUSED]
+    cases += [("forget_user", arguments, message) for arguments, message in FORGET_REFUSED]
     assert {name for name, _, _ in cases} == TOOLS
 
     async def scenario() -> None:

@@ -199,8 +199,8 @@ def test_remems_stores_answer_every_default_with_their_own_query() -> None:
 def test_capabilities_are_the_optional_parts_a_store_implements(tmp_path: Path) -> None:
     every = {Capability.CACHE, Capability.KEYS, Capability.USAGE}
     with open_store(tmp_path / "store") as sqlite, open_store(pg.url_for(tmp_path)) as postgres:
-        assert capabilities(sqlite) == {*every, Capability.SNAPSHOTS}
-        assert capabilities(postgres) == every  # no snapshots: export(), or pg_dump
+        assert capabilities(sqlite) == {*every, Capability.SNAPSHOTS, Capability.ERASE}
+        assert capabilities(postgres) == {*every, Capability.ERASE}  # backups: pg_dump
         records_only = RecordsOnly(sqlite)
         assert capabilities(records_only) == frozenset()
         assert capabilities(MinimalStore(sqlite)) == every
@@ -286,6 +286,9 @@ def test_a_store_of_records_only_serves_remem_whole(tmp_path: Path) -> None:
     assert KeyRing(mem.store).list() == [] and not KeyRing(mem.store).active()
     with pytest.raises(StoreError, match="has no keys"):
         KeyRing(mem.store).create("ops", admin=True)
+    with pytest.raises(StoreError, match=r"has no erase \(Erasure\) for forgetting a subject"):
+        mem.forget(user_id="sam")
+    assert mem.get(sam.id).text == sam.text  # refused before anything was touched
     api = TestClient(create_app(mem))
     found = api.post("/v1/search", json={"query": "cashews", "user_id": "sam"}).json()
     assert [h["id"] for h in found["hits"]] == [sam.id]

@@ -26,7 +26,7 @@ from urllib.parse import quote
 
 from remem import errors
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
-from remem.records import Context, MemoryRecord, SearchHit, StoreStats
+from remem.records import Context, ErasureReceipt, MemoryRecord, SearchHit, StoreStats
 from remem.retrieval.config import RetrievalOptions
 
 if TYPE_CHECKING:
@@ -176,6 +176,25 @@ class Client:
             return 0
         found = self._call("POST", "/memories/delete", json={"ids": id_list})
         return int(found["deleted"])
+
+    def forget(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        namespace: Sequence[str] | None = None,
+        verify: bool = True,
+    ) -> ErasureReceipt:
+        """Erase every trace of a subject on the server (``Memory.forget``); its receipt."""
+        body = {
+            "user_id": user_id,
+            "agent_id": agent_id,
+            "session_id": session_id,
+            "namespace": None if namespace is None else builtins.list(namespace),
+            "verify": verify,
+        }
+        return ErasureReceipt(**self._call("POST", "/forget", json=body))
 
     # -- memory types ------------------------------------------------------------------------------
     def cache(self, name: str = "default") -> RemoteCache:

@@ -26,6 +26,7 @@ from remem.memory_types.chat import ChatMemory
 from remem.memory_types.facts import FactMemory
 from remem.memory_types.keyvalue import KeyValueMemory
 from remem.memory_types.stream import MemoryStream
+from remem.records import ErasureReceipt
 from remem.retrieval.config import RetrievalConfig
 from remem.settings import Settings
 from remem.stores import RecordStore, open_store
@@ -127,6 +128,34 @@ class Memory(Engine):
                     cache.flush()
         finally:
             super().close()
+
+    def forget(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        namespace: Sequence[str] | None = None,
+        verify: bool = True,
+    ) -> ErasureReceipt:
+        """:meth:`Engine.forget`, and this process's recent cache lookups in the subject's
+        scope (the questions asked) dropped too: ``erased["cache_lookups"]``."""
+        receipt = super().forget(
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            namespace=namespace,
+            verify=verify,
+        )
+        scope = {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}
+        with self._caches_lock:
+            caches = list(self._caches.values())
+        receipt.erased["cache_lookups"] = (
+            sum(cache.within(self).forget_lookups(**scope) for cache in caches)
+            if any(value is not None for value in scope.values())  # the cache has no namespaces
+            else 0
+        )
+        return receipt
 
     # -- memory types ------------------------------------------------------------------------------
     def cache(self, name: str = "default", **options: Any) -> SemanticCache:
@@ -275,6 +304,7 @@ class AsyncMemory:
     add_document = _InThread(lambda m: m.add_document)
     update = _InThread(lambda m: m.update)
     delete = _InThread(lambda m: m.delete)
+    forget = _InThread(lambda m: m.forget)
     get = _InThread(lambda m: m.get)
     get_many = _InThread(lambda m: m.get_many)
     list = _InThread(lambda m: m.list)

@@ -11,6 +11,7 @@ __all__ = [
     "ITEM_KEYS",
     "NAMESPACE_SEP",
     "Context",
+    "ErasureReceipt",
     "Kind",
     "MemoryItem",
     "MemoryRecord",
@@ -231,6 +232,32 @@ class StoreStats:
     #: What language models cost this store, per feature (``chat.summary``,
     #: ``stream.importance``, ...): calls, prompt and completion tokens, cost.
     llm_usage: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class ErasureReceipt:
+    """What ``Memory.forget()`` erased, and the proof it looked for.
+
+    ``erased``: how many of each artifact went (``records``, of which ``derived`` lay outside
+    the subject but came from its memories; ``cache_entries``, ``scope_changes``,
+    ``keyword_scopes``, ``api_keys``). ``scrubbed``: what was done to the files or tables so
+    deleted bytes cannot be read back. ``verified``: True when a scan of every file (SQLite) or
+    table (PostgreSQL) found none of what it looked for (``looked_for``: the erased records'
+    ids, their texts, metadata values and vectors, the cache entries', and the rows of the
+    subject's scopes; ``shared`` counts the text windows and vectors left out because data
+    that remains holds them too), False when it found some (``traces`` says where: run
+    forget again once other processes let go of the store), None when no scan was asked for."""
+
+    subject: dict[str, Any]
+    erased: dict[str, int]
+    scrubbed: list[str]
+    verified: bool | None
+    traces: dict[str, int]
+    looked_for: dict[str, int]
+    seconds: float
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

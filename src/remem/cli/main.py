@@ -1,5 +1,5 @@
-"""Commands: add, search, get, list, delete, import, export, stats, reembed, backup, restore,
-migrate, cost, demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
+"""Commands: add, search, get, list, delete, forget, import, export, stats, reembed, backup,
+restore, migrate, cost, demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
 
 from __future__ import annotations
 
@@ -356,6 +356,40 @@ def delete(ids: tuple[str, ...], store_path: str | None, embedder: str | None, p
         if missing:
             raise remem.NotFoundError(f"no memory with id {missing[0]!r}; nothing was deleted")
         emit({"deleted": mem.delete(list(ids))}, plain)
+
+
+@cli.command()
+@store_options
+@scope_options
+@namespace_option
+@click.option("--no-verify", is_flag=True, help="Skip the scan for what was erased.")
+@output_options
+def forget(
+    store_path: str | None, embedder: str | None, no_verify: bool, plain: bool, **subject: Any
+) -> None:
+    """Erase every trace of a subject: a --user, --agent, --session or --namespace (all given
+    must match). Prints the receipt: what went, how the files were rewritten, and whether a
+    scan of the store found anything of it left (exit 1 if it did)."""
+    with opened(store_path, embedder, read=True) as mem:
+        receipt = mem.forget(**subject, verify=not no_verify)
+    if plain:
+        erased = ", ".join(f"{count} {name}" for name, count in receipt.erased.items() if count)
+        click.echo(f"erased: {erased or 'nothing stored'}")
+        for step in receipt.scrubbed:
+            click.echo(f"  {step}")
+        checked = receipt.looked_for.get("patterns", 0)
+        click.echo(
+            "verified: not asked"
+            if receipt.verified is None
+            else f"verified: none of {checked} patterns found"
+            if receipt.verified
+            else f"NOT verified: found in {receipt.traces}: run forget again once other "
+            "processes have closed the store"
+        )
+    else:
+        emit(receipt.to_dict(), plain)
+    if receipt.verified is False:
+        sys.exit(1)
 
 
 @cli.command(name="import")

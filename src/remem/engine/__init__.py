@@ -32,7 +32,7 @@ from remem.access import ADMIN, Grant
 from remem.chunking import ChunkStrategy, chunk_text
 from remem.deferred import Touches
 from remem.embedders import Embedder, get_embedder
-from remem.engine import checks, imports, inserts, vectors
+from remem.engine import checks, erase, imports, inserts, vectors
 from remem.engine import items as item_rules
 from remem.engine.checks import SEARCH_MODES
 from remem.engine.items import MAX_ID_CHARS, MAX_ROWS
@@ -42,7 +42,15 @@ from remem.engine.tenancy import names_access, own_names, read_filter, resolve, 
 from remem.errors import InvalidInputError, NotFoundError, PermissionDeniedError, StoreError
 from remem.filters import Cond, Filter, and_filters
 from remem.limits import DEFAULT_LIMITS, Limits
-from remem.records import Context, MemoryRecord, Namespace, SearchHit, SearchMode, StoreStats
+from remem.records import (
+    Context,
+    ErasureReceipt,
+    MemoryRecord,
+    Namespace,
+    SearchHit,
+    SearchMode,
+    StoreStats,
+)
 from remem.retrieval.config import RetrievalConfig, RetrievalOptions
 from remem.retrieval.packing import pack
 from remem.retrieval.retriever import Query, Retriever
@@ -417,6 +425,46 @@ class Engine:
         found = {r.id for r in self._resolve(id_list, self.grant.where()).values()}
         self.shared.touches.flush(self.store)
         return self.store.delete(builtins.list(found)) if found else 0
+
+    def forget(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        namespace: Sequence[str] | None = None,
+        verify: bool = True,
+    ) -> ErasureReceipt:
+        """Erase every trace of a subject — a user, an agent, a session, a namespace (and
+        those below it), or several of these together — and return a receipt.
+
+        Gone in one transaction: the subject's memories of every kind (chat turns and
+        summaries, facts with every superseded version, key-value entries, reflections,
+        documents and their chunks, expired ones too), the memories derived from them in
+        other scopes (a reflection citing one, a fact taken from one, a summary over one),
+        their keyword-index entries and vectors, the semantic-cache entries and statistics of
+        the subject's scope, and the API keys granted to that one user or agent. Then the
+        store rewrites what it keeps so the deleted bytes cannot be read back (SQLite: the
+        index files removed, the database vacuumed, the write-ahead log truncated), and with
+        ``verify`` scans everything it keeps for the erased ids, texts, metadata values and
+        vectors (:class:`~remem.records.ErasureReceipt`). A scoped memory forgets within its
+        grant only; a subject outside it, like one with nothing stored, gets an empty
+        receipt. See docs/privacy.md for what remains elsewhere (backups, PostgreSQL's WAL)."""
+        subject = erase.Subject(
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            namespace=None if namespace is None else namespace_labels(namespace, self.limits),
+        )
+        with self.shared.lock:
+            return erase.forget(
+                self.store,
+                self.grant,
+                self.limits,
+                subject,
+                verify=verify,
+                before_erase=lambda: self.shared.touches.flush(self.store),
+            )
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, id: str) -> MemoryRecord:

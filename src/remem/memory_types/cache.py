@@ -486,6 +486,30 @@ class SemanticCache:
         visible = [event for event in reversed(events) if self.memory.grant.allows(event)]
         return visible if limit is None else visible[: max(limit, 0)]
 
+    def forget_lookups(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+    ) -> int:
+        """Drop this process's recent lookups (:meth:`recent`) asked in a scope (None: any
+        value) that this memory's grant may see: ``Memory.forget`` calls it, as the lookups
+        hold the questions asked. Returns how many went."""
+        pattern = {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}
+
+        def doomed(event: CacheEvent) -> bool:
+            return self.memory.grant.allows(event) and all(
+                want is None or getattr(event, name) == want for name, want in pattern.items()
+            )
+
+        with self._lock:
+            kept = [event for event in self._shared.events if not doomed(event)]
+            gone = len(self._shared.events) - len(kept)
+            self._shared.events.clear()
+            self._shared.events.extend(kept)
+        return gone
+
     def delete(self, entry: int) -> bool:
         """Delete one entry by its id; False when there is none (or none this memory's grant
         may see)."""

@@ -110,6 +110,34 @@ _CONTEXT_RESULT = {
     "required": ["ok", "context"],
 }
 
+_FORGET_USER: dict[str, Any] = {
+    "name": "forget_user",
+    "description": (
+        "Erase everything remembered about the user this server acts for: every memory, what "
+        "was derived from them, cached answers. Only when the user asks to be forgotten; it "
+        "cannot be undone. Returns a receipt with a scan showing nothing of it is left."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "confirm": {
+                "type": "boolean",
+                "description": "Must be true: the user asked for all their memories to be erased.",
+            },
+        },
+        "required": ["confirm"],
+        "additionalProperties": False,
+    },
+}
+_FORGET_RESULT = {
+    "type": "object",
+    "properties": {
+        "ok": {"type": "boolean"},
+        "receipt": {"type": "object", "description": "What went, and the scan's result."},
+    },
+    "required": ["ok", "receipt"],
+}
+
 #: Hints for clients deciding what to confirm with the user (none reaches outside the store).
 _ANNOTATIONS = {
     "save_memory": {"readOnlyHint": False, "destructiveHint": False},
@@ -117,22 +145,25 @@ _ANNOTATIONS = {
     "update_memory": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True},
     "delete_memory": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True},
     "get_context": {"readOnlyHint": True},
+    "forget_user": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True},
 }
+_OWN_RESULTS = {"get_context": _CONTEXT_RESULT, "forget_user": _FORGET_RESULT}
 
 
 def tool_list() -> list[types.Tool]:
-    """The five tools as MCP advertises them: remem.tools' own schemas, plus get_context."""
+    """The tools as MCP advertises them: remem.tools' own schemas, plus get_context and
+    forget_user."""
     return [
         types.Tool(
             name=spec["name"],
             description=spec["description"],
             input_schema=spec["input_schema"],
-            output_schema=RESULT_SCHEMAS.get(spec["name"], _CONTEXT_RESULT),
+            output_schema=RESULT_SCHEMAS.get(spec["name"]) or _OWN_RESULTS[spec["name"]],
             annotations=types.ToolAnnotations.model_validate(
                 {**_ANNOTATIONS[spec["name"]], "openWorldHint": False}
             ),
         )
-        for spec in [*schemas("anthropic"), _GET_CONTEXT]
+        for spec in [*schemas("anthropic"), _GET_CONTEXT, _FORGET_USER]
     ]
 
 
@@ -193,6 +224,11 @@ class MemoryTools:
                 return succeeded({"ok": True, "context": context(memory, arguments, scope)})
             except RememError as exc:
                 return failed(str(exc))
+        if name == "forget_user":
+            try:
+                return succeeded({"ok": True, "receipt": forget_user(memory, arguments, scope)})
+            except RememError as exc:
+                return failed(str(exc))
         dispatcher = ToolDispatcher(memory, **scope)
         result = dispatcher.execute(ToolCall(id=call_id, name=name, arguments=arguments))
         if not result["ok"]:
@@ -216,6 +252,20 @@ def context(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) ->
         **scope,
     )
     return packed.text or "(nothing relevant is stored)"
+
+
+def forget_user(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) -> dict[str, Any]:
+    """``forget_user``: ``Memory.forget`` of the one user this server acts for (the command's
+    ``--user``, or the key's only user) — never a user the model names."""
+    check_arguments(_FORGET_USER["input_schema"], arguments, nulls=False)
+    if arguments["confirm"] is not True:
+        raise InvalidInputError("forget_user erases only with confirm: true")
+    if scope.get("user_id") is None:
+        raise InvalidInputError(
+            "this server acts for no one user: start it with --user (or a key bound to one "
+            "user) to let it forget that user"
+        )
+    return memory.forget(user_id=scope["user_id"]).to_dict()
 
 
 def succeeded(result: dict[str, Any]) -> types.CallToolResult:

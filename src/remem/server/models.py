@@ -235,6 +235,28 @@ class Deleted(BaseModel):
     deleted: int
 
 
+class ForgetIn(Scope):
+    """Whom ``POST /v1/forget`` erases: any of a user, agent, session and namespace (all given
+    must match). A tenant key may name only users and agents of its grant; another's answers
+    as one with nothing stored."""
+
+    namespace: NamespaceIn | None = None
+    #: Scan the store for what was erased afterwards (the receipt's ``verified``).
+    verify: bool = True
+
+
+class ReceiptOut(BaseModel):
+    """``Memory.forget``'s :class:`~remem.records.ErasureReceipt`."""
+
+    subject: dict[str, Any]
+    erased: dict[str, int]
+    scrubbed: list[str]
+    verified: bool | None
+    traces: dict[str, int]
+    looked_for: dict[str, int]
+    seconds: float
+
+
 class Imported(BaseModel):
     imported: int
 

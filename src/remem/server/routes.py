@@ -201,6 +201,17 @@ def delete_many(call: Call, body: m.DeleteIn) -> m.Deleted:
     return m.Deleted(deleted=call.memory.delete(body.ids))
 
 
+@router.post("/forget", tags=["memories"])
+def forget(call: Call, body: m.ForgetIn) -> m.ReceiptOut:
+    """Erase every trace of a subject (``Memory.forget``): its memories of every kind, what
+    was derived from them, its cache entries and keys; the store rewritten so the deleted
+    bytes cannot be read back, then scanned for them. Returns the receipt. An admin key may
+    name anyone; a tenant key its own users and agents (another's answers as one with
+    nothing stored). The request's key is erased too when it was granted to just that one
+    user."""
+    return m.ReceiptOut(**call.memory.forget(**body.model_dump()).to_dict())
+
+
 @router.post("/documents", status_code=201, tags=["memories"])
 def add_document(call: Call, body: m.DocumentIn) -> m.MemoryOut:
     """Store a document as overlapping chunks; returns the document record."""

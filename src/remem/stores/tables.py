@@ -18,6 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.errors import StoreError
+from remem.stores.erasure import Erasure
 
 __all__ = [
     "CacheTable",
@@ -192,6 +193,9 @@ class Capability(StrEnum):
     USAGE = "usage"
     #: :class:`Snapshots`: a consistent copy of the store while it is in use.
     SNAPSHOTS = "snapshots"
+    #: :class:`~remem.stores.erasure.Erasure`: a subject erased in one transaction, the freed
+    #: space scrubbed, and a scan showing nothing of it is left.
+    ERASE = "erase"
 
 
 #: The interface that offers each capability.
@@ -200,6 +204,7 @@ INTERFACES: dict[Capability, type[ABC]] = {
     Capability.KEYS: KeyTable,
     Capability.USAGE: UsageTable,
     Capability.SNAPSHOTS: Snapshots,
+    Capability.ERASE: Erasure,
 }
 
 #: What a caller without a capability can do instead.
@@ -208,6 +213,7 @@ _INSTEAD = {
     Capability.KEYS: "serve without API keys, or from a store that keeps them",
     Capability.USAGE: "keep the totals elsewhere",
     Capability.SNAPSHOTS: "use export()",
+    Capability.ERASE: "delete the records, then clean the backend's files with its own tools",
 }
 
 

@@ -34,6 +34,7 @@ from remem.stores import (
     UsageTable,
     capabilities,
 )
+from remem.stores.erasure import ErasePlan, Erasure, Needles
 from remem.validate import content_hash
 
 __all__ = [
@@ -605,6 +606,38 @@ class StoreConformance:
             "facts": {"failures": 1},
         }
         assert store.stats().llm_usage == store.llm_usage()
+
+    def test_an_erased_subject_leaves_no_trace_and_others_keep_theirs(
+        self, store: RecordStore
+    ) -> None:
+        self.needs(store, Capability.ERASE)
+        assert isinstance(store, Erasure)
+        secret = "ann-canary-5f2c: the door code is 4711 and the alarm word is heron"
+        store.insert(
+            [
+                record("a1", secret, 0, user_id="ann"),
+                record("a2", f"{secret} (again)", 1, user_id="ann", session_id="s"),
+                record("b1", "bob keeps his own note about herons", 2, user_id="bob"),
+            ]
+        )
+        store.delete(["a2"])  # deleted before: its bytes may linger until the scrub
+        needles = Needles(
+            ids=["a1", "a2"],
+            texts=[secret, f"{secret} (again)"],
+            vectors=[unit(0), unit(1)],
+            scopes=[("ann", None, None)],
+            whole_scopes=True,
+        )
+        counts = store.erase(ErasePlan(ids=("a1",), scopes=(("ann", None, None),)))
+        assert counts["records"] == 1
+        assert isinstance(store.scrub(), list)
+        assert store.traces(needles).found == {}
+        assert [r.id for r in store.get(["a1", "a2", "b1"])] == ["b1"]
+        assert ids(store.keyword("herons", 10, None)) == ["b1"]
+        assert ids(store.dense(unit(0), 10, None)) == ["b1"]
+        assert store.erase(ErasePlan(ids=(), scopes=(("nobody", None, None),)))["records"] == 0
+        store.insert([record("a3", secret, 0, user_id="ann")])  # a trace left on purpose
+        assert store.traces(needles).found  # the scan finds what is there
 
 
 def conformance_suite(

@@ -63,6 +63,7 @@ from remem.stores.base import (
 )
 from remem.stores.keyword_index import Entry, rank
 from remem.stores.postgres import keywords as postings
+from remem.stores.postgres.erase import PostgresErasure
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name
 from remem.stores.postgres.schema import apply_migrations
@@ -114,7 +115,7 @@ FROM memories m WHERE m.id = ANY(%s) AND {within_m}
 """
 
 
-class PostgresStore(SideTables, Store):
+class PostgresStore(SideTables, PostgresErasure, Store):
     """A store in a PostgreSQL database (``postgresql://user:password@host:port/db``) with the
     ``vector`` extension (pgvector ≥ 0.8). Creates the extension when it may, and its tables
     on first open."""
@@ -349,6 +350,10 @@ class PostgresStore(SideTables, Store):
             return 0
         with self._transaction() as conn:
             return _delete_rows(conn, ids)
+
+    def _delete_records(self, conn: psycopg.Connection[Any], ids: Sequence[str]) -> int:
+        """For :mod:`.erase`: delete inside the caller's transaction."""
+        return _delete_rows(conn, ids)
 
     def purge_expired(self, now: float, limit: int = 1000) -> int:
         query = "SELECT id FROM memories WHERE expires_at <= %s LIMIT %s"

@@ -272,6 +272,11 @@ class VectorMirror:
         index = self.follower.index
         if index is None or self.index_path is None or not self._unsaved or not index.ann_size:
             return False
+        if self._read_generation() != self._generation:
+            # The vectors were replaced, or a subject erased, since this index was built: it
+            # may hold vectors the store no longer has. It is rebuilt, never saved.
+            self.drop()
+            return False
         signature = self._signature()
         meta = {
             "format": INDEX_FORMAT,
@@ -300,6 +305,8 @@ class VectorMirror:
             # the token of the header it last saved (and the one before, which a reader may be
             # opening), and a header naming any other token is never used.
             with self._transaction() as conn:
+                if self._read_generation() != self._generation:
+                    raise _Stale
                 for suffix, expected in parts.items():  # another save may have removed them
                     if os.stat(f"{base}.{suffix}").st_size != expected["size"]:
                         raise OSError(f"its part {base.name}.{suffix} changed while saving")
@@ -316,10 +323,13 @@ class VectorMirror:
                 os.replace(temporary, header)
                 fsync_directory(header.parent)
                 self._remove_old_parts(keep=(token, previous))
-        except (OSError, ValueError, StoreError) as exc:
+        except (OSError, ValueError, StoreError, _Stale) as exc:
             temporary.unlink(missing_ok=True)
             for part in header.parent.glob(f"{base.name}.*"):
                 part.unlink(missing_ok=True)
+            if isinstance(exc, _Stale):
+                self.drop()
+                return False
             warnings.warn(
                 f"could not save the vector index ({exc}); searches stay correct, and it is "
                 "rebuilt from the store when next opened. Free disk space if the disk is full.",
@@ -498,6 +508,10 @@ class VectorMirror:
             "SELECT value FROM meta WHERE key = 'vector_generation'"
         ).fetchone()
         return int(row[0]) if row else 0
+
+
+class _Stale(Exception):
+    """The store's vector generation moved on while an index was being saved."""
 
 
 def _field_values(where: Filter) -> dict[str, list[str]] | None:

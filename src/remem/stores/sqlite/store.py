@@ -46,6 +46,7 @@ from remem.stores.base import (
 from remem.stores.keyword_index import Entry, rank
 from remem.stores.sqlite import db
 from remem.stores.sqlite import keywords as postings
+from remem.stores.sqlite.erase import SQLiteErasure, store_files
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.stores.sqlite.mirror import VectorMirror
@@ -95,7 +96,7 @@ FROM memories m WHERE m.id IN ({marks}) AND {within_m}
 """
 
 
-class SQLiteStore(SideTables, Store, Snapshots):
+class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
     def __init__(
         self,
         path: str | Path,
@@ -110,6 +111,7 @@ class SQLiteStore(SideTables, Store, Snapshots):
             raise StoreError(f"exact_search_limit must be positive, not {exact_search_limit}")
         self.path = str(path)
         file = db.resolve_db_path(path)
+        self._file = file
         self._lock = threading.RLock()
         try:
             self._conn = sqlite3.connect(
@@ -196,6 +198,15 @@ class SQLiteStore(SideTables, Store, Snapshots):
                         f"write to {self.path} failed and was undone", exc
                     ) from exc
                 raise
+
+    @contextmanager
+    def _erase_files(self) -> Iterator[tuple[sqlite3.Connection, list[Path]]]:
+        """For :mod:`.erase`: the connection under the lock, the index dropped (rebuilt from
+        the rows at the next search; a build under way finds its index gone and is thrown
+        away, unsaved), and the store's files."""
+        with self._lock:
+            self._mirror.drop()
+            yield self._conn, store_files(self._file)
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         with self._lock:

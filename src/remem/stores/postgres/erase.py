@@ -1,0 +1,178 @@
+"""Erasing a subject from a PostgreSQL store (:class:`~remem.stores.erasure.Erasure`).
+
+:meth:`PostgresErasure.erase` deletes the records (window vectors by cascade, keyword postings
+by trigger, the ids' rows with them), the subject's cache entries, scope changes, emptied
+keyword statistics and API keys in one transaction. :meth:`PostgresErasure.scrub` vacuums
+every table remem keeps, so the deleted rows' space is pruned and marked for reuse and their
+index entries are removed (``VACUUM``; the server's files, its write-ahead log, replicas and
+backups are the operator's: docs/privacy.md). :meth:`PostgresErasure.traces` reads every row
+of every table as text for the erased ids, and counts the rows left in the subject's scopes;
+texts and vectors found in the rows that remain are another's data (shared), since those rows
+are not the subject's.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+import numpy as np
+import psycopg
+
+from remem.stores.erasure import (
+    VECTOR_BYTES,
+    ErasePlan,
+    Erasure,
+    Needles,
+    Traces,
+    held,
+    key_grant_for,
+)
+from remem.stores.postgres.schema import ID_TABLE, SHARED_TABLES, TENANT_TABLES
+
+__all__ = ["PostgresErasure"]
+
+#: Every table remem keeps, and the vector columns among them.
+TABLES = (*TENANT_TABLES, ID_TABLE[0], *SHARED_TABLES)
+VECTOR_COLUMNS = (
+    ("memories", "embedding"),
+    ("memory_parts", "embedding"),
+    ("cache_entries", "vector"),
+)
+_PAGE = 5000
+
+
+class PostgresErasure(Erasure):
+    """:class:`Erasure` over a PostgreSQL store's pool."""
+
+    @abstractmethod
+    def _connection(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
+
+    @abstractmethod
+    def _delete_records(self, conn: psycopg.Connection[Any], ids: Sequence[str]) -> int: ...
+
+    def erase(self, plan: ErasePlan) -> dict[str, int]:
+        counts = dict.fromkeys(
+            ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys"), 0
+        )
+        with self._transaction() as conn:
+            counts["records"] = self._delete_records(conn, list(plan.ids)) if plan.ids else 0
+            for user, agent, session in plan.scopes:
+                clause, params = _where(
+                    ("user_id", user), ("agent_id", agent), ("session_id", session)
+                )
+                counts["cache_entries"] += conn.execute(
+                    f"DELETE FROM cache_entries WHERE {clause}", params
+                ).rowcount
+                counts["scope_changes"] += conn.execute(
+                    f"DELETE FROM scope_changes WHERE {clause}", params
+                ).rowcount
+                owner = _where(("user_id", user), ("agent_id", agent))
+                counts["keyword_scopes"] += conn.execute(
+                    f"DELETE FROM keyword_scopes WHERE docs = 0 AND {owner[0]}", owner[1]
+                ).rowcount
+            if plan.key_user is not None or plan.key_agent is not None:
+                rows = conn.execute("SELECT key_id, grant_json FROM api_keys FOR UPDATE")
+                keys = [
+                    key
+                    for key, grant in rows
+                    if key_grant_for(grant, plan.key_user, plan.key_agent)
+                ]
+                if keys:
+                    counts["api_keys"] = conn.execute(
+                        "DELETE FROM api_keys WHERE key_id = ANY(%s)", (keys,)
+                    ).rowcount
+        return counts
+
+    def scrub(self) -> list[str]:
+        with self._connection() as conn:
+            previous, conn.autocommit = conn.autocommit, True  # VACUUM runs outside transactions
+            try:
+                for table in TABLES:
+                    conn.execute(f"VACUUM (ANALYZE) {table}")
+            finally:
+                conn.autocommit = previous
+        return [f"vacuumed {len(TABLES)} tables (deleted rows pruned, their index entries removed)"]
+
+    def traces(self, needles: Needles) -> Traces:
+        ids, content = needles.id_patterns(), needles.content_patterns()
+        found: dict[str, int] = {}
+        shared: set[int] = set()
+        with self._connection() as conn, conn.transaction():  # a named cursor needs one
+            for table, columns in _text_columns(conn).items():
+                left = 0
+                with conn.cursor(name=f"remem_trace_{table}") as cur:
+                    cur.execute(f"SELECT concat_ws(' ', {columns}) FROM {table}")
+                    while rows := cur.fetchmany(_PAGE):
+                        values = [row[0].encode("utf-8") for row in rows]
+                        left += len(held(ids, values))
+                        shared |= held(content, values)
+                if left:
+                    found[f"{table} (erased ids)"] = left
+            row = conn.execute(_ORPHAN_POSTINGS).fetchone()
+            if row and row[0]:
+                found["keyword_postings (of no record)"] = int(row[0])
+            found.update(_scope_rows(conn, needles))
+            wanted = {_prefix(v) for v in needles.vectors}
+            same: set[bytes] = set()
+            for table, column in VECTOR_COLUMNS if wanted else ():
+                with conn.cursor(name=f"remem_trace_{table}_{column}", binary=True) as cur:
+                    cur.execute(f"SELECT {column} FROM {table}")  # as numpy (pgvector's loader)
+                    while rows := cur.fetchmany(_PAGE):
+                        same.update(wanted.intersection(_prefix(vector) for (vector,) in rows))
+        return Traces(found=found, patterns=len(ids) + len(content), shared=len(shared) + len(same))
+
+
+#: Postings whose record is gone: a keyword index entry of an erased text.
+_ORPHAN_POSTINGS = """
+SELECT count(*) FROM keyword_postings p
+WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.tenant = p.tenant AND m.seq = p.doc)
+"""
+#: Tables whose rows are read as text: every table but the postings (terms and counts, checked
+#: against the records instead), without their vector columns (checked by value).
+_NOT_READ = frozenset({"keyword_postings"})
+
+
+def _text_columns(conn: psycopg.Connection[Any]) -> dict[str, str]:
+    """Each table read as text, and its columns but vectors, each cast to text."""
+    rows = conn.execute(
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND table_name = ANY(%s) "
+        "AND udt_name NOT IN ('vector', 'halfvec', 'sparsevec') ORDER BY ordinal_position",
+        ([t for t in TABLES if t not in _NOT_READ],),
+    ).fetchall()
+    columns: dict[str, list[str]] = {}
+    for table, column in rows:
+        columns.setdefault(table, []).append(f'"{column}"::text')
+    return {table: ", ".join(names) for table, names in columns.items()}
+
+
+def _scope_rows(conn: psycopg.Connection[Any], needles: Needles) -> dict[str, int]:
+    """Rows left in the subject's scopes: cache entries (and, for a whole scope, records)."""
+    found: dict[str, int] = {}
+    tables = ("cache_entries", "memories") if needles.whole_scopes else ("cache_entries",)
+    for user, agent, session in needles.scopes:
+        clause, params = _where(("user_id", user), ("agent_id", agent), ("session_id", session))
+        for table in tables:
+            row = conn.execute(f"SELECT count(*) FROM {table} WHERE {clause}", params).fetchone()
+            if row and row[0]:
+                key = f"{table} (subject's scope)"
+                found[key] = found.get(key, 0) + int(row[0])
+    return found
+
+
+def _prefix(vector: Any) -> bytes:
+    """A vector's first :data:`~remem.stores.erasure.VECTOR_BYTES` as float32 bytes."""
+    values = vector.to_numpy() if hasattr(vector, "to_numpy") else vector  # pgvector's Vector
+    return np.asarray(values, dtype=np.float32).tobytes()[:VECTOR_BYTES]
+
+
+def _where(*fields: tuple[str, str | None]) -> tuple[str, list[Any]]:
+    """``a = %s AND b = %s`` for the fields given a value (``true`` when none is)."""
+    named = [(name, value) for name, value in fields if value is not None]
+    return " AND ".join(f"{name} = %s" for name, _ in named) or "true", [v for _, v in named]

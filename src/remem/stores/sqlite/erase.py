@@ -1,0 +1,200 @@
+"""Erasing a subject from a SQLite store (:class:`~remem.stores.erasure.Erasure`).
+
+:meth:`SQLiteErasure.erase` deletes the records (the triggers take their keyword postings and
+log the vectors' removal), the subject's cache entries, scope changes, emptied keyword
+statistics and API keys in one write transaction, and raises the vector generation, so every
+process rebuilds its in-memory index from the rows and none saves one that still holds the
+erased vectors. :meth:`SQLiteErasure.scrub` then removes the index files, rewrites the database
+(``VACUUM``: a deleted row's bytes stay in free pages and in the pages' free space until
+then) and truncates the write-ahead log; :meth:`SQLiteErasure.traces` reads every file of the
+store byte by byte.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from abc import abstractmethod
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+from remem.stores.erasure import (
+    ErasePlan,
+    Erasure,
+    Needles,
+    Traces,
+    count_in_files,
+    held,
+    key_grant_for,
+)
+from remem.stores.sqlite import db
+
+__all__ = ["SQLiteErasure", "store_files"]
+
+#: How long scrub() waits for other connections' readers to let the log be truncated.
+CHECKPOINT_WAIT = 5.0
+
+
+class SQLiteErasure(Erasure):
+    """:class:`Erasure` over a SQLite store's connection, files and vector mirror."""
+
+    path: str
+
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
+
+    @abstractmethod
+    def _delete_rows(self, conn: sqlite3.Connection, ids: Sequence[str]) -> int: ...
+
+    @abstractmethod
+    def _erase_files(self) -> AbstractContextManager[tuple[sqlite3.Connection, list[Path]]]:
+        """The store's connection with no write of its own under way and its vector index
+        dropped, and the files it keeps (database, log, index header and parts)."""
+
+    def erase(self, plan: ErasePlan) -> dict[str, int]:
+        counts = dict.fromkeys(
+            ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys"), 0
+        )
+        with self._transaction() as conn:
+            counts["records"] = self._delete_rows(conn, list(plan.ids)) if plan.ids else 0
+            for user, agent, session in plan.scopes:
+                clause, params = _where(
+                    ("user_id", user), ("agent_id", agent), ("session_id", session)
+                )
+                counts["cache_entries"] += conn.execute(
+                    f"DELETE FROM cache_entries WHERE {clause}", params
+                ).rowcount
+                counts["scope_changes"] += conn.execute(
+                    f"DELETE FROM scope_changes WHERE {clause}", params
+                ).rowcount
+                owner = _where(("user_id", user), ("agent_id", agent))
+                counts["keyword_scopes"] += conn.execute(
+                    f"DELETE FROM keyword_scopes WHERE docs = 0 AND {owner[0]}", owner[1]
+                ).rowcount
+            if plan.key_user is not None or plan.key_agent is not None:
+                keys = [
+                    row[0]
+                    for row in conn.execute("SELECT key_id, grant_json FROM api_keys")
+                    if key_grant_for(row[1], plan.key_user, plan.key_agent)
+                ]
+                counts["api_keys"] = sum(
+                    conn.execute("DELETE FROM api_keys WHERE key_id = ?", (key,)).rowcount
+                    for key in keys
+                )
+            # Every process's vector index may hold the erased vectors (deleted rows stay in an
+            # index's ANN cells until it is compacted): each one rebuilds from the rows, and
+            # none saves the one it held (mirror.save checks the generation).
+            conn.execute(
+                "INSERT INTO meta (key, value) VALUES ('vector_generation', '1') "
+                "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+            )
+            conn.execute(
+                "DELETE FROM meta WHERE key IN ('index_saved', 'index_token', "
+                "'index_token_previous')"
+            )
+        return counts
+
+    def scrub(self) -> list[str]:
+        done: list[str] = []
+        with self._erase_files() as (conn, files):
+            removed = [f for f in files if db.INDEX_NAME in f.name and f.exists()]
+            for file in removed:
+                file.unlink(missing_ok=True)
+            if removed:
+                done.append(f"removed the vector index's {len(removed)} files")
+            if files[0].name == ":memory:":
+                return [*done, "in memory: nothing on disk"]
+            conn.execute("VACUUM")
+            done.append("rewrote the database (VACUUM)")
+            deadline = time.monotonic() + CHECKPOINT_WAIT
+            while True:
+                busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if not busy or time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            done.append(
+                "truncated the write-ahead log"
+                if not busy
+                else "could not truncate the write-ahead log: another process is reading"
+            )
+        return done
+
+    def traces(self, needles: Needles) -> Traces:
+        ids, content = needles.id_patterns(), needles.content_patterns()
+        with self._erase_files() as (conn, files):
+            found = _rows_left(conn, needles)
+            shared = held(content, (value for _, value in _cells(conn)))
+            patterns = [*ids, *(p for i, p in enumerate(content) if i not in shared)]
+            if files[0].name == ":memory:":  # no files: the rows are all there is
+                left = len(held(ids, (value for _, value in _cells(conn))))
+                found.update({"rows (erased ids)": left} if left else {})
+            else:
+                found.update(count_in_files(_present(files), patterns))
+        return Traces(found=found, patterns=len(patterns), shared=len(shared))
+
+
+def _rows_left(conn: sqlite3.Connection, needles: Needles) -> dict[str, int]:
+    """Rows that should be gone: records by id, cache entries (and, for a whole scope,
+    records) in the subject's scopes."""
+    found: dict[str, int] = {}
+    for start in range(0, len(needles.ids), 500):
+        part = needles.ids[start : start + 500]
+        marks = ",".join("?" * len(part))
+        (n,) = conn.execute(f"SELECT count(*) FROM memories WHERE id IN ({marks})", part).fetchone()
+        if n:
+            found["memories (erased ids)"] = found.get("memories (erased ids)", 0) + n
+    tables = ("cache_entries", "memories") if needles.whole_scopes else ("cache_entries",)
+    for user, agent, session in needles.scopes:
+        clause, params = _where(("user_id", user), ("agent_id", agent), ("session_id", session))
+        for table in tables:
+            (n,) = conn.execute(f"SELECT count(*) FROM {table} WHERE {clause}", params).fetchone()
+            if n:
+                found[f"{table} (subject's scope)"] = found.get(f"{table} (subject's scope)", 0) + n
+    return found
+
+
+#: Tables of words and numbers only (a term, a row number): no window of a text, no id, no
+#: vector can be in them. The postings of an erased record go with it (a trigger); the file
+#: scan reads their pages anyway.
+_NO_TEXT = frozenset({"keyword_postings", "vector_changes"})
+
+
+def _cells(conn: sqlite3.Connection) -> Iterator[tuple[str, bytes]]:
+    """Every text and blob value of every table but :data:`_NO_TEXT`, as bytes, with its
+    table's name."""
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    for table in (t for t in tables if t not in _NO_TEXT):
+        for row in conn.execute(f'SELECT * FROM "{table}"'):
+            for value in row:
+                if isinstance(value, str):
+                    yield table, value.encode("utf-8")
+                elif isinstance(value, bytes):
+                    yield table, value
+
+
+def _present(files: Sequence[Path]) -> Iterator[Path]:
+    """The store's files on disk now (an index part may have been saved since)."""
+    seen: set[Path] = set()
+    for file in files:
+        if file.exists() and file not in seen:
+            seen.add(file)
+            yield file
+
+
+def _where(*fields: tuple[str, str | None]) -> tuple[str, list[Any]]:
+    """``a = ? AND b = ?`` for the fields given a value (``1`` when none is)."""
+    named = [(name, value) for name, value in fields if value is not None]
+    return " AND ".join(f"{name} = ?" for name, _ in named) or "1", [v for _, v in named]
+
+
+def store_files(database: str) -> list[Path]:
+    """A SQLite store's files: the database, its log, then the index header and its parts."""
+    if database == ":memory:":
+        return [Path(":memory:"), Path(":memory:-wal")]
+    base = Path(database)
+    index = sorted(base.parent.glob(f"{db.INDEX_NAME}*"))
+    leftovers = sorted(base.parent.glob(f".{db.INDEX_NAME}*.tmp"))
+    logs = [base.with_name(base.name + suffix) for suffix in ("-wal", "-shm", "-journal")]
+    return [base, logs[0], *index, *leftovers, *logs[1:]]
