@@ -414,9 +414,10 @@ def test_store_layout_and_migrations(tmp_path: Path) -> None:
         remem.open(path)
 
 
-def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> None:
-    """A store written by the previous release (all migrations but the last, rows written as
-    that release wrote them) opens, upgrades, and keeps every memory searchable."""
+def test_store_from_before_the_last_migrations_is_upgraded(tmp_path: Path) -> None:
+    """A store written by an earlier release (the migrations before 0011, rows written as that
+    release wrote them) opens, upgrades, and keeps every memory searchable; its audit log
+    starts with the upgrade (0012)."""
     names = [name for name, _ in MIGRATIONS]
     path = tmp_path / "s"
     path.mkdir()
@@ -424,7 +425,7 @@ def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> Non
     vectors = remem.get_embedder("hash:64").embed(texts)
     conn = sqlite3.connect(path / DB_NAME, isolation_level=None)
     conn.execute("BEGIN")
-    apply_migrations(conn, MIGRATIONS[:-1])
+    apply_migrations(conn, MIGRATIONS[: names.index("0011_keyword_index")])
     conn.execute(
         "INSERT INTO meta (key, value) VALUES ('embedder', 'hash:64'), ('dimensions', '64')"
     )
@@ -460,6 +461,8 @@ def test_store_from_before_the_last_migration_is_upgraded(tmp_path: Path) -> Non
         assert mem.search("deleted", mode="keyword") == []
         # 0011: every row is in remem's keyword index, its scope counted once per record.
         assert mem.store._query("SELECT docs FROM keyword_scopes")[0][0] == 2
+        # 0012: the delete is the audit log's first event.
+        assert [e.action for e in mem.audit()] == ["delete"] and mem.verify_audit().ok
 
 
 def test_stats(mem: remem.Memory) -> None:

@@ -123,6 +123,12 @@ class KeyRing:
             raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
         return self.get(key_id)
 
+    @staticmethod
+    def key_id_of(token: str | None) -> str | None:
+        """The id part of a presented key (``rk_<id>_...``), or None if it has none."""
+        match = _KEY.match(token.strip()) if token else None
+        return match.group(1) if match else None
+
     def authenticate(self, token: str | None) -> Grant:
         """The grant of a presented key; :class:`AuthenticationError` if it is not a live key."""
         if not token:

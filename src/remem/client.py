@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Unpack
 from urllib.parse import quote
 
 from remem import errors
+from remem.audit import AuditEvent, AuditVerdict
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
 from remem.records import Context, ErasureReceipt, MemoryRecord, SearchHit, StoreStats
 from remem.retrieval.config import RetrievalOptions
@@ -195,6 +196,18 @@ class Client:
             "verify": verify,
         }
         return ErasureReceipt(**self._call("POST", "/forget", json=body))
+
+    def audit(self, *, limit: int = 100, id: str | None = None) -> builtins.list[AuditEvent]:
+        """The server's audit log, newest first (``Memory.audit``)."""
+        params: dict[str, Any] = {"limit": limit}
+        if id is not None:
+            params["id"] = id
+        found = self._call("GET", "/audit", params=params)
+        return [AuditEvent(**event) for event in found["events"]]
+
+    def verify_audit(self) -> AuditVerdict:
+        """Check every chain of the server's audit log (an admin key)."""
+        return AuditVerdict(**self._call("GET", "/audit/verify"))
 
     # -- memory types ------------------------------------------------------------------------------
     def cache(self, name: str = "default") -> RemoteCache:

@@ -113,9 +113,9 @@ class Memory(Engine):
         self._caches: dict[str, SemanticCache] = {}  # shared with scoped views (scoped())
         self._caches_lock = threading.Lock()
 
-    def scoped(self, grant: Grant) -> Self:
+    def scoped(self, grant: Grant, *, actor: str | None = None) -> Self:
         """:meth:`Engine.scoped`, sharing this memory's caches too (one object per name)."""
-        view = super().scoped(grant)
+        view = super().scoped(grant, actor=actor)
         view._caches, view._caches_lock = self._caches, self._caches_lock
         return view
 
@@ -281,9 +281,9 @@ class AsyncMemory:
     async def open(cls, path: str | Path | None = None, **kwargs: Any) -> AsyncMemory:
         return cls(await asyncio.to_thread(open, path, **kwargs))
 
-    def scoped(self, grant: Grant) -> AsyncMemory:
+    def scoped(self, grant: Grant, *, actor: str | None = None) -> AsyncMemory:
         """:meth:`Memory.scoped`, awaited the same way."""
-        return AsyncMemory(self.sync.scoped(grant))
+        return AsyncMemory(self.sync.scoped(grant, actor=actor))
 
     def key_id(
         self,
@@ -305,6 +305,8 @@ class AsyncMemory:
     update = _InThread(lambda m: m.update)
     delete = _InThread(lambda m: m.delete)
     forget = _InThread(lambda m: m.forget)
+    audit = _InThread(lambda m: m.audit)
+    verify_audit = _InThread(lambda m: m.verify_audit)
     get = _InThread(lambda m: m.get)
     get_many = _InThread(lambda m: m.get_many)
     list = _InThread(lambda m: m.list)

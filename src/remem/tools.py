@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from remem.audit import acting
 from remem.errors import InvalidInputError, LLMReplyError, NotFoundError, RememError
 from remem.llm.base import ChatModel, Reply, ToolCall
 
@@ -366,7 +367,8 @@ class ToolDispatcher:
             return {"ok": False, "error": f"unknown tool {call.name!r}; known: {TOOL_NAMES}"}
         try:
             check_arguments(_PARAMETERS[call.name], call.arguments)
-            return {"ok": True, **handler(call.arguments)}
+            with acting("tools"):  # the audit log's actor, unless the memory names its own
+                return {"ok": True, **handler(call.arguments)}
         except (RememError, TypeError, ValueError) as exc:
             return {"ok": False, "error": str(exc)}
 

@@ -1,4 +1,4 @@
-"""Commands: add, search, get, list, delete, forget, import, export, stats, reembed, backup,
+"""Commands: add, search, get, list, delete, forget, audit, import, export, stats, reembed, backup,
 restore, migrate, cost, demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 import remem
+from remem.audit import acting
 from remem.cli.options import (
     emit,
     existing_store,
@@ -25,6 +26,7 @@ from remem.cli.options import (
 )
 from remem.errors import InvalidInputError, RememError
 from remem.retrieval.timeparse import find_time_range
+from remem.timeutil import from_epoch
 from remem.validate import reference_time
 
 
@@ -48,11 +50,13 @@ class RememGroup(click.Group):
 
 @click.group(cls=RememGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(remem.__version__, prog_name="remem")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """remem: long-term memory for LLM applications and agents.
 
     Stores live in a directory (--store, or $REMEM_STORE); output is JSON lines unless --plain.
     """
+    ctx.with_resource(acting("cli"))  # the audit log names the CLI as who made each change
 
 
 # -- commands ------------------------------------------------------------------------------------
@@ -389,6 +393,56 @@ def forget(
     else:
         emit(receipt.to_dict(), plain)
     if receipt.verified is False:
+        sys.exit(1)
+
+
+@cli.group(invoke_without_command=True)
+@store_options
+@click.option("--limit", default=100, show_default=True, help="How many events, newest first.")
+@click.option("--id", "record_id", help="Only the events of this record.")
+@output_options
+@click.pass_context
+def audit(
+    ctx: click.Context,
+    store_path: str | None,
+    embedder: str | None,
+    limit: int,
+    record_id: str | None,
+    plain: bool,
+) -> None:
+    """The audit log: every change, who made it and when, newest first (records as keyed
+    hashes, never their content). `remem audit verify` checks it."""
+    if ctx.invoked_subcommand is not None:
+        return
+    with opened(store_path, embedder, read=True) as mem:
+        for event in mem.audit(limit=limit, id=record_id):
+            if plain:
+                ids = f"{len(event.ids)} records" if event.ids else ""
+                click.echo(
+                    f"{event.seq:>6}  {from_epoch(event.at):%Y-%m-%d %H:%M:%S}  {event.action:<11} "
+                    f"{event.actor:<20} chain {event.chain[:12]} #{event.n}  {ids}"
+                )
+            else:
+                emit(event.to_dict(), plain)
+
+
+@audit.command(name="verify")
+@store_options
+@output_options
+def audit_verify(store_path: str | None, embedder: str | None, plain: bool) -> None:
+    """Check every chain of the audit log: an event changed, removed, inserted or reordered
+    is found and the first bad one named (exit 1)."""
+    with opened(store_path, embedder, read=True) as mem:
+        verdict = mem.verify_audit()
+    if plain:
+        click.echo(
+            f"ok: {verdict.events} events in {verdict.chains} chains"
+            if verdict.ok
+            else f"TAMPERED: {verdict.first_bad}"
+        )
+    else:
+        emit(verdict.to_dict(), plain)
+    if not verdict.ok:
         sys.exit(1)
 
 

@@ -17,18 +17,20 @@ import/export (:mod:`remem.transfer`) and the faces use only its public names.
 from __future__ import annotations
 
 import builtins
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, Self, Unpack
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar, Unpack
 
 import numpy as np
 from numpy.typing import NDArray
 
 from remem.access import ADMIN, Grant
+from remem.audit import AuditEvent, AuditVerdict, acting, chain_of, pseudonym, verify_chains
 from remem.chunking import ChunkStrategy, chunk_text
 from remem.deferred import Touches
 from remem.embedders import Embedder, get_embedder
@@ -57,7 +59,7 @@ from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import time_filter
 from remem.stores import NewRecord, RecordStore
 from remem.stores.base import head_and_parts
-from remem.stores.tables import Snapshots
+from remem.stores.tables import AuditLog, Snapshots, offered
 from remem.timeutil import now as now_epoch
 from remem.validate import (
     TimeLike,
@@ -78,6 +80,23 @@ MAX_K = DEFAULT_LIMITS.max_k
 #: Read when a memory opens.
 TOUCH_LIMIT = 1000
 TOUCH_AGE = 5.0
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+E = TypeVar("E", bound="Engine")
+
+
+def _as_actor(method: Callable[Concatenate[E, P], R]) -> Callable[Concatenate[E, P], R]:
+    """Run a write as this memory's actor (:attr:`Engine.actor`), so the audit log names who
+    made it (the face's own actor when the memory has none)."""
+
+    def run(self: E, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with acting(self.actor):
+            return method(self, *args, **kwargs)
+
+    functools.update_wrapper(run, method)  # keeps the name, docstring and signature
+    return run
 
 
 class Engine:
@@ -114,6 +133,9 @@ class Engine:
         self.shared = EngineState(store, embedder, settings, touches)
         #: What this memory may read and write (see :mod:`remem.access`).
         self.grant = grant
+        #: Who this memory's writes are made by, in the audit log (None: the face's, else
+        #: ``python``): a server's view names the request's key (``rest:<key id>``).
+        self.actor: str | None = None
         self._root = self  # the memory that owns the store; a scoped view points to it
 
     # -- the shared state, by name -----------------------------------------------------------------
@@ -163,13 +185,14 @@ class Engine:
         """The memory that owns the store: this one, or the one a scoped view was made from."""
         return self._root
 
-    def scoped(self, grant: Grant) -> Self:
+    def scoped(self, grant: Grant, *, actor: str | None = None) -> Self:
         """A view of this memory inside ``grant``: the same store, embedder, caches and settings,
         and every read (search, neighbours, context, get, list, export, chat, cache) sees only
         the records the grant allows, every write is checked against it, and an id outside it
         answers exactly as an unknown id. Closing a view leaves the store open."""
         view = object.__new__(type(self))
         view.shared, view.grant, view._root = self.shared, grant, self._root
+        view.actor = self.actor if actor is None else actor
         return view
 
     def close(self) -> None:
@@ -251,6 +274,7 @@ class Engine:
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
         return self.add_many([item], embeddings=vectors, progress=False, upsert=upsert)[0]
 
+    @_as_actor
     def add_many(
         self,
         items: Iterable[Mapping[str, Any] | str],
@@ -314,6 +338,7 @@ class Engine:
             replace=upsert,
         )
 
+    @_as_actor
     def add_document(
         self,
         text: str,
@@ -361,6 +386,7 @@ class Engine:
             self.shared, self.grant, [doc, *parts], progress, containers=frozenset({0})
         )[0]
 
+    @_as_actor
     def update(
         self,
         id: str,
@@ -417,6 +443,7 @@ class Engine:
         with self.shared.lock:
             return self.store.update(id, change, signature=self.embedder.signature)
 
+    @_as_actor
     def delete(self, ids: str | Sequence[str]) -> int:
         """Delete memories by id, or by the caller's ids as :meth:`get` takes them (a document
         takes its chunks along); returns how many went. Unknown ids, and ids outside this
@@ -426,6 +453,7 @@ class Engine:
         self.shared.touches.flush(self.store)
         return self.store.delete(builtins.list(found)) if found else 0
 
+    @_as_actor
     def forget(
         self,
         *,
@@ -465,6 +493,33 @@ class Engine:
                 verify=verify,
                 before_erase=lambda: self.shared.touches.flush(self.store),
             )
+
+    # -- the audit log -----------------------------------------------------------------------------
+    def audit(self, *, limit: int = 100, id: str | None = None) -> builtins.list[AuditEvent]:
+        """The audit log's latest events, newest first: each change to the store (add,
+        replace, update, delete, expire, forget, import, reembed, keys created and revoked),
+        who made it, when, and the records as keyed hashes — never their content
+        (docs/privacy.md). A scoped memory sees its own users' and agents' events only.
+        ``id``: the events of that one record."""
+        checks.listing(limit, 0, "created_at")
+        log = offered(self.store, AuditLog, "the audit log")  # type: ignore[type-abstract]
+        key = log.audit_key()
+        chains = None
+        if not self.grant.admin:
+            chains = [chain_of(key, user) for user in self.grant.allowed("user_id")]
+            chains += [chain_of(key, None, agent) for agent in self.grant.allowed("agent_id")]
+        if id is None:
+            return log.audit_events(chains=chains, limit=limit, order="newest")
+        wanted = pseudonym(key, item_rules.checked_id(id))
+        found = log.audit_events(chains=chains, order="newest")
+        return [event for event in found if wanted in event.ids][:limit]
+
+    def verify_audit(self) -> AuditVerdict:
+        """Check every chain of the audit log (admin): an event changed, removed, inserted or
+        reordered is found, and the first bad one named (:func:`remem.audit.verify_chains`)."""
+        self.require_admin("verifying the audit log")
+        log = offered(self.store, AuditLog, "the audit log")  # type: ignore[type-abstract]
+        return verify_chains(log.audit_events(order="chain"), log.audit_heads())
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, id: str) -> MemoryRecord:
@@ -627,6 +682,7 @@ class Engine:
         hits = self.search(query, k=k, **search)
         return pack(hits, budget_tokens, count_tokens or self.embedder.count_tokens, order=order)
 
+    @_as_actor
     def import_records(
         self,
         rows: Sequence[Mapping[str, Any]],
@@ -656,15 +712,17 @@ class Engine:
         )
         batch.without({r.id for r in self.shared.read(batch.keyed(), visible)})
         containers = batch.containers()
-        return inserts.insert(
-            self.shared,
-            self.grant,
-            batch.records,
-            progress,
-            containers=containers,
-            labels=batch.labels,
-        )
+        with acting(doing="import"):  # the audit log records an import, not an add
+            return inserts.insert(
+                self.shared,
+                self.grant,
+                batch.records,
+                progress,
+                containers=containers,
+                labels=batch.labels,
+            )
 
+    @_as_actor
     def reembed(self, embedder: str | Embedder, *, progress: bool | None = None) -> int:
         """Re-embed every memory with another embedder and make it this store's embedder."""
         self.require_admin("re-embedding the store")

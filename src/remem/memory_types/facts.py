@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem import prompts
+from remem.audit import acting
 from remem.enrich import rate_importance
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
 from remem.llm.base import LLM, as_llm, call
@@ -299,7 +300,8 @@ class FactMemory:
 
     def _close(self, fact: MemoryRecord, successor: str | None) -> MemoryRecord:
         metadata = {**fact.metadata, "valid_to": now(), "superseded_by": successor}
-        return self.memory.update(fact.id, kind=CLOSED, metadata=metadata)
+        with acting(doing="supersede"):  # the audit log's action for a fact's old version
+            return self.memory.update(fact.id, kind=CLOSED, metadata=metadata)
 
 
 def _json(reply: str) -> Any:

@@ -34,9 +34,14 @@ def token(request: Request) -> str | None:
 
 
 def caller(request: Request) -> Caller:
+    """The request's grant, and the memory scoped to it, whose writes the audit log records as
+    made by ``rest:<key id>`` (``rest`` on a server without keys)."""
     state = request.app.state
-    grant = state.keys.authenticate(token(request)) if state.auth else ADMIN
-    return Caller(state.memory.scoped(grant), grant)
+    presented = token(request)
+    grant = state.keys.authenticate(presented) if state.auth else ADMIN
+    key = state.keys.key_id_of(presented) if state.auth else None
+    actor = f"rest:{key}" if key else "rest"
+    return Caller(state.memory.scoped(grant, actor=actor), grant)
 
 
 Call = Annotated[Caller, Depends(caller)]

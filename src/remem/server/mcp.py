@@ -203,13 +203,13 @@ class MemoryTools:
         left in the request, and the command's scope checked against it — refused if there is
         no grant, so the SDK's app served without :class:`McpHttpApp` fails closed."""
         if request is None:
-            return self.memory, dict(self.scope)
+            return self.memory.scoped(self.memory.grant, actor="mcp"), dict(self.scope)
         grant = getattr(request, "scope", {}).get(GRANT_SCOPE_KEY)
         if not isinstance(grant, Grant):
             raise AuthenticationError(
                 "this MCP endpoint is served without remem's key check: use mcp_http_app()"
             )
-        return self.memory.scoped(grant), grant.check(self.scope, write=True)
+        return self.memory.scoped(grant, actor="mcp"), grant.check(self.scope, write=True)
 
     def run(
         self,

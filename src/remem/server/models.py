@@ -245,6 +245,12 @@ class ForgetIn(Scope):
     verify: bool = True
 
 
+class AuditOut(BaseModel):
+    """``GET /v1/audit``: events as :class:`remem.audit.AuditEvent` holds them."""
+
+    events: list[dict[str, Any]]
+
+
 class ReceiptOut(BaseModel):
     """``Memory.forget``'s :class:`~remem.records.ErasureReceipt`."""
 

@@ -212,6 +212,23 @@ def forget(call: Call, body: m.ForgetIn) -> m.ReceiptOut:
     return m.ReceiptOut(**call.memory.forget(**body.model_dump()).to_dict())
 
 
+@router.get("/audit", tags=["audit"])
+def audit(
+    call: Call,
+    limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
+    id: Annotated[str | None, Query(min_length=1, max_length=256)] = None,
+) -> m.AuditOut:
+    """The audit log's latest events, newest first (``Memory.audit``): what changed, who made
+    it, when; records as keyed hashes, never content. A tenant key sees its own events only."""
+    return m.AuditOut(events=[e.to_dict() for e in call.memory.audit(limit=limit, id=id)])
+
+
+@router.get("/audit/verify", tags=["audit"])
+def verify_audit(call: Call) -> dict[str, Any]:
+    """Check every chain of the audit log (admin): ``ok``, and the first bad event if any."""
+    return call.memory.verify_audit().to_dict()
+
+
 @router.post("/documents", status_code=201, tags=["memories"])
 def add_document(call: Call, body: m.DocumentIn) -> m.MemoryOut:
     """Store a document as overlapping chunks; returns the document record."""

@@ -17,10 +17,12 @@ from typing import Any, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.audit import AuditEvent
 from remem.errors import StoreError
 from remem.stores.erasure import Erasure
 
 __all__ = [
+    "AuditLog",
     "CacheTable",
     "Capability",
     "KeyTable",
@@ -181,6 +183,30 @@ class Snapshots(ABC):
         ``size_bytes``."""
 
 
+class AuditLog(ABC):
+    """The audit log (:mod:`remem.audit`): the store writes an event in the transaction of
+    each change it records; these read the events back."""
+
+    @abstractmethod
+    def audit_key(self) -> bytes:
+        """The store's own random key, under which the log keeps ids as keyed hashes."""
+
+    @abstractmethod
+    def audit_events(
+        self,
+        *,
+        chains: Sequence[str] | None = None,
+        after: int = 0,
+        limit: int | None = None,
+        order: str = "written",
+    ) -> list[AuditEvent]:
+        """Events, each with its ``seq`` (see :func:`remem.stores.audit_log.read_events`)."""
+
+    @abstractmethod
+    def audit_heads(self) -> dict[str, tuple[int, str]]:
+        """Each chain's last event: (number, hash)."""
+
+
 class Capability(StrEnum):
     """An optional part of the store contract: a store offers it by implementing its interface
     (:data:`INTERFACES`)."""
@@ -196,6 +222,8 @@ class Capability(StrEnum):
     #: :class:`~remem.stores.erasure.Erasure`: a subject erased in one transaction, the freed
     #: space scrubbed, and a scan showing nothing of it is left.
     ERASE = "erase"
+    #: :class:`AuditLog`: every change an event, hash-chained per tenant.
+    AUDIT = "audit"
 
 
 #: The interface that offers each capability.
@@ -205,6 +233,7 @@ INTERFACES: dict[Capability, type[ABC]] = {
     Capability.USAGE: UsageTable,
     Capability.SNAPSHOTS: Snapshots,
     Capability.ERASE: Erasure,
+    Capability.AUDIT: AuditLog,
 }
 
 #: What a caller without a capability can do instead.
@@ -214,6 +243,7 @@ _INSTEAD = {
     Capability.USAGE: "keep the totals elsewhere",
     Capability.SNAPSHOTS: "use export()",
     Capability.ERASE: "delete the records, then clean the backend's files with its own tools",
+    Capability.AUDIT: "keep the backend's own change log",
 }
 
 

@@ -12,6 +12,7 @@ without change.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 
 import psycopg
@@ -254,7 +255,41 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE memories DROP COLUMN fts_extra;
         """,
     ),
+    (
+        # The audit log (remem.audit): hash-chained events, one chain per tenant, each chain's
+        # last event in its head row, which a writer locks (so writers of different tenants
+        # never wait for each other); ids and hashes kept as keyed hashes under the store's
+        # own random key (audit_key, made by :data:`FILLS`). Keyed by chain, so both tables
+        # can be distributed by it (Citus).
+        "0007_audit_log",
+        """
+        CREATE TABLE audit_events (
+            seq bigint GENERATED ALWAYS AS IDENTITY,
+            chain text NOT NULL,
+            n bigint NOT NULL,
+            at double precision NOT NULL,
+            actor text NOT NULL,
+            action text NOT NULL,
+            ids text NOT NULL,
+            hashes text NOT NULL,
+            detail text NOT NULL,
+            prev text NOT NULL,
+            hash text NOT NULL,
+            PRIMARY KEY (chain, n)
+        );
+        CREATE INDEX audit_events_seq ON audit_events (seq);
+        CREATE TABLE audit_heads (chain text PRIMARY KEY, n bigint NOT NULL, hash text NOT NULL);
+        """,
+    ),
 ]
+
+
+def _audit_key(conn: psycopg.Connection) -> None:
+    """The store's own random key for the audit log's keyed hashes."""
+    conn.execute(
+        "INSERT INTO remem_meta (key, value) VALUES ('audit_key', %s) ON CONFLICT DO NOTHING",
+        (secrets.token_hex(32),),
+    )
 
 
 def _fill_extra_terms(conn: psycopg.Connection) -> None:
@@ -273,6 +308,7 @@ def _fill_extra_terms(conn: psycopg.Connection) -> None:
 FILLS: dict[str, Callable[[psycopg.Connection], None]] = {
     "0005_spaceless_keywords": _fill_extra_terms,
     "0006_keyword_index": index_all,
+    "0007_audit_log": _audit_key,
 }
 
 #: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with
@@ -285,9 +321,16 @@ TENANT_TABLES = {
     "keyword_scopes": "tenant",
     "keyword_postings": "tenant",
     "scope_changes": "user_id",
+    "audit_events": "chain",
+    "audit_heads": "chain",
 }
 ID_TABLE = ("memory_ids", "id")
-SHARED_TABLES = ("remem_meta", "remem_migrations", "api_keys", "llm_usage")
+SHARED_TABLES = (
+    "remem_meta",
+    "remem_migrations",
+    "api_keys",
+    "llm_usage",
+)
 
 
 def apply_migrations(conn: psycopg.Connection) -> list[str]:

@@ -34,6 +34,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from remem.audit import Touched
 from remem.embedders.base import EmbedderSignature
 from remem.errors import (
     ConflictError,
@@ -51,6 +52,7 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
+from remem.stores.audit_log import AUDITED_FIELDS
 from remem.stores.base import (
     NewRecord,
     Store,
@@ -272,7 +274,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 stamp = now()
                 out, fresh = plan_insert(records, _duplicates(conn, records), stamp)
                 if replace and fresh:
-                    _delete_rows(conn, [r.id for r in fresh])
+                    _delete_rows(conn, [r.id for r in fresh])  # the replace records itself
                 widths = [np.asarray(r.vector).shape[-1] for r in fresh if r.vector is not None]
                 if widths:
                     self._claim(conn, signature, widths)
@@ -294,6 +296,11 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                     _index_records(conn, fresh, made)
                     note_changes(
                         conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh}
+                    )
+                    self._audit(
+                        conn,
+                        "replace" if replace else "add",
+                        [(r.id, r.user_id, r.agent_id, r.content_hash) for r in fresh],
                     )
         except pg_errors.UniqueViolation as exc:
             taken = _key_in(exc) or "?"
@@ -343,17 +350,25 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 conn.execute("DELETE FROM memory_parts WHERE id = %s", (id,))
                 _copy_parts(conn, [(id, row[0], change.parts)])
             note_changes(conn, {tuple(row), (*row[:3], change.kind or row[3])})
+            fields = sorted(name for name in sets if name in AUDITED_FIELDS)
+            self._audit(
+                conn, "update", [(id, row[0], row[1], change.content_hash)], {"fields": fields}
+            )
         return self.get([id])[0]
 
     def delete(self, ids: Sequence[str]) -> int:
         if not ids:
             return 0
         with self._transaction() as conn:
-            return _delete_rows(conn, ids)
+            gone = _delete_rows(conn, ids)
+            self._audit(conn, "delete", gone)
+            return len(gone)
 
     def _delete_records(self, conn: psycopg.Connection[Any], ids: Sequence[str]) -> int:
         """For :mod:`.erase`: delete inside the caller's transaction."""
-        return _delete_rows(conn, ids)
+        gone = _delete_rows(conn, ids)
+        self._audit(conn, "forget", gone)
+        return len(gone)
 
     def purge_expired(self, now: float, limit: int = 1000) -> int:
         query = "SELECT id FROM memories WHERE expires_at <= %s LIMIT %s"
@@ -361,7 +376,9 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             return 0
         with self._transaction() as conn:
             ids = [row[0] for row in conn.execute(query, (now, limit))]
-            return _delete_rows(conn, ids) if ids else 0
+            gone = _delete_rows(conn, ids) if ids else []
+            self._audit(conn, "expire", gone)
+            return len(gone)
 
     def replace_vectors(
         self,
@@ -414,6 +431,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 conn, [(i, scopes[i], v[1:] if len(v) > 1 else None) for i, v in rows.items()]
             )
             _write_signature(conn, signature)  # the index at the new width: on the next search
+            self._audit_store(conn, "reembed", {"records": len(found), "embedder": signature.name})
         return []
 
     def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
@@ -851,16 +869,17 @@ def _copy_parts(
             copy.write_row(row)
 
 
-def _delete_rows(conn: psycopg.Connection[Any], ids: Sequence[str]) -> int:
-    """Delete these records and their chunks inside the caller's transaction; how many."""
+def _delete_rows(conn: psycopg.Connection[Any], ids: Sequence[str]) -> list[Touched]:
+    """Delete these records and their chunks inside the caller's transaction; the rows that
+    went (id, user, content hash), for the audit log."""
     rows = conn.execute(
         "DELETE FROM memories WHERE id = ANY(%s) OR parent_id = ANY(%s) "
-        "RETURNING id, user_id, agent_id, session_id, kind",
+        "RETURNING id, user_id, agent_id, session_id, kind, content_hash",
         (list(ids), list(ids)),
     ).fetchall()
     conn.execute("DELETE FROM memory_ids WHERE id = ANY(%s)", ([r[0] for r in rows],))
-    note_changes(conn, {tuple(r[1:]) for r in rows})
-    return len(rows)
+    note_changes(conn, {tuple(r[1:5]) for r in rows})
+    return [(r[0], r[1], r[2], r[5]) for r in rows]
 
 
 def _record(row: Mapping[str, Any]) -> MemoryRecord:

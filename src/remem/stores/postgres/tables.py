@@ -19,13 +19,14 @@ import psycopg
 from numpy.typing import NDArray
 from psycopg.types.json import Jsonb
 
+from remem.stores.audit_log import AuditTables
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
 from remem.timeutil import now
 
 __all__ = ["SideTables", "note_changes"]
 
 
-class SideTables(CacheTable, KeyTable, UsageTable):
+class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
     """:class:`CacheTable`, :class:`KeyTable` and :class:`UsageTable` over a store's pool:
     every write one transaction of the store's (:meth:`_transaction`)."""
 
@@ -41,6 +42,12 @@ class SideTables(CacheTable, KeyTable, UsageTable):
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows of one read, as dicts."""
 
+    _marks = "%s"
+    _meta_table = "remem_meta"
+
+    def _audit_reads(self) -> AbstractContextManager[psycopg.Connection[Any]]:
+        return self._connection()
+
     # -- API keys ----------------------------------------------------------------------------------
     _KEY_COLUMNS = ("key_id", "secret_hash", "name", "grant_json", "created_at")
 
@@ -51,6 +58,7 @@ class SideTables(CacheTable, KeyTable, UsageTable):
                 "VALUES (%s, %s, %s, %s, %s)",
                 [row[c] for c in self._KEY_COLUMNS],
             )
+            self._audit_keys(conn, "key_created", str(row["key_id"]))
 
     def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
         where, params = ("WHERE key_id = %s", [key_id]) if key_id is not None else ("", [])
@@ -62,6 +70,8 @@ class SideTables(CacheTable, KeyTable, UsageTable):
                 "UPDATE api_keys SET revoked_at = %s WHERE key_id = %s AND revoked_at IS NULL",
                 (at, key_id),
             )
+            if cursor.rowcount == 1:
+                self._audit_keys(conn, "key_revoked", key_id)
             return cursor.rowcount == 1
 
     def key_used(self, key_id: str, at: float) -> None:

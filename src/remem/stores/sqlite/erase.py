@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from abc import abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -46,7 +46,14 @@ class SQLiteErasure(Erasure):
     def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
 
     @abstractmethod
-    def _delete_rows(self, conn: sqlite3.Connection, ids: Sequence[str]) -> int: ...
+    def _delete_rows(
+        self,
+        conn: sqlite3.Connection,
+        ids: Sequence[str],
+        *,
+        audit: str | None = "delete",
+        detail: Mapping[str, Any] | None = None,
+    ) -> int: ...
 
     @abstractmethod
     def _erase_files(self) -> AbstractContextManager[tuple[sqlite3.Connection, list[Path]]]:
@@ -58,7 +65,8 @@ class SQLiteErasure(Erasure):
             ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys"), 0
         )
         with self._transaction() as conn:
-            counts["records"] = self._delete_rows(conn, list(plan.ids)) if plan.ids else 0
+            gone = self._delete_rows(conn, list(plan.ids), audit="forget") if plan.ids else 0
+            counts["records"] = gone
             for user, agent, session in plan.scopes:
                 clause, params = _where(
                     ("user_id", user), ("agent_id", agent), ("session_id", session)

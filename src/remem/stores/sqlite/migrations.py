@@ -309,6 +309,30 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE memories DROP COLUMN fts_scope;
         """,
     ),
+    (
+        # The audit log (remem.audit): hash-chained events, one chain per tenant, each chain's
+        # last event in its head row; ids and hashes kept as keyed hashes under the store's
+        # own random key (audit_key).
+        "0012_audit_log",
+        """
+        CREATE TABLE audit_events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            chain TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            at REAL NOT NULL,
+            actor TEXT NOT NULL,
+            action TEXT NOT NULL,
+            ids TEXT NOT NULL,
+            hashes TEXT NOT NULL,
+            detail TEXT NOT NULL,
+            prev TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            UNIQUE (chain, n)
+        );
+        CREATE TABLE audit_heads (chain TEXT PRIMARY KEY, n INTEGER NOT NULL, hash TEXT NOT NULL);
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('audit_key', lower(hex(randomblob(32))));
+        """,
+    ),
 ]
 
 #: Python steps of a migration, run after its SQL in the same transaction.

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.audit import Touched
 from remem.embedders.base import EmbedderSignature
 from remem.errors import (
     ConflictError,
@@ -34,6 +35,7 @@ from remem.errors import (
 from remem.filters import Filter
 from remem.keywords import search_terms
 from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
+from remem.stores.audit_log import AUDITED_FIELDS
 from remem.stores.base import (
     NewRecord,
     Store,
@@ -331,7 +333,7 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
             stamp = now()
             out, fresh = plan_insert(records, self._duplicates(conn, records), stamp)
             if replace and fresh:
-                self._delete_rows(conn, [r.id for r in fresh])
+                self._delete_rows(conn, [r.id for r in fresh], audit=None)
             # Records with a vector are keyword candidates: each is indexed in its scope.
             searchable = [r for r in fresh if r.vector is not None]
             made = postings.entries(conn, ((r.text, r.user_id, r.agent_id) for r in searchable))
@@ -389,6 +391,11 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
                     [(first + i, indexed[id(r)]) for i, r in enumerate(fresh) if id(r) in indexed],
                 )
                 note_changes(conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh})
+                self._audit(
+                    conn,
+                    "replace" if replace else "add",
+                    [(r.id, r.user_id, r.agent_id, r.content_hash) for r in fresh],
+                )
             if adopted:
                 self._mirror.drop()  # the store took this embedder: rebuild at its width
             if rows:
@@ -449,6 +456,12 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
             if entry is not None:
                 postings.add_postings(conn, [(row[0], entry)])
             note_changes(conn, {tuple(row[1:5]), (*row[1:4], change.kind or row[4])})
+            self._audit(
+                conn,
+                "update",
+                [(id, row[1], row[2], change.content_hash)],
+                {"fields": sorted(name for name in sets if name in AUDITED_FIELDS)},
+            )
             if change.vector is not None or change.kind is not None:
                 self._mirror.changed([row[0]])
         if adopted:
@@ -468,26 +481,39 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
             return 0
         with self._transaction() as conn:
             self._mirror.follow()
-            return self._delete_rows(conn, [r[0] for r in conn.execute(query, (now, limit))])
+            expired = [r[0] for r in conn.execute(query, (now, limit))]
+            return self._delete_rows(conn, expired, audit="expire")
 
-    def _delete_rows(self, conn: sqlite3.Connection, ids: Sequence[str]) -> int:
-        """Delete these records and their chunks inside the caller's transaction; how many."""
+    def _delete_rows(
+        self,
+        conn: sqlite3.Connection,
+        ids: Sequence[str],
+        *,
+        audit: str | None = "delete",
+        detail: Mapping[str, Any] | None = None,
+    ) -> int:
+        """Delete these records and their chunks inside the caller's transaction, recorded in
+        the audit log as ``audit`` (None: not at all, a replace records itself); how many."""
         gone: list[int] = []
         scopes: set[tuple[Any, ...]] = set()
+        logged: list[Touched] = []
         for start in range(0, len(ids), 500):
             part = list(ids[start : start + 500])
             marks = ",".join("?" * len(part))
             for r in conn.execute(
-                f"SELECT rowid, user_id, agent_id, session_id, kind FROM memories "
-                f"WHERE id IN ({marks}) OR parent_id IN ({marks})",
+                f"SELECT rowid, user_id, agent_id, session_id, kind, id, content_hash "
+                f"FROM memories WHERE id IN ({marks}) OR parent_id IN ({marks})",
                 (*part, *part),
             ):
                 gone.append(r[0])
-                scopes.add(tuple(r[1:]))
+                scopes.add(tuple(r[1:5]))
+                logged.append((r[5], r[1], r[2], r[6]))
             conn.execute(f"DELETE FROM memories WHERE id IN ({marks})", part)
         if not gone:
             return 0
         note_changes(conn, scopes)
+        if audit is not None:
+            self._audit(conn, audit, logged, detail)
         self._mirror.deleted(gone)
         return len(gone)
 
@@ -526,6 +552,7 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
             conn.execute(
                 "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation'"
             )
+            self._audit_store(conn, "reembed", {"records": len(found), "embedder": signature.name})
         self._mirror.drop()  # reload lazily at the new width
         return []
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from abc import abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.stores.audit_log import AuditTables
 from remem.stores.sqlite import db
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
 from remem.timeutil import now
@@ -28,7 +29,29 @@ __all__ = ["SideTables", "note_changes"]
 _SCOPE = ("user_id", "agent_id", "session_id")
 
 
-class SideTables(CacheTable, KeyTable, UsageTable):
+class _Reads:
+    """The store's reads as :mod:`remem.stores.audit_log` asks for them."""
+
+    def __init__(self, query: Any) -> None:
+        self.query = query
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = self.query(sql, params)
+        return _Rows(rows)
+
+
+class _Rows:
+    def __init__(self, rows: list[Any]) -> None:
+        self.rows = rows
+
+    def fetchall(self) -> list[Any]:
+        return self.rows
+
+    def fetchone(self) -> Any:
+        return self.rows[0] if self.rows else None
+
+
+class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
     """:class:`CacheTable`, :class:`KeyTable` and :class:`UsageTable` over a store's connection:
     every write one transaction of the store's (:meth:`_transaction`), every read through its
     :meth:`_query`."""
@@ -51,6 +74,7 @@ class SideTables(CacheTable, KeyTable, UsageTable):
                 "VALUES (?, ?, ?, ?, ?)",
                 [row[c] for c in self._KEY_COLUMNS],
             )
+            self._audit_keys(conn, "key_created", str(row["key_id"]))
 
     def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
         where, params = ("WHERE key_id = ?", [key_id]) if key_id is not None else ("", [])
@@ -63,11 +87,21 @@ class SideTables(CacheTable, KeyTable, UsageTable):
                 "UPDATE api_keys SET revoked_at = ? WHERE key_id = ? AND revoked_at IS NULL",
                 (at, key_id),
             )
+            if cursor.rowcount == 1:
+                self._audit_keys(conn, "key_revoked", key_id)
             return cursor.rowcount == 1
 
     def key_used(self, key_id: str, at: float) -> None:
         with self._transaction() as conn:
             conn.execute("UPDATE api_keys SET last_used_at = ? WHERE key_id = ?", (at, key_id))
+
+    # -- the audit log -----------------------------------------------------------------------------
+    _marks = "?"
+    _meta_table = "meta"
+
+    @contextmanager
+    def _audit_reads(self) -> Iterator[Any]:
+        yield _Reads(self._query)
 
     # -- what language models cost --------------------------------------------------------------
     def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:

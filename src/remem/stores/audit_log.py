@@ -1,0 +1,245 @@
+"""Writing and reading the audit log's tables, the same on SQLite and PostgreSQL (the rules are
+:mod:`remem.audit`'s). :func:`append` runs inside the store's write transaction: the events
+commit with the change they record, or not at all.
+
+On PostgreSQL, a chain's head row is created if missing and then locked (``FOR UPDATE``) for
+the rest of the transaction: writers of one tenant take turns on its chain; writers of
+different tenants never wait for each other. Chains are locked in sorted order, so two
+transactions touching several chains cannot deadlock.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+from remem.audit import (
+    GENESIS,
+    KEYS_CHAIN,
+    STORE_CHAIN,
+    AuditEvent,
+    Touched,
+    action,
+    actor,
+    event_hash,
+    grouped,
+    pseudonym,
+)
+from remem.stores.tables import AuditLog
+from remem.timeutil import now
+
+__all__ = [
+    "AUDITED_FIELDS",
+    "AuditEntry",
+    "AuditTables",
+    "Cursor",
+    "append",
+    "entries_for",
+    "read_events",
+    "read_heads",
+]
+
+_COLUMNS = "chain, n, at, actor, action, ids, hashes, detail, prev, hash"
+#: The fields an update's event names (never their values).
+AUDITED_FIELDS = frozenset(
+    {"text", "importance", "kind", "role", "expires_at", "metadata", "embedding"}
+)
+
+
+class Cursor(Protocol):
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Connection(Protocol):
+    def execute(self, sql: Any, params: Any = ...) -> Any: ...
+
+
+@dataclass(slots=True)
+class AuditEntry:
+    """One chain's part of a change: what happened, to which records (pseudonyms)."""
+
+    action: str
+    ids: list[str] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def entries_for(
+    key: bytes,
+    default_action: str,
+    rows: Sequence[Touched],
+    detail: Mapping[str, Any] | None = None,
+) -> dict[str, AuditEntry]:
+    """One entry per chain for records (id, user, agent, content hash), as :func:`append` takes;
+    the action is the face's (:func:`remem.audit.action`) or ``default_action``."""
+    doing = action(default_action)
+    return {
+        chain: AuditEntry(doing, ids, hashes, dict(detail or {}))
+        for chain, (ids, hashes) in grouped(key, rows).items()
+    }
+
+
+def append(conn: Connection, marks: str, entries: Mapping[str, AuditEntry]) -> None:
+    """Add one event per chain, inside the caller's transaction. ``marks`` is the driver's
+    placeholder (``?`` or ``%s``)."""
+    if not entries:
+        return
+    p = marks
+    lock = " FOR UPDATE" if marks == "%s" else ""
+    at, who = now(), actor()
+    for chain in sorted(entries):
+        entry = entries[chain]
+        conn.execute(
+            f"INSERT INTO audit_heads (chain, n, hash) VALUES ({p}, 0, {p}) "
+            "ON CONFLICT (chain) DO NOTHING",
+            (chain, GENESIS),
+        )
+        n, prev = conn.execute(
+            f"SELECT n, hash FROM audit_heads WHERE chain = {p}{lock}", (chain,)
+        ).fetchone()
+        event = AuditEvent(
+            chain, int(n) + 1, at, who, entry.action, entry.ids, entry.hashes, entry.detail, prev
+        )
+        event.hash = event_hash(event)
+        conn.execute(
+            f"INSERT INTO audit_events ({_COLUMNS}) VALUES ({', '.join([p] * 10)})",
+            (
+                event.chain,
+                event.n,
+                event.at,
+                event.actor,
+                event.action,
+                json.dumps(event.ids),
+                json.dumps(event.hashes),
+                json.dumps(event.detail, sort_keys=True),
+                event.prev,
+                event.hash,
+            ),
+        )
+        conn.execute(
+            f"UPDATE audit_heads SET n = {p}, hash = {p} WHERE chain = {p}",
+            (event.n, event.hash, chain),
+        )
+
+
+def read_events(
+    conn: Connection,
+    marks: str,
+    *,
+    chains: Sequence[str] | None = None,
+    after: int = 0,
+    limit: int | None = None,
+    order: str = "written",
+) -> list[AuditEvent]:
+    """Events (each with its row's sequence number, ``seq``) of ``chains`` (None: all), past
+    ``after``, at most ``limit``, in ``order``: ``written``, ``newest`` first, or by ``chain``
+    and number (for verification)."""
+    p = marks
+    where, params = [f"seq > {p}"], [after]  # type: list[str], list[Any]
+    if chains is not None:
+        if not chains:
+            return []
+        where.append(f"chain IN ({', '.join([p] * len(chains))})")
+        params.extend(chains)
+    sorting = {"written": "seq", "newest": "seq DESC", "chain": "chain, n"}[order]
+    sql = f"SELECT seq, {_COLUMNS} FROM audit_events WHERE {' AND '.join(where)} ORDER BY {sorting}"
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    return [_event(row) for row in conn.execute(sql, params).fetchall()]
+
+
+def read_heads(conn: Connection) -> dict[str, tuple[int, str]]:
+    return {
+        str(chain): (int(n), str(digest))
+        for chain, n, digest in conn.execute("SELECT chain, n, hash FROM audit_heads").fetchall()
+    }
+
+
+def _event(row: Sequence[Any]) -> AuditEvent:
+    seq, chain, n, at, who, doing, ids, hashes, detail, prev, digest = row
+    return AuditEvent(
+        seq=int(seq),
+        chain=chain,
+        n=int(n),
+        at=float(at),
+        actor=who,
+        action=doing,
+        ids=json.loads(ids),
+        hashes=json.loads(hashes),
+        detail=json.loads(detail),
+        prev=prev,
+        hash=digest,
+    )
+
+
+def pseudonyms(key: bytes, values: Sequence[str]) -> list[str]:
+    return [pseudonym(key, v) for v in values]
+
+
+class AuditTables(AuditLog):
+    """:class:`~remem.stores.tables.AuditLog` over a store's tables, and what its writes call
+    (inside their transactions) to record themselves."""
+
+    _marks: ClassVar[str]  # the driver's placeholder
+    _meta_table: ClassVar[str]
+    _audit_secret: bytes | None = None
+
+    @abstractmethod
+    def _audit_reads(self) -> AbstractContextManager[Connection]:
+        """A connection to read the log on."""
+
+    def audit_key(self) -> bytes:
+        if self._audit_secret is None:
+            with self._audit_reads() as conn:
+                row = conn.execute(
+                    f"SELECT value FROM {self._meta_table} WHERE key = 'audit_key'"
+                ).fetchone()
+            self._audit_secret = bytes.fromhex(row[0])
+        return self._audit_secret
+
+    def audit_events(
+        self,
+        *,
+        chains: Sequence[str] | None = None,
+        after: int = 0,
+        limit: int | None = None,
+        order: str = "written",
+    ) -> list[AuditEvent]:
+        with self._audit_reads() as conn:
+            return read_events(
+                conn,
+                self._marks,
+                chains=chains,
+                after=after,
+                limit=limit,
+                order=order,
+            )
+
+    def audit_heads(self) -> dict[str, tuple[int, str]]:
+        with self._audit_reads() as conn:
+            return read_heads(conn)
+
+    def _audit(
+        self,
+        conn: Connection,
+        default_action: str,
+        rows: Sequence[Touched],
+        detail: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Record a change to these records (id, user, agent, content hash) in the caller's
+        transaction: one event per tenant's chain."""
+        append(conn, self._marks, entries_for(self.audit_key(), default_action, rows, detail))
+
+    def _audit_store(self, conn: Connection, doing: str, detail: Mapping[str, Any]) -> None:
+        """Record a change to the whole store (a re-embed) on the store's own chain."""
+        append(conn, self._marks, {STORE_CHAIN: AuditEntry(action(doing), detail=dict(detail))})
+
+    def _audit_keys(self, conn: Connection, doing: str, key_id: str) -> None:
+        entry = AuditEntry(doing, ids=[pseudonym(self.audit_key(), key_id)])
+        append(conn, self._marks, {KEYS_CHAIN: entry})
