@@ -85,47 +85,88 @@ def entries_for(
     }
 
 
-def append(conn: Connection, marks: str, entries: Mapping[str, AuditEntry]) -> None:
-    """Add one event per chain, inside the caller's transaction. ``marks`` is the driver's
-    placeholder (``?`` or ``%s``)."""
+def append(conn: Any, marks: str, entries: Mapping[str, AuditEntry]) -> None:
+    """Add one event per chain, inside the caller's transaction, however many chains in a few
+    statements: the heads made where missing and read (on PostgreSQL locked, in chain order,
+    by one upsert), the events inserted, the heads moved on. ``marks`` is the driver's
+    placeholder: ``?`` (SQLite) or ``%s`` (PostgreSQL: two round trips in all)."""
     if not entries:
         return
-    p = marks
-    lock = " FOR UPDATE" if marks == "%s" else ""
-    at, who = now(), actor()
-    for chain in sorted(entries):
-        entry = entries[chain]
-        conn.execute(
-            f"INSERT INTO audit_heads (chain, n, hash) VALUES ({p}, 0, {p}) "
-            "ON CONFLICT (chain) DO NOTHING",
-            (chain, GENESIS),
+    chains = sorted(entries)
+    postgres = marks == "%s"
+    cur = conn.cursor()
+    if postgres:
+        heads = cur.execute(_PG_HEADS, (GENESIS, chains)).fetchall()
+    else:
+        cur.executemany(
+            "INSERT INTO audit_heads (chain, n, hash) VALUES (?, 0, ?) ON CONFLICT DO NOTHING",
+            [(chain, GENESIS) for chain in chains],
         )
-        n, prev = conn.execute(
-            f"SELECT n, hash FROM audit_heads WHERE chain = {p}{lock}", (chain,)
-        ).fetchone()
+        heads = []
+        for start in range(0, len(chains), 500):
+            part = chains[start : start + 500]
+            marks_in = ", ".join("?" * len(part))
+            heads += cur.execute(
+                f"SELECT chain, n, hash FROM audit_heads WHERE chain IN ({marks_in})", part
+            ).fetchall()
+    last = {str(chain): (int(n), str(digest)) for chain, n, digest in heads}
+    at, who = now(), actor()
+    events = []
+    for chain in chains:
+        entry = entries[chain]
+        n, prev = last[chain]
         event = AuditEvent(
-            chain, int(n) + 1, at, who, entry.action, entry.ids, entry.hashes, entry.detail, prev
+            chain, n + 1, at, who, entry.action, entry.ids, entry.hashes, entry.detail, prev
         )
         event.hash = event_hash(event)
-        conn.execute(
-            f"INSERT INTO audit_events ({_COLUMNS}) VALUES ({', '.join([p] * 10)})",
-            (
-                event.chain,
-                event.n,
-                event.at,
-                event.actor,
-                event.action,
-                json.dumps(event.ids),
-                json.dumps(event.hashes),
-                json.dumps(event.detail, sort_keys=True),
-                event.prev,
-                event.hash,
-            ),
+        events.append(event)
+    rows = [
+        (
+            e.chain,
+            e.n,
+            e.at,
+            e.actor,
+            e.action,
+            json.dumps(e.ids),
+            json.dumps(e.hashes),
+            json.dumps(e.detail, sort_keys=True),
+            e.prev,
+            e.hash,
         )
-        conn.execute(
-            f"UPDATE audit_heads SET n = {p}, hash = {p} WHERE chain = {p}",
-            (event.n, event.hash, chain),
+        for e in events
+    ]
+    if postgres:
+        cur.execute(_PG_EVENTS, [list(column) for column in zip(*rows, strict=True)])
+    else:
+        cur.executemany(
+            f"INSERT INTO audit_events ({_COLUMNS}) VALUES ({', '.join('?' * 10)})", rows
         )
+        cur.executemany(
+            "UPDATE audit_heads SET n = ?, hash = ? WHERE chain = ?",
+            [(e.n, e.hash, e.chain) for e in events],
+        )
+    cur.close()
+
+
+#: PostgreSQL: each chain's head made if missing, locked and read, in chain order, at once.
+_PG_HEADS = """
+INSERT INTO audit_heads (chain, n, hash)
+SELECT chain, 0, %s FROM unnest(%s::text[]) AS chain ORDER BY chain
+ON CONFLICT (chain) DO UPDATE SET n = audit_heads.n
+RETURNING chain, n, hash
+"""
+#: PostgreSQL: the events inserted and their heads moved on, in one statement.
+_PG_EVENTS = f"""
+WITH added AS (
+    INSERT INTO audit_events ({_COLUMNS})
+    SELECT * FROM unnest(
+        %s::text[], %s::bigint[], %s::float8[], %s::text[], %s::text[], %s::text[],
+        %s::text[], %s::text[], %s::text[], %s::text[]
+    )
+    RETURNING chain, n, hash
+)
+UPDATE audit_heads h SET n = added.n, hash = added.hash FROM added WHERE h.chain = added.chain
+"""
 
 
 def read_events(
@@ -191,7 +232,7 @@ class AuditTables(AuditLog):
     _audit_secret: bytes | None = None
 
     @abstractmethod
-    def _audit_reads(self) -> AbstractContextManager[Connection]:
+    def _audit_reads(self) -> AbstractContextManager[Any]:
         """A connection to read the log on."""
 
     def audit_key(self) -> bytes:
@@ -227,7 +268,7 @@ class AuditTables(AuditLog):
 
     def _audit(
         self,
-        conn: Connection,
+        conn: Any,
         default_action: str,
         rows: Sequence[Touched],
         detail: Mapping[str, Any] | None = None,
@@ -236,10 +277,10 @@ class AuditTables(AuditLog):
         transaction: one event per tenant's chain."""
         append(conn, self._marks, entries_for(self.audit_key(), default_action, rows, detail))
 
-    def _audit_store(self, conn: Connection, doing: str, detail: Mapping[str, Any]) -> None:
+    def _audit_store(self, conn: Any, doing: str, detail: Mapping[str, Any]) -> None:
         """Record a change to the whole store (a re-embed) on the store's own chain."""
         append(conn, self._marks, {STORE_CHAIN: AuditEntry(action(doing), detail=dict(detail))})
 
-    def _audit_keys(self, conn: Connection, doing: str, key_id: str) -> None:
+    def _audit_keys(self, conn: Any, doing: str, key_id: str) -> None:
         entry = AuditEntry(doing, ids=[pseudonym(self.audit_key(), key_id)])
         append(conn, self._marks, {KEYS_CHAIN: entry})
