@@ -240,6 +240,16 @@ def test_a_tenant_reads_its_own_events_only(kind: str, tmp_path: Path) -> None:
         assert ops.get("/v1/audit/verify").json()["ok"] is True
         assert len(ops.get("/v1/audit", params={"limit": 1000}).json()["events"]) == len(everything)
         assert ann.get("/v1/audit", params={"limit": 0}).status_code == 422
+        # Bob's record id, through Ann's key, answers exactly as an unknown id.
+        bobs = next(e for e in everything if e.chain == chain_of(mem.store.audit_key(), "bob"))
+        assert bobs.ids
+        with remem.open(where, embedder="hash:64") as admin_view:
+            bob_record = admin_view.list_all(user_id="bob")[0].id
+        assert ops.get("/v1/audit", params={"id": bob_record}).json()["events"]
+        by_id = ann.get("/v1/audit", params={"id": bob_record})
+        unknown = ann.get("/v1/audit", params={"id": "no-such-record"})
+        assert by_id.status_code == unknown.status_code == 200
+        assert by_id.json() == unknown.json() == {"events": []}
 
 
 def test_cli_lists_the_log(tmp_path: Path) -> None:
