@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright
 
 import remem
+from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.memory_types.facts import FactMemory
 from remem.server import create_app
@@ -544,6 +545,32 @@ def test_stats_show_the_store_caches_and_spending(
     page.locator("svg.by-kind a").first.click()
     expect(page).to_have_url(re.compile(r"/memories\?kind=message$"))
     expect(rows(page)).to_have_count(50)
+
+
+def test_the_audit_page_lists_changes_and_says_whether_the_log_verifies(
+    browser: Browser, store: remem.Memory, shoot: Shoot
+) -> None:
+    with site(browser, store, require_keys=False) as page:
+        visit(page, "/memories/new")
+        page.fill("textarea[name=text]", "Alice's train leaves at nine")
+        page.fill("input[name=user_id]", "alice")
+        page.click("button[type=submit]")
+        visit(page, "/audit")
+        expect(page.locator("p.verdict.ok")).to_contain_text("Verified")
+        first = page.locator("table.audit tbody tr").first
+        expect(first.locator("td.action")).to_have_text("add")
+        expect(first.locator("td.actor")).to_have_text("web")  # the face that made it
+        expect(page.locator("table.audit")).not_to_contain_text("train leaves")
+        shoot(page, "audit")
+    alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
+    with site(browser, store) as page:
+        visit(page, "/audit")
+        page.fill("input[name=key]", alice)
+        page.click("button:has-text('Sign in')")
+        expect(page.locator("p.verdict")).to_have_count(0)  # verifying is for admin keys
+        mine = len(store.scoped(Grant(users=("alice",))).audit(limit=200))
+        expect(page.locator("table.audit tbody tr")).to_have_count(mine)
+        assert mine < len(store.audit(limit=200))
 
 
 # -- keys ------------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from starlette.exceptions import HTTPException
 
 from remem import transfer
 from remem.access import Grant
+from remem.audit import AuditVerdict
 from remem.engine import MAX_K
 from remem.errors import (
     AuthenticationError,
@@ -71,6 +72,8 @@ TIMELINE_MAX = 2000
 FACTS_MAX, CHAINS_MAX = 2000, 40
 #: Lookups listed per cache.
 LOOKUPS_SHOWN = 50
+#: Audit events the audit page shows, newest first.
+AUDIT_SHOWN = 200
 #: Most bytes of text pasted into the import form (a file's size is bounded by the server's
 #: ``--max-body``).
 PASTE_MAX = 8 * 1024 * 1024
@@ -129,6 +132,10 @@ def page_caller(request: Request) -> Caller:
     """The request's caller, remembered for the header bar (who is signed in)."""
     call = caller(request)
     request.state.grant = call.grant
+    # The audit log names the web page as the face: web, or web:<key id>.
+    call.memory = call.memory.scoped(
+        call.grant, actor=(call.memory.actor or "rest").replace("rest", "web", 1)
+    )
     return call
 
 
@@ -333,6 +340,18 @@ def cache_page(request: Request, call: PageCall) -> HTMLResponse:
         CacheView.of(name, events, (counters or {}).get(name)) for name, events in activity.items()
     ]
     return render(request, "cache.html", caches=caches, admin=counters is not None)
+
+
+@pages.get("/audit")
+def audit_page(request: Request, call: PageCall) -> HTMLResponse:
+    """The audit log's latest events, newest first; for an admin key, whether every chain
+    verifies. A tenant key sees the events of its own users and agents."""
+    events = call.memory.audit(limit=AUDIT_SHOWN)
+    try:
+        verdict: AuditVerdict | None = call.memory.verify_audit()
+    except PermissionDeniedError:
+        verdict = None
+    return render(request, "audit.html", events=events, verdict=verdict, admin=verdict is not None)
 
 
 @pages.get("/stats")
