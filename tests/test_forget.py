@@ -210,6 +210,7 @@ def test_a_tenant_forgets_itself_and_another_tenant_answers_as_unknown(where: st
         mine = receipt({"user_id": "ann"})
         assert mine["verified"] is True and mine["erased"]["records"] == 3
         assert mine["erased"]["api_keys"] == 1  # her key was hers alone: it goes too
+        assert [e.action for e in mem.audit(limit=2)] == ["key_deleted", "forget"]
         assert rest.get("/v1/whoami").status_code == 401
         assert mem.list_all(user_id="ann") == [] and occurrences(where, "CANARY-ann") == {}
         assert len(mem.list_all(user_id="bob")) == 4

@@ -56,6 +56,7 @@ ACTIONS = (
     "import",
     "key_created",
     "key_revoked",
+    "key_deleted",
 )
 #: The chain of changes to the whole store (a re-embed), and of API keys.
 STORE_CHAIN = "store"

@@ -14,7 +14,7 @@ are not the subject's.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -53,6 +53,9 @@ class PostgresErasure(Erasure):
     @abstractmethod
     def _transaction(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
 
+    #: The audit log's record of a key's removal (the store's :class:`AuditTables`).
+    _audit_keys: Callable[[Any, str, str], None]
+
     @abstractmethod
     def _delete_records(self, conn: psycopg.Connection[Any], ids: Sequence[str]) -> int: ...
 
@@ -87,6 +90,8 @@ class PostgresErasure(Erasure):
                     counts["api_keys"] = conn.execute(
                         "DELETE FROM api_keys WHERE key_id = ANY(%s)", (keys,)
                     ).rowcount
+                for key in keys:
+                    self._audit_keys(conn, "key_deleted", key)
         return counts
 
     def scrub(self) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite3
 import time
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -55,6 +55,9 @@ class SQLiteErasure(Erasure):
         detail: Mapping[str, Any] | None = None,
     ) -> int: ...
 
+    #: The audit log's record of a key's removal (the store's :class:`AuditTables`).
+    _audit_keys: Callable[[Any, str, str], None]
+
     @abstractmethod
     def _erase_files(self) -> AbstractContextManager[tuple[sqlite3.Connection, list[Path]]]:
         """The store's connection with no write of its own under way and its vector index
@@ -91,6 +94,8 @@ class SQLiteErasure(Erasure):
                     conn.execute("DELETE FROM api_keys WHERE key_id = ?", (key,)).rowcount
                     for key in keys
                 )
+                for key in keys:
+                    self._audit_keys(conn, "key_deleted", key)
             # Every process's vector index may hold the erased vectors (deleted rows stay in an
             # index's ANN cells until it is compacted): each one rebuilds from the rows, and
             # none saves the one it held (mirror.save checks the generation).
