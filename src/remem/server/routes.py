@@ -215,7 +215,7 @@ def forget(call: Call, body: m.ForgetIn) -> m.ReceiptOut:
 @router.get("/audit", tags=["audit"])
 def audit(
     call: Call,
-    limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     id: Annotated[str | None, Query(min_length=1, max_length=256)] = None,
 ) -> m.AuditOut:
     """The audit log's latest events, newest first (``Memory.audit``): what changed, who made
