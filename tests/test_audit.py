@@ -264,3 +264,22 @@ def test_cli_lists_the_log(tmp_path: Path) -> None:
     assert [json.loads(line)["action"] for line in listed.output.splitlines()][:1] == ["delete"]
     ok = runner.invoke(cli, ["audit", "verify", "--store", store, "--embedder", "hash:64"])
     assert ok.exit_code == 0 and json.loads(ok.output)["ok"] is True
+
+
+def test_first_writes_of_many_threads_at_once_on_a_fresh_handle(tmp_path: Path) -> None:
+    """Many threads' first deletes at once on a fresh handle (the audit key not read yet), on
+    PostgreSQL's pool of 8: all go through and the log verifies. (The key is read on the
+    write's own connection: a write that took a second pooled connection for it could wait on
+    writers doing the same — seen once, as a pool timeout, with 2 processes x 20 threads.)"""
+    from concurrent.futures import ThreadPoolExecutor
+
+    where = pg.url_for(tmp_path / "store")
+    with remem.open(where, embedder="hash:64") as mem:
+        ids = [
+            r.id for r in mem.add_many([{"text": f"note {i}", "user_id": "u"} for i in range(48)])
+        ]
+    with remem.open(where, embedder="hash:64") as mem:  # fresh: the key not read yet
+        with ThreadPoolExecutor(24) as pool:  # deletes run side by side, 8 pooled connections
+            gone = list(pool.map(lambda i: mem.delete([i]), ids))
+        assert gone == [1] * 48
+        assert mem.verify_audit().ok and len(mem.audit(limit=1000)) == 49

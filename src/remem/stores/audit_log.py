@@ -235,14 +235,20 @@ class AuditTables(AuditLog):
     def _audit_reads(self) -> AbstractContextManager[Any]:
         """A connection to read the log on."""
 
-    def audit_key(self) -> bytes:
+    def audit_key(self, conn: Any = None) -> bytes:
+        """The store's key; read on ``conn`` when given (a write's own connection: taking a
+        second one from a pool inside a transaction could wait on writers doing the same)."""
         if self._audit_secret is None:
-            with self._audit_reads() as conn:
-                row = conn.execute(
-                    f"SELECT value FROM {self._meta_table} WHERE key = 'audit_key'"
-                ).fetchone()
+            if conn is None:
+                with self._audit_reads() as reads:
+                    row = reads.execute(self._key_query()).fetchone()
+            else:
+                row = conn.execute(self._key_query()).fetchone()
             self._audit_secret = bytes.fromhex(row[0])
         return self._audit_secret
+
+    def _key_query(self) -> str:
+        return f"SELECT value FROM {self._meta_table} WHERE key = 'audit_key'"
 
     def audit_events(
         self,
@@ -275,12 +281,12 @@ class AuditTables(AuditLog):
     ) -> None:
         """Record a change to these records (id, user, agent, content hash) in the caller's
         transaction: one event per tenant's chain."""
-        append(conn, self._marks, entries_for(self.audit_key(), default_action, rows, detail))
+        append(conn, self._marks, entries_for(self.audit_key(conn), default_action, rows, detail))
 
     def _audit_store(self, conn: Any, doing: str, detail: Mapping[str, Any]) -> None:
         """Record a change to the whole store (a re-embed) on the store's own chain."""
         append(conn, self._marks, {STORE_CHAIN: AuditEntry(action(doing), detail=dict(detail))})
 
     def _audit_keys(self, conn: Any, doing: str, key_id: str) -> None:
-        entry = AuditEntry(doing, ids=[pseudonym(self.audit_key(), key_id)])
+        entry = AuditEntry(doing, ids=[pseudonym(self.audit_key(conn), key_id)])
         append(conn, self._marks, {KEYS_CHAIN: entry})

@@ -188,8 +188,9 @@ class AuditLog(ABC):
     each change it records; these read the events back."""
 
     @abstractmethod
-    def audit_key(self) -> bytes:
-        """The store's own random key, under which the log keeps ids as keyed hashes."""
+    def audit_key(self, conn: Any = None) -> bytes:
+        """The store's own random key, under which the log keeps ids as keyed hashes (read on
+        ``conn``, a connection of the store's, when given)."""
 
     @abstractmethod
     def audit_events(
