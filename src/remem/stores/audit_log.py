@@ -2,10 +2,10 @@
 :mod:`remem.audit`'s). :func:`append` runs inside the store's write transaction: the events
 commit with the change they record, or not at all.
 
-On PostgreSQL, a chain's head row is created if missing and then locked (``FOR UPDATE``) for
-the rest of the transaction: writers of one tenant take turns on its chain; writers of
-different tenants never wait for each other. Chains are locked in sorted order, so two
-transactions touching several chains cannot deadlock.
+On PostgreSQL, one upsert creates a chain's head row if missing, locks it for the rest of the
+transaction and reads it: writers of one tenant take turns on its chain; writers of different
+tenants never wait for each other. Chains are locked in sorted order, so two transactions
+touching several chains cannot deadlock.
 """
 
 from __future__ import annotations
