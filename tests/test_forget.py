@@ -17,8 +17,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 import remem
-import remem.stores.postgres.erase
-import remem.stores.sqlite.erase
+import remem.stores.erasure
 from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.cli import cli
@@ -227,9 +226,6 @@ def test_forget_is_all_or_nothing_and_a_second_call_completes_it(
 ) -> None:
     """A failure after the records were deleted, inside the erase's transaction, undoes it
     whole: every memory and cache entry is still there; the next call erases everything."""
-    module = (
-        remem.stores.postgres.erase if where.startswith("postgresql") else remem.stores.sqlite.erase
-    )
     with ExitStack() as stack, opened(where) as mem:
         write_everywhere(mem, "ann", stack)
         before = [r.id for r in mem.list_all(user_id="ann")]
@@ -237,7 +233,8 @@ def test_forget_is_all_or_nothing_and_a_second_call_completes_it(
         def crash(*args: Any) -> bool:
             raise remem.StoreError("the disk went away mid-erase")
 
-        monkeypatch.setattr(module, "key_grant_for", crash)
+        # Both stores choose the keys to delete after deleting the records, in one transaction.
+        monkeypatch.setattr(remem.stores.erasure, "key_grant_for", crash)
         with pytest.raises(remem.StoreError, match="went away"):
             mem.forget(user_id="ann")
         assert [r.id for r in mem.list_all(user_id="ann")] == before

@@ -29,8 +29,12 @@ __all__ = [
     "Needles",
     "Traces",
     "count_in_files",
+    "doomed_keys",
+    "erase_scope_rows",
     "held",
     "key_grant_for",
+    "scope_rows_left",
+    "scope_where",
 ]
 
 #: Scope patterns: (user, agent, session), None for any value.
@@ -179,6 +183,55 @@ def _chunks(path: Path, overlap: int) -> Iterator[tuple[int, bytes]]:
         while block := handle.read(_CHUNK):
             yield len(tail), tail + block
             tail = (tail + block)[-overlap:] if overlap else b""
+
+
+def scope_where(marks: str, *fields: tuple[str, str | None]) -> tuple[str, list[Any]]:
+    """``a = ? AND b = ?`` (the driver's placeholder ``marks``) for the fields given a value,
+    ``1 = 1`` when none is; and the values."""
+    named = [(name, value) for name, value in fields if value is not None]
+    clause = " AND ".join(f"{name} = {marks}" for name, _ in named)
+    return clause or "1 = 1", [value for _, value in named]
+
+
+def erase_scope_rows(conn: Any, marks: str, scopes: Sequence[ScopePattern]) -> dict[str, int]:
+    """Inside the caller's transaction, delete the cache entries and scope-change rows of
+    ``scopes``, and their keyword statistics left empty; how many of each."""
+    counts = dict.fromkeys(("cache_entries", "scope_changes", "keyword_scopes"), 0)
+    for user, agent, session in scopes:
+        clause, params = scope_where(
+            marks, ("user_id", user), ("agent_id", agent), ("session_id", session)
+        )
+        for table in ("cache_entries", "scope_changes"):
+            counts[table] += conn.execute(f"DELETE FROM {table} WHERE {clause}", params).rowcount
+        owner, values = scope_where(marks, ("user_id", user), ("agent_id", agent))
+        counts["keyword_scopes"] += conn.execute(
+            f"DELETE FROM keyword_scopes WHERE docs = 0 AND {owner}", values
+        ).rowcount
+    return counts
+
+
+def scope_rows_left(conn: Any, marks: str, needles: Needles) -> dict[str, int]:
+    """Rows left in the subject's scopes that should be gone: cache entries (and, for a whole
+    scope, records), by table."""
+    found: dict[str, int] = {}
+    tables = ("cache_entries", "memories") if needles.whole_scopes else ("cache_entries",)
+    for user, agent, session in needles.scopes:
+        clause, params = scope_where(
+            marks, ("user_id", user), ("agent_id", agent), ("session_id", session)
+        )
+        for table in tables:
+            (n,) = conn.execute(f"SELECT count(*) FROM {table} WHERE {clause}", params).fetchone()
+            if n:
+                key = f"{table} (subject's scope)"
+                found[key] = found.get(key, 0) + int(n)
+    return found
+
+
+def doomed_keys(rows: Iterable[Sequence[str]], plan: ErasePlan) -> list[str]:
+    """The key ids among (key id, grant JSON) rows that ``plan`` erases."""
+    if plan.key_user is None and plan.key_agent is None:
+        return []
+    return [key for key, grant in rows if key_grant_for(grant, plan.key_user, plan.key_agent)]
 
 
 def key_grant_for(grant_json: str, user: str | None, agent: str | None) -> bool:

@@ -27,8 +27,10 @@ from remem.stores.erasure import (
     Erasure,
     Needles,
     Traces,
+    doomed_keys,
+    erase_scope_rows,
     held,
-    key_grant_for,
+    scope_rows_left,
 )
 from remem.stores.postgres.schema import ID_TABLE, SHARED_TABLES, TENANT_TABLES
 
@@ -65,33 +67,15 @@ class PostgresErasure(Erasure):
         )
         with self._transaction() as conn:
             counts["records"] = self._delete_records(conn, list(plan.ids)) if plan.ids else 0
-            for user, agent, session in plan.scopes:
-                clause, params = _where(
-                    ("user_id", user), ("agent_id", agent), ("session_id", session)
-                )
-                counts["cache_entries"] += conn.execute(
-                    f"DELETE FROM cache_entries WHERE {clause}", params
+            counts.update(erase_scope_rows(conn, "%s", plan.scopes))
+            rows = conn.execute("SELECT key_id, grant_json FROM api_keys FOR UPDATE").fetchall()
+            keys = doomed_keys(rows, plan)
+            if keys:
+                counts["api_keys"] = conn.execute(
+                    "DELETE FROM api_keys WHERE key_id = ANY(%s)", (keys,)
                 ).rowcount
-                counts["scope_changes"] += conn.execute(
-                    f"DELETE FROM scope_changes WHERE {clause}", params
-                ).rowcount
-                owner = _where(("user_id", user), ("agent_id", agent))
-                counts["keyword_scopes"] += conn.execute(
-                    f"DELETE FROM keyword_scopes WHERE docs = 0 AND {owner[0]}", owner[1]
-                ).rowcount
-            if plan.key_user is not None or plan.key_agent is not None:
-                rows = conn.execute("SELECT key_id, grant_json FROM api_keys FOR UPDATE")
-                keys = [
-                    key
-                    for key, grant in rows
-                    if key_grant_for(grant, plan.key_user, plan.key_agent)
-                ]
-                if keys:
-                    counts["api_keys"] = conn.execute(
-                        "DELETE FROM api_keys WHERE key_id = ANY(%s)", (keys,)
-                    ).rowcount
-                for key in keys:
-                    self._audit_keys(conn, "key_deleted", key)
+            for key in keys:
+                self._audit_keys(conn, "key_deleted", key)
         return counts
 
     def scrub(self) -> list[str]:
@@ -122,7 +106,7 @@ class PostgresErasure(Erasure):
             row = conn.execute(_ORPHAN_POSTINGS).fetchone()
             if row and row[0]:
                 found["keyword_postings (of no record)"] = int(row[0])
-            found.update(_scope_rows(conn, needles))
+            found.update(scope_rows_left(conn, "%s", needles))
             wanted = {_prefix(v) for v in needles.vectors}
             same: set[bytes] = set()
             for table, column in VECTOR_COLUMNS if wanted else ():
@@ -157,27 +141,7 @@ def _text_columns(conn: psycopg.Connection[Any]) -> dict[str, str]:
     return {table: ", ".join(names) for table, names in columns.items()}
 
 
-def _scope_rows(conn: psycopg.Connection[Any], needles: Needles) -> dict[str, int]:
-    """Rows left in the subject's scopes: cache entries (and, for a whole scope, records)."""
-    found: dict[str, int] = {}
-    tables = ("cache_entries", "memories") if needles.whole_scopes else ("cache_entries",)
-    for user, agent, session in needles.scopes:
-        clause, params = _where(("user_id", user), ("agent_id", agent), ("session_id", session))
-        for table in tables:
-            row = conn.execute(f"SELECT count(*) FROM {table} WHERE {clause}", params).fetchone()
-            if row and row[0]:
-                key = f"{table} (subject's scope)"
-                found[key] = found.get(key, 0) + int(row[0])
-    return found
-
-
 def _prefix(vector: Any) -> bytes:
     """A vector's first :data:`~remem.stores.erasure.VECTOR_BYTES` as float32 bytes."""
     values = vector.to_numpy() if hasattr(vector, "to_numpy") else vector  # pgvector's Vector
     return np.asarray(values, dtype=np.float32).tobytes()[:VECTOR_BYTES]
-
-
-def _where(*fields: tuple[str, str | None]) -> tuple[str, list[Any]]:
-    """``a = %s AND b = %s`` for the fields given a value (``true`` when none is)."""
-    named = [(name, value) for name, value in fields if value is not None]
-    return " AND ".join(f"{name} = %s" for name, _ in named) or "true", [v for _, v in named]

@@ -26,8 +26,10 @@ from remem.stores.erasure import (
     Needles,
     Traces,
     count_in_files,
+    doomed_keys,
+    erase_scope_rows,
     held,
-    key_grant_for,
+    scope_rows_left,
 )
 from remem.stores.sqlite import db
 
@@ -70,32 +72,13 @@ class SQLiteErasure(Erasure):
         with self._transaction() as conn:
             gone = self._delete_rows(conn, list(plan.ids), audit="forget") if plan.ids else 0
             counts["records"] = gone
-            for user, agent, session in plan.scopes:
-                clause, params = _where(
-                    ("user_id", user), ("agent_id", agent), ("session_id", session)
-                )
-                counts["cache_entries"] += conn.execute(
-                    f"DELETE FROM cache_entries WHERE {clause}", params
+            counts.update(erase_scope_rows(conn, "?", plan.scopes))
+            rows = conn.execute("SELECT key_id, grant_json FROM api_keys").fetchall()
+            for key in doomed_keys(rows, plan):
+                counts["api_keys"] += conn.execute(
+                    "DELETE FROM api_keys WHERE key_id = ?", (key,)
                 ).rowcount
-                counts["scope_changes"] += conn.execute(
-                    f"DELETE FROM scope_changes WHERE {clause}", params
-                ).rowcount
-                owner = _where(("user_id", user), ("agent_id", agent))
-                counts["keyword_scopes"] += conn.execute(
-                    f"DELETE FROM keyword_scopes WHERE docs = 0 AND {owner[0]}", owner[1]
-                ).rowcount
-            if plan.key_user is not None or plan.key_agent is not None:
-                keys = [
-                    row[0]
-                    for row in conn.execute("SELECT key_id, grant_json FROM api_keys")
-                    if key_grant_for(row[1], plan.key_user, plan.key_agent)
-                ]
-                counts["api_keys"] = sum(
-                    conn.execute("DELETE FROM api_keys WHERE key_id = ?", (key,)).rowcount
-                    for key in keys
-                )
-                for key in keys:
-                    self._audit_keys(conn, "key_deleted", key)
+                self._audit_keys(conn, "key_deleted", key)
             # Every process's vector index may hold the erased vectors (deleted rows stay in an
             # index's ANN cells until it is compacted): each one rebuilds from the rows, and
             # none saves the one it held (mirror.save checks the generation).
@@ -138,10 +121,13 @@ class SQLiteErasure(Erasure):
         ids, content = needles.id_patterns(), needles.content_patterns()
         with self._erase_files() as (conn, files):
             found = _rows_left(conn, needles)
-            shared = held(content, (value for _, value in _cells(conn)))
+            # One pass over every row: the content patterns data that remains holds (shared),
+            # and the ids still there (what a store in memory, with no files, is judged by).
+            seen = held([*ids, *content], (value for _, value in _cells(conn)))
+            shared = {i - len(ids) for i in seen if i >= len(ids)}
             patterns = [*ids, *(p for i, p in enumerate(content) if i not in shared)]
-            if files[0].name == ":memory:":  # no files: the rows are all there is
-                left = len(held(ids, (value for _, value in _cells(conn))))
+            if files[0].name == ":memory:":
+                left = sum(1 for i in seen if i < len(ids))
                 found.update({"rows (erased ids)": left} if left else {})
             else:
                 found.update(count_in_files(_present(files), patterns))
@@ -149,22 +135,14 @@ class SQLiteErasure(Erasure):
 
 
 def _rows_left(conn: sqlite3.Connection, needles: Needles) -> dict[str, int]:
-    """Rows that should be gone: records by id, cache entries (and, for a whole scope,
-    records) in the subject's scopes."""
-    found: dict[str, int] = {}
+    """Rows that should be gone: records by id, and the subject's scopes' rows."""
+    found = scope_rows_left(conn, "?", needles)
     for start in range(0, len(needles.ids), 500):
         part = needles.ids[start : start + 500]
         marks = ",".join("?" * len(part))
         (n,) = conn.execute(f"SELECT count(*) FROM memories WHERE id IN ({marks})", part).fetchone()
         if n:
             found["memories (erased ids)"] = found.get("memories (erased ids)", 0) + n
-    tables = ("cache_entries", "memories") if needles.whole_scopes else ("cache_entries",)
-    for user, agent, session in needles.scopes:
-        clause, params = _where(("user_id", user), ("agent_id", agent), ("session_id", session))
-        for table in tables:
-            (n,) = conn.execute(f"SELECT count(*) FROM {table} WHERE {clause}", params).fetchone()
-            if n:
-                found[f"{table} (subject's scope)"] = found.get(f"{table} (subject's scope)", 0) + n
     return found
 
 
@@ -194,12 +172,6 @@ def _present(files: Sequence[Path]) -> Iterator[Path]:
         if file.exists() and file not in seen:
             seen.add(file)
             yield file
-
-
-def _where(*fields: tuple[str, str | None]) -> tuple[str, list[Any]]:
-    """``a = ? AND b = ?`` for the fields given a value (``1`` when none is)."""
-    named = [(name, value) for name, value in fields if value is not None]
-    return " AND ".join(f"{name} = ?" for name, _ in named) or "1", [v for _, v in named]
 
 
 def store_files(database: str) -> list[Path]:
