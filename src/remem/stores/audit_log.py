@@ -13,9 +13,8 @@ from __future__ import annotations
 import json
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from remem.audit import (
     GENESIS,
@@ -32,32 +31,13 @@ from remem.audit import (
 from remem.stores.tables import AuditLog
 from remem.timeutil import now
 
-__all__ = [
-    "AUDITED_FIELDS",
-    "AuditEntry",
-    "AuditTables",
-    "Cursor",
-    "append",
-    "entries_for",
-    "read_events",
-    "read_heads",
-]
+__all__ = ["AUDITED_FIELDS", "AuditEntry", "AuditTables", "append", "entries_for"]
 
 _COLUMNS = "chain, n, at, actor, action, ids, hashes, detail, prev, hash"
 #: The fields an update's event names (never their values).
 AUDITED_FIELDS = frozenset(
     {"text", "importance", "kind", "role", "expires_at", "metadata", "embedding"}
 )
-
-
-class Cursor(Protocol):
-    def fetchone(self) -> Any: ...
-
-    def fetchall(self) -> list[Any]: ...
-
-
-class Connection(Protocol):
-    def execute(self, sql: Any, params: Any = ...) -> Any: ...
 
 
 @dataclass(slots=True)
@@ -169,39 +149,6 @@ UPDATE audit_heads h SET n = added.n, hash = added.hash FROM added WHERE h.chain
 """
 
 
-def read_events(
-    conn: Connection,
-    marks: str,
-    *,
-    chains: Sequence[str] | None = None,
-    after: int = 0,
-    limit: int | None = None,
-    order: str = "written",
-) -> list[AuditEvent]:
-    """Events (each with its row's sequence number, ``seq``) of ``chains`` (None: all), past
-    ``after``, at most ``limit``, in ``order``: ``written``, ``newest`` first, or by ``chain``
-    and number (for verification)."""
-    p = marks
-    where, params = [f"seq > {p}"], [after]  # type: list[str], list[Any]
-    if chains is not None:
-        if not chains:
-            return []
-        where.append(f"chain IN ({', '.join([p] * len(chains))})")
-        params.extend(chains)
-    sorting = {"written": "seq", "newest": "seq DESC", "chain": "chain, n"}[order]
-    sql = f"SELECT seq, {_COLUMNS} FROM audit_events WHERE {' AND '.join(where)} ORDER BY {sorting}"
-    if limit is not None:
-        sql += f" LIMIT {int(limit)}"
-    return [_event(row) for row in conn.execute(sql, params).fetchall()]
-
-
-def read_heads(conn: Connection) -> dict[str, tuple[int, str]]:
-    return {
-        str(chain): (int(n), str(digest))
-        for chain, n, digest in conn.execute("SELECT chain, n, hash FROM audit_heads").fetchall()
-    }
-
-
 def _event(row: Sequence[Any]) -> AuditEvent:
     seq, chain, n, at, who, doing, ids, hashes, detail, prev, digest = row
     return AuditEvent(
@@ -219,10 +166,6 @@ def _event(row: Sequence[Any]) -> AuditEvent:
     )
 
 
-def pseudonyms(key: bytes, values: Sequence[str]) -> list[str]:
-    return [pseudonym(key, v) for v in values]
-
-
 class AuditTables(AuditLog):
     """:class:`~remem.stores.tables.AuditLog` over a store's tables, and what its writes call
     (inside their transactions) to record themselves."""
@@ -232,23 +175,17 @@ class AuditTables(AuditLog):
     _audit_secret: bytes | None = None
 
     @abstractmethod
-    def _audit_reads(self) -> AbstractContextManager[Any]:
-        """A connection to read the log on."""
+    def _audit_query(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        """The rows of one read of the log's tables, on a connection of the store's."""
 
     def audit_key(self, conn: Any = None) -> bytes:
         """The store's key; read on ``conn`` when given (a write's own connection: taking a
         second one from a pool inside a transaction could wait on writers doing the same)."""
         if self._audit_secret is None:
-            if conn is None:
-                with self._audit_reads() as reads:
-                    row = reads.execute(self._key_query()).fetchone()
-            else:
-                row = conn.execute(self._key_query()).fetchone()
-            self._audit_secret = bytes.fromhex(row[0])
+            query = f"SELECT value FROM {self._meta_table} WHERE key = 'audit_key'"
+            rows = conn.execute(query).fetchall() if conn is not None else self._audit_query(query)
+            self._audit_secret = bytes.fromhex(rows[0][0])
         return self._audit_secret
-
-    def _key_query(self) -> str:
-        return f"SELECT value FROM {self._meta_table} WHERE key = 'audit_key'"
 
     def audit_events(
         self,
@@ -258,19 +195,29 @@ class AuditTables(AuditLog):
         limit: int | None = None,
         order: str = "written",
     ) -> list[AuditEvent]:
-        with self._audit_reads() as conn:
-            return read_events(
-                conn,
-                self._marks,
-                chains=chains,
-                after=after,
-                limit=limit,
-                order=order,
-            )
+        """Events (each with its row's sequence number, ``seq``) of ``chains`` (None: all),
+        past ``after``, at most ``limit``, in ``order``: ``written``, ``newest`` first, or by
+        ``chain`` and number (for verification)."""
+        p = self._marks
+        where: list[str] = [f"seq > {p}"]
+        params: list[Any] = [after]
+        if chains is not None:
+            if not chains:
+                return []
+            where.append(f"chain IN ({', '.join([p] * len(chains))})")
+            params.extend(chains)
+        sorting = {"written": "seq", "newest": "seq DESC", "chain": "chain, n"}[order]
+        sql = (
+            f"SELECT seq, {_COLUMNS} FROM audit_events WHERE {' AND '.join(where)} "
+            f"ORDER BY {sorting}"
+        )
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return [_event(row) for row in self._audit_query(sql, params)]
 
     def audit_heads(self) -> dict[str, tuple[int, str]]:
-        with self._audit_reads() as conn:
-            return read_heads(conn)
+        rows = self._audit_query("SELECT chain, n, hash FROM audit_heads")
+        return {str(chain): (int(n), str(digest)) for chain, n, digest in rows}
 
     def _audit(
         self,

@@ -201,7 +201,8 @@ class AuditLog(ABC):
         limit: int | None = None,
         order: str = "written",
     ) -> list[AuditEvent]:
-        """Events, each with its ``seq`` (see :func:`remem.stores.audit_log.read_events`)."""
+        """Events, each with its ``seq``: of ``chains`` (None: all), past ``after``, at most
+        ``limit``, in ``order`` (``written``, ``newest`` first, or by ``chain`` and number)."""
 
     @abstractmethod
     def audit_heads(self) -> dict[str, tuple[int, str]]:

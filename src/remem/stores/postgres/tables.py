@@ -45,8 +45,9 @@ class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
     _marks = "%s"
     _meta_table = "remem_meta"
 
-    def _audit_reads(self) -> AbstractContextManager[psycopg.Connection[Any]]:
-        return self._connection()
+    def _audit_query(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        with self._connection() as conn:
+            return list(conn.execute(sql, params).fetchall())
 
     # -- API keys ----------------------------------------------------------------------------------
     _KEY_COLUMNS = ("key_id", "secret_hash", "name", "grant_json", "created_at")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from abc import abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 import numpy as np
@@ -27,28 +27,6 @@ from remem.timeutil import now
 __all__ = ["SideTables", "note_changes"]
 
 _SCOPE = ("user_id", "agent_id", "session_id")
-
-
-class _Reads:
-    """The store's reads as :mod:`remem.stores.audit_log` asks for them."""
-
-    def __init__(self, query: Any) -> None:
-        self.query = query
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        rows = self.query(sql, params)
-        return _Rows(rows)
-
-
-class _Rows:
-    def __init__(self, rows: list[Any]) -> None:
-        self.rows = rows
-
-    def fetchall(self) -> list[Any]:
-        return self.rows
-
-    def fetchone(self) -> Any:
-        return self.rows[0] if self.rows else None
 
 
 class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
@@ -99,9 +77,8 @@ class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
     _marks = "?"
     _meta_table = "meta"
 
-    @contextmanager
-    def _audit_reads(self) -> Iterator[Any]:
-        yield _Reads(self._query)
+    def _audit_query(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return list(self._query(sql, params))
 
     # -- what language models cost --------------------------------------------------------------
     def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
