@@ -251,18 +251,6 @@ class AuditOut(BaseModel):
     events: list[dict[str, Any]]
 
 
-class ReceiptOut(BaseModel):
-    """``Memory.forget``'s :class:`~remem.records.ErasureReceipt`."""
-
-    subject: dict[str, Any]
-    erased: dict[str, int]
-    scrubbed: list[str]
-    verified: bool | None
-    traces: dict[str, int]
-    looked_for: dict[str, int]
-    seconds: float
-
-
 class Imported(BaseModel):
     imported: int
 

@@ -21,6 +21,7 @@ from remem import transfer
 from remem.embedders import check_vectors
 from remem.embedders.base import Vectors
 from remem.errors import InvalidInputError
+from remem.records import ErasureReceipt
 from remem.server import models as m
 from remem.server.auth import Call, Caller
 
@@ -202,14 +203,14 @@ def delete_many(call: Call, body: m.DeleteIn) -> m.Deleted:
 
 
 @router.post("/forget", tags=["memories"])
-def forget(call: Call, body: m.ForgetIn) -> m.ReceiptOut:
+def forget(call: Call, body: m.ForgetIn) -> ErasureReceipt:
     """Erase every trace of a subject (``Memory.forget``): its memories of every kind, what
     was derived from them, its cache entries and keys; the store rewritten so the deleted
     bytes cannot be read back, then scanned for them. Returns the receipt. An admin key may
     name anyone; a tenant key its own users and agents (another's answers as one with
     nothing stored). The request's key is erased too when it was granted to just that one
     user."""
-    return m.ReceiptOut(**call.memory.forget(**body.model_dump()).to_dict())
+    return call.memory.forget(**body.model_dump())
 
 
 @router.get("/audit", tags=["audit"])
