@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from remem.audit import AuditEvent
 from remem.records import MemoryRecord, SearchHit
 from remem.retrieval.config import OPTIONS, Option
 
@@ -246,9 +247,9 @@ class ForgetIn(Scope):
 
 
 class AuditOut(BaseModel):
-    """``GET /v1/audit``: events as :class:`remem.audit.AuditEvent` holds them."""
+    """``GET /v1/audit``: the events, each a :class:`remem.audit.AuditEvent`."""
 
-    events: list[dict[str, Any]]
+    events: list[AuditEvent]
 
 
 class Imported(BaseModel):

@@ -221,7 +221,7 @@ def audit(
 ) -> m.AuditOut:
     """The audit log's latest events, newest first (``Memory.audit``): what changed, who made
     it, when; records as keyed hashes, never content. A tenant key sees its own events only."""
-    return m.AuditOut(events=[e.to_dict() for e in call.memory.audit(limit=limit, id=id)])
+    return m.AuditOut(events=call.memory.audit(limit=limit, id=id))
 
 
 @router.get("/audit/verify", tags=["audit"])
