@@ -111,12 +111,14 @@ bench-server: install
 
 ## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
 ## in benchmarks/.work so a second run skips the embedding), the semantic cache on MQP, and
-## chat recall (the assistant's answers, stated preferences, facts) over LoCoMo-long histories
+## chat recall (the assistant's answers, stated preferences, facts) over LoCoMo-long histories,
+## and memory poisoning (attacks mixed into LoCoMo: how many reach a context unmarked)
 eval: install
 	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ablation --store benchmarks/.work/locomo --output benchmarks/results/locomo-ablation.json
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --near-misses tests/data/cache_near_misses.csv --output benchmarks/results/cache-mqp.json
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --output benchmarks/results/chat-recall.json
+	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --attacks benchmarks/data/poisoning.jsonl --benign benchmarks/data/benign_hard.jsonl --output benchmarks/results/poisoning.json
 
 clean:
 	rm -rf $(VENV) $(CREW) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

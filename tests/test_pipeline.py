@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import remem
+from remem.retrieval.packing import HEADER
 from remem.retrieval.speakers import addressed_role
 from remem.retrieval.timeparse import find_time_range
 
@@ -62,7 +63,8 @@ def test_recency_and_importance_reorder(mem: remem.Memory) -> None:
         assert s["final"] == pytest.approx(s["rescaled"] + 5 * s["importance"])
     lines = important[0].explain().splitlines()
     assert lines[0] == f"relevance {important[0].score:.2f}  {vital.id}"
-    named = [line.split()[0] for line in lines[1:]]
+    assert lines[1] == "  provenance    stored by the application; via python"
+    named = [line.split()[0] for line in lines[2:]]
     assert named == [
         "dense", "keyword", "fused", "rescaled", "recency", "importance", "final",
         "keyword_share", "relevance",
@@ -169,10 +171,11 @@ def test_context_packs_within_budget(mem: remem.Memory) -> None:
         mem.add(f"fact number {i} about the blue whale", created_at=NOW + timedelta(days=i))
     ctx = mem.context("blue whale", budget_tokens=40, count_tokens=lambda s: len(s.split()))
     assert 0 < len(ctx.hits) < 8 and ctx.tokens <= 40
-    lines = ctx.text.splitlines()
+    header, *lines = ctx.text.splitlines()
+    assert header == HEADER  # the memories are data, not instructions
     assert len(lines) == len(ctx.hits) and len(set(lines)) == len(lines)
     assert lines == sorted(lines)  # time order: lines start with the timestamp
-    assert lines[0].startswith("[2024-06-")
+    assert lines[0].startswith("[2024-06-") and ' (app) "fact number ' in lines[0]
     by_score = mem.context("blue whale", budget_tokens=40, order="score",
                            count_tokens=lambda s: len(s.split()))  # fmt: skip
     assert [h.id for h in by_score.hits] == [h.id for h in ctx.hits]
@@ -185,7 +188,7 @@ def test_context_includes_neighbours_and_default_counter(mem: remem.Memory) -> N
          for i, t in enumerate(turns)]
     )  # fmt: skip
     ctx = mem.context("Oslo", budget_tokens=200, expand=1, mode="keyword")
-    assert ctx.text.splitlines()[1].endswith("in Oslo") and "nice city" in ctx.text
+    assert ctx.text.splitlines()[2].endswith('"in Oslo"') and '"nice city"' in ctx.text
 
 
 @pytest.mark.parametrize("budget", [0, -3, 2])

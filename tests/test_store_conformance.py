@@ -1,6 +1,6 @@
 """remem's own stores against the store conformance suite (:mod:`remem.testing`): SQLite on
-disk and in memory, and PostgreSQL (a database of the session's throwaway cluster,
-:mod:`tests.pg`). The checks live in the package, so a backend outside remem runs the same
+disk (plain and encrypted) and in memory, and PostgreSQL (a database of the session's
+throwaway cluster, :mod:`tests.pg`). The checks live in the package, so a backend outside remem runs the same
 ones (``tests/test_testing_suite.py`` shows one). Also here: opening a store by location."""
 
 from __future__ import annotations
@@ -26,6 +26,13 @@ class TestSQLiteMemory(StoreConformance):
 
     def open_store(self, place: Path) -> Store:
         return open_store(":memory:")
+
+
+class TestSQLiteEncrypted(StoreConformance):
+    """The same checks on an encrypted store (SQLCipher: tests/test_encryption.py)."""
+
+    def open_store(self, place: Path) -> Store:
+        return open_store(place, key="conformance passphrase")
 
 
 class TestPostgres(StoreConformance):

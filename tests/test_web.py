@@ -562,6 +562,11 @@ def test_the_audit_page_lists_changes_and_says_whether_the_log_verifies(
         expect(first.locator("td.actor")).to_have_text("web")  # the face that made it
         expect(page.locator("table.audit")).not_to_contain_text("train leaves")
         shoot(page, "audit")
+        (added,) = store.search("train leaves at nine", user_id="alice", k=1)
+        assert (added.provenance.face, added.provenance.origin) == ("web", "app")
+        visit(page, f"/memories/{added.id}")  # the memory's page says where it came from
+        expect(page.locator("td.provenance")).to_contain_text("stored by the application")
+        expect(page.locator("td.provenance")).to_contain_text("via web")
     alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
     with site(browser, store) as page:
         visit(page, "/audit")

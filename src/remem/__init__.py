@@ -42,6 +42,7 @@ from remem.errors import (
     StorageFullError,
     StoreError,
     VectorError,
+    WrongKeyError,
 )
 from remem.limits import Limits
 from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
@@ -52,7 +53,8 @@ from remem.memory_types.facts import FactChange, FactMemory
 from remem.memory_types.keyvalue import KeyMatch, KeyValueMemory
 from remem.memory_types.persona import Persona, PersonaContext
 from remem.memory_types.stream import MemoryStream
-from remem.records import Context, MemoryRecord, SearchHit, StoreStats
+from remem.provenance import deriving
+from remem.records import Context, MemoryRecord, Provenance, SearchHit, StoreStats
 from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.settings import Settings
@@ -103,6 +105,7 @@ __all__ = [
     "PermissionDeniedError",
     "Persona",
     "PersonaContext",
+    "Provenance",
     "RememError",
     "Reply",
     "RerankWarning",
@@ -119,7 +122,9 @@ __all__ = [
     "ToolCall",
     "Usage",
     "VectorError",
+    "WrongKeyError",
     "__version__",
+    "deriving",
     "get_embedder",
     "get_llm",
     "get_reranker",

@@ -27,7 +27,7 @@ from urllib.parse import quote
 from remem import errors
 from remem.audit import AuditEvent, AuditVerdict
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
-from remem.records import Context, ErasureReceipt, MemoryRecord, SearchHit, StoreStats
+from remem.records import Context, ErasureReceipt, MemoryRecord, Provenance, SearchHit, StoreStats
 from remem.retrieval.config import RetrievalOptions
 
 if TYPE_CHECKING:
@@ -330,6 +330,7 @@ class Client:
         k: int = 10,
         order: str = "time",
         count_tokens: Any = None,
+        marked: str = "fence",
         **search: Any,
     ) -> Context:
         """Search, then pack the best hits into ``budget_tokens`` (counted by the server's
@@ -341,7 +342,11 @@ class Client:
         known = _SEARCH | {"vector", "config"}  # handled by _search_body, as in search()
         options = {key: search.pop(key) for key in builtins.list(search) if key not in known}
         body = self._search_body(
-            {"query": query, "k": k, **search}, options, budget_tokens=budget_tokens, order=order
+            {"query": query, "k": k, **search},
+            options,
+            budget_tokens=budget_tokens,
+            order=order,
+            marked=marked,
         )
         found = self._call("POST", "/context", json=body)
         return Context(
@@ -527,12 +532,14 @@ def record(data: Mapping[str, Any]) -> MemoryRecord:
     """A record from its JSON form."""
     fields = {name: data[name] for name in MemoryRecord.__dataclass_fields__ if name in data}
     fields["namespace"] = tuple(fields.get("namespace") or ())
+    fields["provenance"] = Provenance.from_dict(fields.get("provenance"))
     return MemoryRecord(**_times(fields))
 
 
 def hit(data: Mapping[str, Any]) -> SearchHit:
     fields = {name: data[name] for name in SearchHit.__dataclass_fields__ if name in data}
     fields["namespace"] = tuple(fields.get("namespace") or ())
+    fields["provenance"] = Provenance.from_dict(fields.get("provenance"))
     fields["neighbors"] = tuple(record(n) for n in data.get("neighbors", ()))
     return SearchHit(**_times(fields))
 

@@ -62,6 +62,7 @@ __all__ = [
     "StorageFullError",
     "StoreError",
     "VectorError",
+    "WrongKeyError",
 ]
 
 
@@ -144,6 +145,12 @@ class StoreError(RememError):
 
 class NotAStoreError(StoreError):
     """The path is not a remem store and cannot be made into one."""
+
+    status = 400
+
+
+class WrongKeyError(NotAStoreError):
+    """An encrypted store opened without its key, or with a wrong one (nothing is written)."""
 
     status = 400
 

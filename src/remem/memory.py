@@ -58,7 +58,8 @@ def open(
     one call may ask (:class:`~remem.limits.Limits`; default: the ``max_*`` settings, i.e.
     ``REMEM_MAX_*`` variables, else the documented defaults). ``store_options`` go to the
     store's backend (PostgreSQL: ``max_connections``, ``index_memory``, ``ef_search``, ...;
-    see :class:`~remem.stores.postgres.PostgresStore`). Other keyword arguments override
+    see :class:`~remem.stores.postgres.PostgresStore`). ``key`` (or ``$REMEM_KEY``) opens, or
+    creates, an encrypted SQLite store (docs/privacy.md). Other keyword arguments override
     :class:`~remem.settings.Settings` fields.
     """
     settings = settings or Settings.load(
@@ -75,6 +76,7 @@ def open(
             if settings.exact_search_limit
             else {}
         ),
+        **({"key": settings.key} if settings.key else {}),
         **(store_options or {}),
     )
     try:

@@ -10,12 +10,14 @@ from typing import Any, Literal, TypedDict
 __all__ = [
     "ITEM_KEYS",
     "NAMESPACE_SEP",
+    "ORIGINS",
     "Context",
     "ErasureReceipt",
     "Kind",
     "MemoryItem",
     "MemoryRecord",
     "Namespace",
+    "Provenance",
     "SearchHit",
     "SearchMode",
     "StoreStats",
@@ -95,6 +97,80 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
+#: Whose words a memory holds (:attr:`Provenance.origin`), with how ``context()`` names them.
+ORIGINS: dict[str, str] = {
+    "user": "the user's own words",
+    "assistant": "the assistant's reply",
+    "agent": "written by an agent through a tool call",
+    "external": "text from a document, tool or web page",
+    "derived": "derived by remem from other memories",
+    "app": "stored by the application",
+}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Provenance:
+    """Where a memory came from. remem sets it on the way in; no caller's item can.
+
+    ``face``: how it was written (``python``, ``cli``, ``rest``, ``web``, ``mcp``, ``tools``,
+    ``import``; ``None`` for a memory stored before remem kept provenance). ``key_id``: the
+    API key it came with. ``source``: the file or import line it was read from. ``origin``:
+    whose words (:data:`ORIGINS`: ``user`` and ``assistant`` from the role, ``agent`` for a
+    model's own tool call, ``external`` for documents, ``derived``, else ``app``). A derived
+    memory (a fact, summary or reflection) names the ``model`` and ``prompt`` that made it
+    (none when no LLM did) and the ids it was ``derived_from``. ``marks``: what the write-time
+    scan found in its text that could steer a model (:mod:`remem.marks`), empty when nothing.
+    """
+
+    face: str | None = None
+    key_id: str | None = None
+    source: str | None = None
+    origin: str | None = None
+    model: str | None = None
+    prompt: str | None = None
+    derived_from: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the fields set (empty ones left out)."""
+        return {
+            name: list(value) if isinstance(value, tuple) else value
+            for name in Provenance.__dataclass_fields__
+            if (value := getattr(self, name)) not in (None, ())
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Provenance:
+        """Read back :meth:`to_dict`'s form (unknown keys and ill-typed values are dropped:
+        provenance is remem's own, so a stored value is never an error)."""
+        if not data:
+            return cls()
+        values: dict[str, Any] = {}
+        for name in cls.__dataclass_fields__:
+            value = data.get(name)
+            if name in ("derived_from", "marks"):
+                if isinstance(value, list | tuple):
+                    values[name] = tuple(v for v in value if isinstance(v, str))
+            elif isinstance(value, str):
+                values[name] = value
+        return cls(**values)
+
+    def describe(self) -> str:
+        """One line for people and prompts: whose words, how they came, and any marks."""
+        parts = [ORIGINS.get(self.origin or "", "origin unknown")]
+        if self.model:
+            parts.append(f"by {self.model}" + (f" ({self.prompt})" if self.prompt else ""))
+        if self.derived_from:
+            parts.append(f"from {len(self.derived_from)} memories")
+        if self.face:
+            parts.append(f"via {self.face}" + (f" key {self.key_id}" if self.key_id else ""))
+        if self.source:
+            parts.append(f"source {self.source}")
+        if self.marks:
+            parts.append("marked " + ", ".join(self.marks))
+        return "; ".join(parts)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class MemoryRecord:
     """One memory: a chat turn, a document or its chunk, a fact, an observation, ...
@@ -127,6 +203,8 @@ class MemoryRecord:
     #: The caller's name for it, unique in its scope and namespace (its ``id`` is derived from
     #: them): ``None`` for a record known by its id only.
     key: str | None = None
+    #: Where it came from (set by remem on the way in).
+    provenance: Provenance = field(default_factory=Provenance)
 
     def in_scope(self, scope: Mapping[str, str | None]) -> bool:
         """Whether it lies in ``scope`` (``user_id`` / ``agent_id`` / ``session_id``: each one
@@ -138,6 +216,7 @@ class MemoryRecord:
         data = {name: getattr(self, name) for name in MemoryRecord.__dataclass_fields__}
         data["metadata"] = dict(self.metadata)
         data["namespace"] = list(self.namespace)
+        data["provenance"] = self.provenance.to_dict()
         for key in ("created_at", "updated_at", "last_accessed_at", "expires_at"):
             data[key] = _iso(data[key])
         return data
@@ -162,8 +241,12 @@ class SearchHit(MemoryRecord):
 
     def explain(self) -> str:
         """Why this memory ranked where it did, one stage per line, in pipeline order (the
-        memory named by the id its caller gave it, its ``key``, when it has one)."""
-        lines = [f"relevance {self.score:.2f}  {self.id if self.key is None else self.key}"]
+        memory named by the id its caller gave it, its ``key``, when it has one), after a line
+        saying where it came from (its :class:`Provenance`)."""
+        lines = [
+            f"relevance {self.score:.2f}  {self.id if self.key is None else self.key}",
+            f"  {'provenance':<13} {self.provenance.describe()}",
+        ]
         for signal in ("dense", "keyword"):
             if signal in self.scores:
                 rank = int(self.scores.get(f"{signal}_rank", 0))

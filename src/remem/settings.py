@@ -49,6 +49,9 @@ class Settings:
     #: answers. 0: the store's own default (SQLite 20,000, where the IVF cells are built on first
     #: need and saved beside the store as ``remem.index.*``; PostgreSQL 2,000, pgvector's HNSW).
     exact_search_limit: int = 0
+    #: The key of an encrypted SQLite store (a passphrase, or ``x'<64 hex digits>'``); empty:
+    #: not encrypted. Read from ``REMEM_KEY`` (never shown: not in the repr).
+    key: str = field(default="", repr=False)
     #: What one call may ask (:class:`~remem.limits.Limits` documents each); each of its
     #: fields is a setting of its own name: ``REMEM_MAX_*``, ``max_*`` in the file.
     limits: Limits = field(default=DEFAULT_LIMITS)

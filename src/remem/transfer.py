@@ -54,6 +54,7 @@ _IMPORT_KEYS = (
     "expires_at",
     "namespace",
     "key",
+    "provenance",
 )
 #: What an export row holds besides the keys imported: read-only statistics, and the vectors.
 _EXPORT_ONLY = frozenset(
@@ -79,11 +80,14 @@ def export_lines(memory: Engine) -> Iterator[str]:
         "version": EXPORT_VERSION,
         "embedder": signature.name,
         "dimensions": signature.dimensions,
+        # An export is plain JSON, whatever the store: it says so, and holds it in the clear.
+        "encrypted": False,
     }
     yield json.dumps(header) + "\n"
     for record, vector in memory.records(with_vectors=True):
         data = record.to_dict()
-        for name in ("namespace", "key"):  # left out when unset: older versions read the rest
+        # Left out when unset: older versions read the rest.
+        for name in ("namespace", "key", "provenance"):
             if not data[name]:
                 del data[name]
         if vector is not None:

@@ -208,3 +208,61 @@ def cache(
             progress=sys.stderr.isatty(),
         )
     _write(report, output)
+
+
+@eval_group.command()
+@click.option(
+    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
+)
+@click.option(
+    "--attacks",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="The attack set, e.g. benchmarks/data/poisoning.jsonl.",
+)
+@click.option(
+    "--benign",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Benign near-misses to count marks on, e.g. benchmarks/data/benign_hard.jsonl.",
+)
+@click.option(
+    "--split",
+    type=click.Choice(["dev", "test", "both"]),
+    default="both",
+    show_default=True,
+    help="dev: the part the rules were written on; test: the held-out part.",
+)
+@click.option("--k", default=10, show_default=True, help="Hits per context.")
+@click.option("--budget", default=1000, show_default=True, help="Tokens per context.")
+@common_options
+def poisoning(
+    data: str,
+    attacks: str,
+    benign: str | None,
+    split: str,
+    k: int,
+    budget: int,
+    embedder: str | None,
+    output: str | None,
+) -> None:
+    """Memory poisoning: attacks mixed into LoCoMo conversations, every question asked through
+    context(); how many attacks reach a context unmarked, and how many ordinary turns are
+    marked (one in-memory store per split)."""
+    from remem.eval.poisoning import evaluate_poisoning
+
+    report: dict[str, object] = {"dataset": "poisoning (attack set + LoCoMo)", "splits": {}}
+    for name in ("dev", "test") if split == "both" else (split,):
+        with remem.open(":memory:", embedder=embedder) as mem:
+            report["embedder"] = mem.embedder.name
+            report["splits"][name] = evaluate_poisoning(  # type: ignore[index]
+                mem,
+                data,
+                attacks,
+                benign,
+                split=name,
+                k=k,
+                budget_tokens=budget,
+                progress=sys.stderr.isatty(),
+            )
+    _write(report, output)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -302,6 +303,13 @@ def update(
     show_default=True,
     help="Order of the packed memories: oldest first, or most relevant first.",
 )
+@click.option(
+    "--marked",
+    type=click.Choice(["fence", "withhold"]),
+    default="fence",
+    show_default=True,
+    help="A memory marked as possibly steering a model: quote it fenced, or withhold its text.",
+)
 @click.option("--filter", "filters", help="Filter as JSON.")
 @namespace_option
 @click.option("--now", help="Reference time (ISO 8601) for times named in QUERY.")
@@ -317,6 +325,7 @@ def context(
     budget_tokens: int,
     k: int,
     order: str,
+    marked: str,
     namespace: tuple[str, ...] | None,
     now: str | None,
     min_score: float | None,
@@ -333,6 +342,7 @@ def context(
             budget_tokens=budget_tokens,
             k=k,
             order=order,
+            marked=marked,
             filters=json_arg(filters, "--filter"),
             namespace=namespace,
             now=now,
@@ -474,8 +484,10 @@ def export(path: str, store_path: str | None, embedder: str | None) -> None:
     """Export every memory with its vector as JSON lines to PATH (default stdout)."""
     with opened(store_path, embedder, read=True) as mem:
         count = mem.export(path)
+        if getattr(mem.store, "encrypted", False):
+            click.echo("note: the store is encrypted; its export is not (plain JSON)", err=True)
         if path != "-":
-            click.echo(json.dumps({"exported": count}))
+            click.echo(json.dumps({"exported": count, "encrypted": False}))
 
 
 @cli.command()
@@ -556,9 +568,39 @@ def restore(backup_dir: str, store_path: str, force: bool) -> None:
     """Put the backup in BACKUP_DIR in place as the store (checked with PRAGMA
     integrity_check; a store holding memories is replaced only with --force, one another
     process has open never)."""
+    from remem.settings import Settings
     from remem.stores.sqlite.store import SQLiteStore
 
-    click.echo(json.dumps(SQLiteStore.restore(backup_dir, store_path, force=force)))
+    key = Settings.load().key or None  # an encrypted backup: its key, from REMEM_KEY
+    click.echo(json.dumps(SQLiteStore.restore(backup_dir, store_path, force=force, key=key)))
+
+
+@cli.command()
+@click.option("--store", "store_path", envvar="REMEM_STORE", required=True, help="Store directory.")
+@click.option("--decrypt", is_flag=True, help="Remove the encryption instead (no new key).")
+def rekey(store_path: str, decrypt: bool) -> None:
+    """Encrypt the store, change its key, or with --decrypt store it in the clear.
+
+    The key it has now is read from REMEM_KEY (unset for a store not yet encrypted), the new one
+    from REMEM_NEW_KEY, else typed at the prompt (twice, not shown). The store must not be open
+    in another process. Its backups keep the key they were made with.
+    """
+    from remem.settings import Settings
+    from remem.stores.sqlite import cipher
+    from remem.stores.sqlite.db import DB_NAME
+
+    database = Path(existing_store(store_path)) / DB_NAME
+    key = Settings.load().key or None
+    cipher.check_key(str(database), key)
+    new_key = None
+    if not decrypt:
+        new_key = os.environ.get("REMEM_NEW_KEY") or click.prompt(
+            "New key", hide_input=True, confirmation_prompt=True
+        )
+    elif not key:
+        raise InvalidInputError("the store is not encrypted: nothing to decrypt")
+    cipher.rekey(str(database), key, new_key)
+    click.echo(json.dumps({"store": store_path, "encrypted": new_key is not None}))
 
 
 @cli.command()

@@ -44,6 +44,7 @@ from remem.engine.tenancy import names_access, own_names, read_filter, resolve, 
 from remem.errors import InvalidInputError, NotFoundError, PermissionDeniedError, StoreError
 from remem.filters import Cond, Filter, and_filters
 from remem.limits import DEFAULT_LIMITS, Limits
+from remem.provenance import rescanned
 from remem.records import (
     Context,
     ErasureReceipt,
@@ -408,7 +409,8 @@ class Engine:
         A document's text cannot change in place (its chunks would go stale): delete it and add
         the new version.
         """
-        id = self.get(id).id  # another tenant's id answers as an unknown one, before any work
+        stored = self.get(id)  # another tenant's id answers as an unknown one, before any work
+        id = stored.id
         change, given = item_rules.change_of(
             kind=kind,
             role=role,
@@ -427,6 +429,7 @@ class Engine:
                 )
             change.text = clean_text(text, max_chars=self.limits.max_text_chars)
             change.content_hash = content_hash(change.text)
+            change.provenance = rescanned(stored.provenance, change.text)
             if given is None and self.store.vectors([id]):  # one stored without stays so
                 rows = vectors.vectorize(
                     [change.text],
@@ -669,18 +672,24 @@ class Engine:
         k: int = 10,
         order: str = "time",
         count_tokens: Callable[[str], int] | None = None,
+        marked: str = "fence",
         **search: Any,
     ) -> Context:
         """Search, then pack the best hits (with any neighbours) into ``budget_tokens``.
 
         Hits are taken best first while they fit; ``order="time"`` (default) lays the chosen
-        ones out oldest first, ``"score"`` best first. Each memory is one line, prefixed with
-        its time. ``count_tokens`` defaults to the embedder's tokenizer; pass the target LLM's
-        for exact budgets. Other keywords go to :meth:`search`.
+        ones out oldest first, ``"score"`` best first. The text opens with a line saying the
+        memories are quoted data, not instructions; each memory is one line: its time, whose
+        words it holds, and its text as a quoted string (invisible characters shown). A memory
+        marked as possibly steering a model (:mod:`remem.marks`) is fenced (``marked="fence"``,
+        the default) or its text withheld (``"withhold"``). ``count_tokens`` defaults to the
+        embedder's tokenizer; pass the target LLM's for exact budgets. Other keywords go to
+        :meth:`search`.
         """
-        checks.context(budget_tokens, order)
+        checks.context(budget_tokens, order, marked)
         hits = self.search(query, k=k, **search)
-        return pack(hits, budget_tokens, count_tokens or self.embedder.count_tokens, order=order)
+        counter = count_tokens or self.embedder.count_tokens
+        return pack(hits, budget_tokens, counter, order=order, marked=marked)
 
     @_as_actor
     def import_records(

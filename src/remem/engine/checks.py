@@ -11,6 +11,7 @@ from typing import Any
 from remem.engine.items import MAX_ROWS
 from remem.errors import InvalidInputError
 from remem.limits import Limits
+from remem.retrieval.packing import MARKED_POLICIES
 from remem.stores.base import LIST_ORDERS
 from remem.validate import bounded, number_within
 
@@ -68,9 +69,12 @@ def search(*, mode: Any, k: Any, query: Any, min_score: Any, limits: Limits) -> 
         bounded(query, limits.max_query_chars, "query")
 
 
-def context(budget_tokens: Any, order: Any) -> None:
-    """A context's token budget (an integer) and order (``time`` or ``score``)."""
+def context(budget_tokens: Any, order: Any, marked: Any = "fence") -> None:
+    """A context's token budget (an integer), order (``time`` or ``score``) and policy for
+    marked memories (``fence`` or ``withhold``)."""
     if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
         raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
     if order not in ("time", "score"):
         raise InvalidInputError(f"order must be 'time' or 'score', got {order!r}")
+    if marked not in MARKED_POLICIES:
+        raise InvalidInputError(f"marked must be 'fence' or 'withhold', got {marked!r}")

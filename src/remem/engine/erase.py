@@ -25,16 +25,13 @@ from remem.engine.tenancy import read_filter
 from remem.errors import InvalidInputError, PermissionDeniedError
 from remem.filters import Cond, Logic, and_filters
 from remem.limits import Limits
+from remem.provenance import LINK_FIELDS
 from remem.records import ErasureReceipt, MemoryRecord
 from remem.stores import RecordStore
 from remem.stores.erasure import ErasePlan, Erasure, Needles, Traces
 from remem.stores.tables import CacheTable, offered
 
-__all__ = ["LINK_FIELDS", "Subject", "forget", "needles", "plan"]
-
-#: Metadata fields by which a memory names the memories it came from (or stands beside):
-#: reflections cite, facts have sources and versions, summaries have children.
-LINK_FIELDS = ("derived_from", "cites", "sources", "children", "supersedes", "superseded_by")
+__all__ = ["Subject", "forget", "needles", "plan"]
 
 #: Records read and vectors gathered per batch.
 _BATCH = 1000
@@ -128,6 +125,7 @@ def _derived(
 
 def _links(record: MemoryRecord) -> set[str]:
     named: set[str] = {record.parent_id} if record.parent_id else set()
+    named.update(record.provenance.derived_from)
     for name in LINK_FIELDS:
         value = record.metadata.get(name)
         values = value if isinstance(value, list) else [value]

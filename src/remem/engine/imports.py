@@ -21,6 +21,7 @@ from remem.embedders import Embedder, check_vectors
 from remem.engine.items import MAX_ROWS, expired, exported_id, new_record, shown
 from remem.errors import InvalidInputError, VectorError
 from remem.limits import Limits
+from remem.provenance import imported
 from remem.records import ITEM_KEYS
 from remem.stores import NewRecord
 from remem.stores.base import head_and_parts
@@ -29,7 +30,7 @@ from remem.validate import new_id, utf8
 __all__ = ["ImportBatch", "fresh", "labelled", "row_vectors"]
 
 #: Keys an exported row may hold beside an item's.
-ROW_KEYS = frozenset({"parent_id", "position", "vectors"})
+ROW_KEYS = frozenset({"parent_id", "position", "vectors", "provenance"})
 
 Row = Mapping[str, Any]
 
@@ -93,7 +94,13 @@ class ImportBatch:
             document = "id" in row and row["id"] in parents
             limit = limits.max_document_chars if document else None
             rec = new_record(
-                {**item, "dedupe": False}, label, grant=grant, limits=limits, max_chars=limit
+                {**item, "dedupe": False},
+                label,
+                grant=grant,
+                limits=limits,
+                max_chars=limit,
+                source=label,
+                face="import",
             )
             if rec.key is not None and "id" in row:
                 renamed[row["id"]] = rec.id  # a keyed record's id follows from scope and key
@@ -106,6 +113,11 @@ class ImportBatch:
             if vectors is not None:
                 rec.vector, rec.parts = row_vectors(vectors, dims, label)
             records.append(rec)
+        for rec, (label, row) in zip(records, fresh, strict=True):
+            exported = row.get("provenance")
+            if exported is not None and not isinstance(exported, Mapping):
+                raise InvalidInputError(f"{label}: provenance must be an object")
+            rec.provenance = imported(rec.provenance, exported, renamed)
         return cls(fresh, records, renamed, parents)
 
     @property

@@ -23,6 +23,7 @@ from remem.chunking import Chunk
 from remem.embedders import Embedder, check_vectors, normalize
 from remem.errors import InvalidInputError, PayloadTooLargeError
 from remem.limits import Limits
+from remem.provenance import linked, stamp
 from remem.records import ITEM_KEYS, Namespace
 from remem.stores import NewRecord, Update
 from remem.timeutil import now as now_epoch
@@ -73,11 +74,14 @@ def new_record(
     limits: Limits,
     max_chars: int | None = None,
     what: str = "text",
+    source: str | None = None,
+    face: str | None = None,
 ) -> NewRecord:
     """A checked record from an item, in a scope ``grant`` allows (a tenant's only user or
     agent filled in); ``index`` names it in messages (a number: "item 3", or a label such as
     "line 7"). Its text may hold ``max_chars`` characters (default: the limit on a memory's
-    text)."""
+    text). Its provenance is the current writer's (:func:`remem.provenance.stamp`; ``source``
+    and ``face`` as that takes them)."""
     where = f"item {index}" if isinstance(index, int) else index
     unknown = set(item) - ITEM_KEYS
     if unknown:
@@ -109,6 +113,7 @@ def new_record(
             raise InvalidInputError(f"{where}: give an id or a key, not both")
         if key is None and item.get("id") is not None:
             key = checked_key(item["id"], "id")  # a caller's id is its name in the item's scope
+        role = opt_str(item.get("role"), "role")
         return NewRecord(
             id=(
                 new_id()
@@ -119,13 +124,13 @@ def new_record(
             ),
             text=text,
             kind=utf8(kind, "kind"),
-            role=opt_str(item.get("role"), "role"),
+            role=role,
             user_id=scope["user_id"],
             agent_id=scope["agent_id"],
             session_id=session,
             namespace=namespace,
             key=key,
-            metadata=metadata_dict(item.get("metadata"), limits),
+            metadata=linked(metadata_dict(item.get("metadata"), limits)),
             created_at=epoch_time(created) if created is not None else now_epoch(),
             importance=importance_value(item.get("importance")),
             content_hash=content_hash(text),
@@ -136,6 +141,7 @@ def new_record(
                 else kind not in NO_DEDUPE_KINDS and item.get("id") is None and key is None
             ),
             expires_at=expires,
+            provenance=stamp(text, role=role, kind=kind, source=source, face=face),
         )
     except (InvalidInputError, PayloadTooLargeError) as exc:
         if str(exc).startswith(where):

@@ -9,9 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from remem.errors import InvalidInputError
-from remem.llm.base import LLM, ChatModel, Reply, ToolCall, Usage, as_llm, call
+from remem.llm.base import LLM, ChatModel, Reply, ToolCall, Usage, as_llm, call, model_name
 
-__all__ = ["LLM", "ChatModel", "Reply", "ToolCall", "Usage", "as_llm", "call", "get_llm"]
+__all__ = [
+    "LLM",
+    "ChatModel",
+    "Reply",
+    "ToolCall",
+    "Usage",
+    "as_llm",
+    "call",
+    "get_llm",
+    "model_name",
+]
 
 
 def get_llm(spec: str, **options: Any) -> ChatModel:

@@ -28,6 +28,7 @@ __all__ = [
     "Usage",
     "as_llm",
     "call",
+    "model_name",
     "reply_from_completion",
 ]
 
@@ -167,6 +168,19 @@ def as_llm(llm: LLM | Callable[[str], str] | None) -> LLM | None:
     if callable(llm):
         return _FunctionLLM(llm)
     raise InvalidInputError(f"llm must have generate(prompt) -> str or be a function, got {llm!r}")
+
+
+def model_name(llm: LLM | None) -> str | None:
+    """What a derived memory's provenance names as its model: the model's ``name``
+    (``openai:gpt-4o-mini``) or ``model``, else its function's or class's name."""
+    if llm is None:
+        return None
+    for attribute in ("name", "model"):
+        value = getattr(llm, attribute, None)
+        if isinstance(value, str) and value:
+            return value
+    function = getattr(llm, "function", None)
+    return getattr(function, "__name__", None) or type(llm).__name__
 
 
 def call(llm: LLM, prompt: str, *, memory: EngineAPI | None = None, feature: str = "llm") -> str:

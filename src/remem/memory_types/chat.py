@@ -42,7 +42,8 @@ from remem import prompts
 from remem.cues import message_cues
 from remem.enrich import rewrite_query
 from remem.errors import InvalidInputError, LLMError
-from remem.llm import LLM, as_llm, call
+from remem.llm import LLM, as_llm, call, model_name
+from remem.provenance import deriving
 from remem.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
@@ -255,7 +256,15 @@ class ChatMemory:
                 "session_id": self.session_id,
                 "metadata": {"through": through},
             }
-            self.memory.add_many([item], progress=False)
+            turns = self._records("message")[covered:through]
+            sources = [previous.id] if previous is not None else []
+            made_by = model_name(self.llm)
+            with deriving(
+                sources=[*sources, *(r.id for r in turns)],
+                model=made_by,
+                prompt=made_by and "chat.summary",
+            ):
+                self.memory.add_many([item], progress=False)
             if previous is not None:
                 self.memory.delete(previous.id)
         message = {"role": "system", "content": f"Summary of the earlier conversation:\n{summary}"}

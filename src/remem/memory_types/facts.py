@@ -36,7 +36,8 @@ from remem import prompts
 from remem.audit import acting
 from remem.enrich import rate_importance
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
-from remem.llm.base import LLM, as_llm, call
+from remem.llm.base import LLM, as_llm, call, model_name
+from remem.provenance import deriving
 from remem.records import MemoryRecord
 from remem.timeutil import now
 
@@ -253,19 +254,21 @@ class FactMemory:
         importance = None
         if self.rate_importance:
             importance = rate_importance(fact, llm=self.llm, memory=self.memory)
-        stored = self.memory.add(
-            fact,
-            kind=CURRENT,
-            user_id=self.user_id,
-            agent_id=self.agent_id,
-            importance=importance,
-            metadata={
-                "sources": sources,
-                "valid_from": now(),
-                **({"supersedes": target} if action == "UPDATE" else {}),
-            },
-            dedupe=False,
-        )
+        made_by = model_name(self.llm)
+        with deriving(sources=sources, model=made_by, prompt=made_by and "facts.extract"):
+            stored = self.memory.add(
+                fact,
+                kind=CURRENT,
+                user_id=self.user_id,
+                agent_id=self.agent_id,
+                importance=importance,
+                metadata={
+                    "sources": sources,
+                    "valid_from": now(),
+                    **({"supersedes": target} if action == "UPDATE" else {}),
+                },
+                dedupe=False,
+            )
         if action == "UPDATE":
             assert target is not None
             return FactChange("UPDATE", fact, stored, self._close(by_id[target], stored.id))

@@ -32,7 +32,8 @@ import numpy as np
 from remem import prompts
 from remem.enrich import rated_importance
 from remem.errors import InvalidInputError, LLMError
-from remem.llm import LLM, as_llm, call
+from remem.llm import LLM, as_llm, call, model_name
+from remem.provenance import deriving
 from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.validate import TimeLike, clean_text
 
@@ -226,15 +227,19 @@ class MemoryStream:
         }
         if question:
             metadata["question"] = question
-        return self.memory.add(
-            text,
-            kind="reflection",
-            agent_id=self.agent_id,
-            user_id=self.user_id,
-            importance=importance,
-            metadata=metadata,
-            dedupe=False,
-        )
+        made_by = model_name(self.llm) if question else None  # no question: no LLM wrote it
+        with deriving(
+            sources=metadata["cites"], model=made_by, prompt=made_by and "stream.insights"
+        ):
+            return self.memory.add(
+                text,
+                kind="reflection",
+                agent_id=self.agent_id,
+                user_id=self.user_id,
+                importance=importance,
+                metadata=metadata,
+                dedupe=False,
+            )
 
     # -- internals ---------------------------------------------------------------------------------
     def _add(

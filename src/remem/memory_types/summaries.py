@@ -25,13 +25,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from remem import prompts
 from remem.chunking import chunk_text
 from remem.errors import InvalidInputError
-from remem.llm.base import LLM, as_llm, call
+from remem.llm.base import LLM, as_llm, call, model_name
+from remem.provenance import deriving
 from remem.tokens import DEFAULT_MODEL, TokenCounter, token_counter
 
 if TYPE_CHECKING:
@@ -69,6 +71,12 @@ class _Summarizer:
         self.tokens = tokens
         self.count = count
 
+    def deriving(self, document: MemoryRecord, prompt: str) -> AbstractContextManager[None]:
+        """Summaries written in the block are derived from ``document`` (by the LLM with
+        ``prompt``, or by taking the lead when there is none)."""
+        made_by = model_name(self.llm)
+        return deriving(sources=[document.id], model=made_by, prompt=made_by and prompt)
+
     def __call__(self, name: str, text: str, **values: Any) -> str:
         if self.llm is None:
             return _lead(text, self.tokens, self.count)
@@ -99,7 +107,8 @@ def build_list_index(
         else:
             key = summarize("summary.node", chunk.text)
             items.append(_summary_item(key, document, [chunk.id], 1, "keys", scope))
-    memory.add_many(items, progress=False)
+    with summarize.deriving(document, "summary.causal" if causal else "summary.node"):
+        memory.add_many(items, progress=False)
     return document
 
 
@@ -136,7 +145,8 @@ def build_tree_index(
                     summary, document, [i for i, _ in group], depth, "tree", scope, causal=causal
                 )
             )
-        stored = memory.add_many(nodes, progress=False)
+        with summarize.deriving(document, "summary.node"):
+            stored = memory.add_many(nodes, progress=False)
         level = [(r.id, r.text) for r in stored]
         depth += 1
         if len(level) == 1:

@@ -168,6 +168,9 @@ class SearchIn(Scope, SearchOptions):
 class ContextIn(SearchIn):
     budget_tokens: Annotated[int, Field(ge=1, le=1_000_000)]
     order: Literal["time", "score"] = "time"
+    #: What to do with a memory marked as possibly steering a model: quote it fenced, or
+    #: withhold its text (remem.retrieval.packing).
+    marked: Literal["fence", "withhold"] = "fence"
 
 
 class ChatMessagesIn(Strict):

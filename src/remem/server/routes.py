@@ -270,6 +270,7 @@ def context(call: Call, body: m.ContextIn) -> m.ContextOut:
         body.query,
         budget_tokens=body.budget_tokens,
         order=body.order,
+        marked=body.marked,
         **_search_args(body),
     )
     return m.ContextOut(

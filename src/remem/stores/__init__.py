@@ -81,6 +81,11 @@ def open_store(location: str | Path, **options: Any) -> Store:
     if found is None:
         return _open_sqlite(text, **options)
     scheme = found["scheme"].lower()
+    if options.get("key") and scheme != "sqlite":
+        raise InvalidInputError(
+            f"a key encrypts a SQLite store; a {scheme}: store is encrypted by its server and "
+            "disks (docs/privacy.md, 'Encryption at rest')"
+        )
     if scheme not in _OPENERS:
         raise InvalidInputError(
             f"no store opens {scheme}: locations (in {text!r}): use a directory, ':memory:', "

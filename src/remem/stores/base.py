@@ -22,7 +22,14 @@ from remem.embedders.base import EmbedderSignature
 from remem.errors import VectorError
 from remem.filters import Cond, Filter, Logic, and_filters
 from remem.keywords import BM25_B, BM25_K1, index_terms, search_terms
-from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
+from remem.records import (
+    MemoryRecord,
+    Namespace,
+    Provenance,
+    StoreStats,
+    decode_namespace,
+    encode_namespace,
+)
 from remem.stores.keyword_index import UNITS, affordable, only_owners, owners, weights
 from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
 from remem.timeutil import from_epoch
@@ -84,6 +91,8 @@ class NewRecord:
     namespace: Namespace = ()
     #: The caller's name for it (its ``id`` is derived from scope, namespace and key).
     key: str | None = None
+    #: Where it came from (:class:`~remem.records.Provenance`).
+    provenance: Provenance = field(default_factory=Provenance)
 
     def updated(self, stamp: float) -> float:
         """The ``updated_at`` an insert at ``stamp`` stores."""
@@ -110,6 +119,7 @@ def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
         expires_at=from_epoch(rec.expires_at),
         namespace=rec.namespace,
         key=rec.key,
+        provenance=rec.provenance,
     )
 
 
@@ -230,6 +240,8 @@ class Update:
     parts: NDArray[np.float32] | None = None
     #: A new expiry time (Unix seconds). A change of expiry alone leaves ``updated_at``.
     expires_at: float | None = None
+    #: New provenance (a new text's marks).
+    provenance: Provenance | None = None
 
     def changes_content(self) -> bool:
         """Whether it changes more than the expiry (and so the record's ``updated_at``)."""

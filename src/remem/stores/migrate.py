@@ -191,6 +191,7 @@ def _new_record(record: MemoryRecord, vectors: np.ndarray | None) -> NewRecord:
         expires_at=None if record.expires_at is None else to_epoch(record.expires_at),
         namespace=record.namespace,
         key=record.key,
+        provenance=record.provenance,
     )
 
 

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 from remem.embedders.base import EmbedderSignature
 from remem.errors import ConflictError, NotFoundError
 from remem.filters import Cond, Filter, Logic, parse_filter
+from remem.records import Provenance
 from remem.stores import (
     CacheTable,
     Capability,
@@ -135,6 +136,20 @@ class StoreConformance:
         assert got.created_at.timestamp() == 1_700_000_000.0
         assert store.get(["missing", "a", "missing"]) == [got]
         assert store.stats().vectors == 1 and store.signature() == SIGNATURE
+
+    def test_provenance_is_kept_read_back_and_changed(self, store: RecordStore) -> None:
+        made = Provenance(
+            face="rest", key_id="k1", source="notes.md:3", origin="derived", model="m",
+            prompt="facts.extract", derived_from=("x", "y"), marks=("instruction",),
+        )  # fmt: skip
+        store.insert([record("a", "Sam moved", 0, provenance=made), record("b", "old", 1)])
+        (got,) = store.get(["a"])
+        assert got.provenance == made
+        assert next(iter(store.records(Cond("id", "$eq", "a")))).provenance == made
+        assert store.get(["b"])[0].provenance == Provenance()  # nothing known: stored as such
+        plain = Provenance(face="rest", origin="user")
+        assert store.update("a", Update(provenance=plain)).provenance == plain
+        assert store.get(["a"])[0].provenance == plain
 
     def test_the_first_claim_of_a_signature_wins(self, store: RecordStore) -> None:
         other = EmbedderSignature("other:8", 8)

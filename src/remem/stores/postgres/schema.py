@@ -281,6 +281,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE TABLE audit_heads (chain text PRIMARY KEY, n bigint NOT NULL, hash text NOT NULL);
         """,
     ),
+    (
+        # Where each memory came from (remem.records.Provenance; NULL for the records stored
+        # before: their provenance is unknown).
+        "0008_provenance",
+        "ALTER TABLE memories ADD COLUMN provenance jsonb;",
+    ),
 ]
 
 

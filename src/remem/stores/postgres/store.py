@@ -48,6 +48,7 @@ from remem.keywords import search_terms
 from remem.records import (
     MemoryRecord,
     Namespace,
+    Provenance,
     StoreStats,
     decode_namespace,
     encode_namespace,
@@ -77,7 +78,7 @@ __all__ = ["PostgresStore"]
 COLUMNS = (
     "m.id, m.text, m.kind, m.role, m.user_id, m.agent_id, m.session_id, m.metadata, "
     "m.created_at, m.updated_at, m.last_accessed_at, m.access_count, m.importance, "
-    "m.parent_id, m.position, m.content_hash, m.expires_at, m.namespace, m.key"
+    "m.parent_id, m.position, m.content_hash, m.expires_at, m.namespace, m.key, m.provenance"
 )
 _ORDERS = {
     "stored": "m.seq",
@@ -319,6 +320,8 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 sets[name] = value
         if change.metadata is not None:
             sets["metadata"] = Jsonb(change.metadata)
+        if change.provenance is not None:
+            sets["provenance"] = _provenance(change.provenance)
         if change.vector is not None:
             sets["embedding"] = np.asarray(change.vector, dtype=np.float32)
         if change.changes_content() or not sets:
@@ -805,14 +808,14 @@ def _copy_records(
         cur.copy(
             "COPY memories (id, text, kind, role, tenant, user_id, agent_id, session_id, "
             "metadata, created_at, updated_at, importance, parent_id, position, content_hash, "
-            "embedding, expires_at, namespace, key, keyword_part, keyword_len, keyword_terms) "
-            "FROM STDIN WITH (FORMAT BINARY)"
+            "embedding, expires_at, namespace, key, provenance, keyword_part, keyword_len, "
+            "keyword_terms) FROM STDIN WITH (FORMAT BINARY)"
         ) as copy,
     ):
         copy.set_types(
             ["text", "text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
              "float8", "float8", "text", "int4", "text", "vector", "float8", "text", "text",
-             "int8", "int4", "text[]"]
+             "jsonb", "int8", "int4", "text[]"]
         )  # fmt: skip
         for rec in records:
             entry = made.get(rec.id)
@@ -824,6 +827,7 @@ def _copy_records(
                     rec.content_hash,
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
                     rec.expires_at, encode_namespace(rec.namespace), rec.key,
+                    _provenance(rec.provenance),
                     *((None, None, None) if entry is None
                       else (entry.part, entry.length, entry.distinct)),
                 )
@@ -903,7 +907,14 @@ def _record(row: Mapping[str, Any]) -> MemoryRecord:
         expires_at=from_epoch(row["expires_at"]),
         namespace=decode_namespace(row["namespace"]),
         key=row["key"],
+        provenance=Provenance.from_dict(row["provenance"]),
     )
+
+
+def _provenance(provenance: Provenance) -> Jsonb | None:
+    """A record's provenance as its column holds it (NULL: nothing known)."""
+    made = provenance.to_dict()
+    return Jsonb(made) if made else None
 
 
 def _key_in(exc: pg_errors.UniqueViolation) -> str | None:

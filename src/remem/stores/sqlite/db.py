@@ -16,7 +16,8 @@ from numpy.typing import NDArray
 
 from remem.errors import ConflictError, NotAStoreError, StorageFullError, StoreError
 from remem.files import fsync_directory, fsync_file
-from remem.records import MemoryRecord, decode_namespace
+from remem.records import MemoryRecord, Provenance, decode_namespace
+from remem.stores.sqlite.cipher import check_key, connect, encrypted
 from remem.timeutil import from_epoch
 
 __all__ = [
@@ -45,7 +46,7 @@ INDEX_NAME = "remem.index"
 COLUMNS = (
     "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
     "last_accessed_at, access_count, importance, parent_id, position, content_hash, expires_at, "
-    "namespace, key"
+    "namespace, key, provenance"
 )
 
 
@@ -79,10 +80,14 @@ def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
-def refuse_replacing(db: Path, force: bool) -> None:
+def refuse_replacing(db: Path, force: bool, key: str | None = None) -> None:
     """Before a restore over ``db``: refuse when another process has it open (it holds a
     lock), or when it holds records and ``force`` is not set."""
-    conn = sqlite3.connect(db, isolation_level=None, timeout=0.5)
+    if encrypted(db) and not key:
+        raise ConflictError(
+            f"the store at {db.parent} is encrypted: restore over it with its key (REMEM_KEY)"
+        )
+    conn = connect(str(db), key if encrypted(db) else None, isolation_level=None, timeout=0.5)
     try:
         conn.execute("PRAGMA locking_mode = EXCLUSIVE")
         try:
@@ -149,11 +154,22 @@ def vectors_of(blob: bytes | None, dims: int) -> NDArray[np.float32] | None:
     return np.frombuffer(blob, dtype=np.float32).reshape(-1, dims or -1).copy()
 
 
+#: The provenance of a record stored before remem kept it.
+_UNKNOWN = Provenance()
+
+
+def provenance_json(provenance: Provenance) -> str | None:
+    """A record's provenance as its column holds it (NULL: nothing known)."""
+    made = provenance.to_dict()
+    return json.dumps(made, ensure_ascii=False, separators=(",", ":")) if made else None
+
+
 def record_of(row: sqlite3.Row) -> MemoryRecord:
     """The record of a row that starts with ``_COLUMNS`` (read by position: the hot path of
     every search builds 10-200 of these)."""
     (id_, text, kind, role, user, agent, session, metadata, created, updated, accessed, count,
-     importance, parent, position, digest, expires, namespace, key) = tuple(row)[:19]  # fmt: skip
+     importance, parent, position, digest, expires, namespace, key,
+     made) = tuple(row)[:20]  # fmt: skip
     return MemoryRecord(
         id=id_,
         text=text,
@@ -174,6 +190,7 @@ def record_of(row: sqlite3.Row) -> MemoryRecord:
         expires_at=from_epoch(expires),
         namespace=decode_namespace(namespace) if namespace else (),
         key=key,
+        provenance=Provenance.from_dict(json.loads(made)) if made else _UNKNOWN,
     )
 
 
@@ -193,13 +210,14 @@ def _replacing(temporary: Path, failed: str) -> Iterator[None]:
         raise
 
 
-def backup(db: Path, path: str | Path) -> dict[str, Any]:
+def backup(db: Path, path: str | Path, *, key: str | None = None) -> dict[str, Any]:
     """Copy the database ``db`` into ``path``, a new or empty directory, as a consistent snapshot
     while writers keep writing (SQLite's online backup, one read transaction on a
     connection of its own, so this handle stays free). The copy is checked
     (``PRAGMA integrity_check``), flushed to the disk and only then named ``remem.db``; its
-    vector index is rebuilt when the backup is first opened. Returns the backup's path,
-    records and size in bytes."""
+    vector index is rebuilt when the backup is first opened. The backup of an encrypted store
+    (``key``) is encrypted under the same key. Returns the backup's path, records, size in
+    bytes and whether it is encrypted."""
     target = Path(path).expanduser()
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise ConflictError(
@@ -212,8 +230,8 @@ def backup(db: Path, path: str | Path) -> dict[str, Any]:
     temporary = target / f".{DB_NAME}.partial"
     source_path = db
     with _replacing(temporary, f"backup of {db.parent} into {target} failed"):
-        source = sqlite3.connect(f"{source_path.absolute().as_uri()}?mode=ro", uri=True, timeout=60)
-        copy = sqlite3.connect(temporary, isolation_level=None)
+        source = connect(f"{source_path.absolute().as_uri()}?mode=ro", key, uri=True, timeout=60)
+        copy = connect(str(temporary), key, isolation_level=None)
         try:
             source.backup(copy)  # all pages in one step: one snapshot of the source
             # The copy has no index beside it yet: it must not say it saved one.
@@ -227,32 +245,40 @@ def backup(db: Path, path: str | Path) -> dict[str, Any]:
         os.replace(temporary, target / DB_NAME)
         fsync_directory(target)
     size = (target / DB_NAME).stat().st_size
-    return {"path": str(target), "records": int(records), "size_bytes": size}
+    return {
+        "path": str(target),
+        "records": int(records),
+        "size_bytes": size,
+        "encrypted": key is not None,
+    }
 
 
-def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dict[str, Any]:
+def restore(
+    backup: str | Path, path: str | Path, *, force: bool = False, key: str | None = None
+) -> dict[str, Any]:
     """Put the backup in directory ``backup`` in place as the store in directory ``path``.
 
     The backup is checked (``PRAGMA integrity_check``) and copied beside the store, flushed
     to the disk, and renamed over ``remem.db`` in one step; the old vector index is removed
     (it is rebuilt). A store that holds records is replaced only with ``force``; a store
     another process has open is never replaced (stop it first). Returns the store's path
-    and records."""
+    and records. An encrypted backup needs its ``key`` and stays encrypted."""
     source_path = Path(backup).expanduser() / DB_NAME
     if not source_path.is_file():
         raise NotAStoreError(f"{backup} holds no {DB_NAME}: pass a directory `remem backup` made")
+    check_key(str(source_path), key)
     target = Path(path).expanduser()
     db = Path(resolve_db_path(target))  # refuses a file, or a folder that is not a store
     temporary = target / f".{DB_NAME}.restoring"
     with _replacing(temporary, f"restoring {backup} into {target} failed"):
-        source = sqlite3.connect(f"{source_path.absolute().as_uri()}?mode=ro", uri=True, timeout=60)
+        source = connect(f"{source_path.absolute().as_uri()}?mode=ro", key, uri=True, timeout=60)
         try:
             check_integrity(source, source_path)
             if source.execute("SELECT 1 FROM meta WHERE key = 'store_id'").fetchone() is None:
                 raise NotAStoreError(f"{source_path} is not a remem store")
             if db.exists():
-                refuse_replacing(db, force)
-            copy = sqlite3.connect(temporary, isolation_level=None)
+                refuse_replacing(db, force, key)
+            copy = connect(str(temporary), key, isolation_level=None)
             try:
                 source.backup(copy)
                 check_integrity(copy, temporary)
@@ -269,9 +295,9 @@ def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dic
             part.unlink(missing_ok=True)
         os.replace(temporary, db)
         fsync_directory(target)
-    check = sqlite3.connect(db)
+    check = connect(str(db), key)
     try:
         check_integrity(check, db)
     finally:
         check.close()
-    return {"path": str(target), "records": int(records)}
+    return {"path": str(target), "records": int(records), "encrypted": key is not None}

@@ -19,7 +19,7 @@ from typing import Any
 
 from remem.stores import keyword_index
 from remem.stores.keyword_index import Dialect, Entry, Owner, scope_totals
-from remem.stores.sqlite import db
+from remem.stores.sqlite import cipher, db
 
 __all__ = ["DIALECT", "Reader", "add_postings", "entries", "index_all", "stored_terms"]
 
@@ -34,9 +34,16 @@ class Reader:
     on it (its uncommitted rows are visible there only)."""
 
     def __init__(
-        self, file: str, busy_timeout: float, path: str, conn: sqlite3.Connection, query: Query
+        self,
+        file: str,
+        busy_timeout: float,
+        path: str,
+        conn: sqlite3.Connection,
+        query: Query,
+        *,
+        key: str | None = None,
     ) -> None:
-        self._file, self._busy_timeout, self._path = file, busy_timeout, path
+        self._file, self._busy_timeout, self._path, self._key = file, busy_timeout, path, key
         self._conn, self._query = conn, query
         self._words: sqlite3.Connection | None = None
         self._lock = threading.Lock()
@@ -50,8 +57,9 @@ class Reader:
         with self._lock:
             if self._words is None:
                 try:
-                    words = sqlite3.connect(
+                    words = cipher.connect(
                         self._file,
+                        self._key,
                         timeout=self._busy_timeout,
                         isolation_level=None,
                         check_same_thread=False,

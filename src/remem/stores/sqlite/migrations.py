@@ -333,6 +333,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         INSERT OR IGNORE INTO meta (key, value) VALUES ('audit_key', lower(hex(randomblob(32))));
         """,
     ),
+    (
+        # Where each memory came from (remem.records.Provenance, JSON; NULL for the records
+        # stored before: their provenance is unknown).
+        "0013_provenance",
+        "ALTER TABLE memories ADD COLUMN provenance TEXT;",
+    ),
 ]
 
 #: Python steps of a migration, run after its SQL in the same transaction.

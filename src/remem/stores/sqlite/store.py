@@ -46,7 +46,7 @@ from remem.stores.base import (
     read_pages,
 )
 from remem.stores.keyword_index import Entry, rank
-from remem.stores.sqlite import db
+from remem.stores.sqlite import cipher, db
 from remem.stores.sqlite import keywords as postings
 from remem.stores.sqlite.erase import SQLiteErasure, store_files
 from remem.stores.sqlite.filters import compile_sqlite
@@ -62,8 +62,8 @@ __all__ = ["SQLiteStore"]
 _INSERT = (
     "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
     "created_at, updated_at, importance, parent_id, position, content_hash, embedding, "
-    "expires_at, namespace, key, keyword_part, keyword_len, keyword_terms) "
-    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    "expires_at, namespace, key, provenance, keyword_part, keyword_len, keyword_terms) "
+    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
 )
 _ORDERS = {
     "stored": "m.rowid",
@@ -106,6 +106,7 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
         busy_timeout: float = 10.0,
         synchronous: str = "FULL",
         exact_search_limit: int = 20_000,
+        key: str | None = None,
     ):
         if isinstance(exact_search_limit, bool) or not isinstance(exact_search_limit, int):
             raise StoreError(f"exact_search_limit must be an integer, not {exact_search_limit!r}")
@@ -115,14 +116,24 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
         file = db.resolve_db_path(path)
         self._file = file
         self._lock = threading.RLock()
+        cipher.check_key(file, key)
+        #: The key of an encrypted store (:mod:`.cipher`); None: not encrypted.
+        self._key = key or None
         try:
-            self._conn = sqlite3.connect(
-                file, timeout=busy_timeout, isolation_level=None, check_same_thread=False
+            self._conn = cipher.connect(
+                file, self._key, timeout=busy_timeout, isolation_level=None, check_same_thread=False
             )
             self._conn.row_factory = sqlite3.Row
             #: Keyword searches read on a connection of their own (:mod:`.keywords`).
-            self._keywords = postings.Reader(file, busy_timeout, self.path, self._conn, self._query)
-            index = None if file == ":memory:" else Path(file).with_name(f"{db.INDEX_NAME}.json")
+            self._keywords = postings.Reader(
+                file, busy_timeout, self.path, self._conn, self._query, key=self._key
+            )
+            # An encrypted store keeps no index file: its vectors would be readable there.
+            index = (
+                None
+                if file == ":memory:" or self._key
+                else Path(file).with_name(f"{db.INDEX_NAME}.json")
+            )
             #: The vectors in memory, following every process's commits (:mod:`.mirror`).
             self._mirror = VectorMirror(
                 self._conn,
@@ -138,6 +149,11 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
                 apply_migrations(self._conn, MIGRATIONS)
         except sqlite3.DatabaseError as exc:
             raise NotAStoreError(f"{file} is not a usable remem database: {exc}") from exc
+
+    @property
+    def encrypted(self) -> bool:
+        """Whether the store's files are encrypted (it was opened with a key)."""
+        return self._key is not None
 
     @property
     def exact_search_limit(self) -> int:
@@ -175,6 +191,7 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
         :class:`~remem.errors.StorageFullError`, as on a full disk. Returns the cap in bytes."""
         with self._lock:
             (page,) = self._conn.execute("PRAGMA page_size").fetchone()
+            page = int(page)  # SQLCipher answers it as text
             pages = 0xFFFFFFFE if max_bytes is None else max(1, max_bytes // page)
             (granted,) = self._conn.execute(f"PRAGMA max_page_count = {int(pages)}").fetchone()
             return int(granted) * int(page)
@@ -358,6 +375,7 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
                     rec.expires_at,
                     encode_namespace(rec.namespace),
                     rec.key,
+                    db.provenance_json(rec.provenance),
                     *_entry_columns(indexed.get(id(rec))),
                 )
                 for rec in fresh
@@ -427,6 +445,8 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
                 sets[name] = value
         if change.metadata is not None:
             sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
+        if change.provenance is not None:
+            sets["provenance"] = db.provenance_json(change.provenance)
         if change.vector is not None:
             sets["embedding"] = db.vector_blob(change.vector, change.parts)
         if change.changes_content() or not sets:
@@ -752,14 +772,16 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
     # -- backup and restore ----------------------------------------------------------------------
     def backup(self, path: str | Path) -> dict[str, Any]:
         """Copy the store into ``path`` (see :func:`remem.stores.sqlite.db.backup`)."""
-        if self.index_path is None:
+        if self._file == ":memory:":
             raise StoreError("an in-memory store has nothing on disk to back up: use export()")
-        return db.backup(self.index_path.with_name(db.DB_NAME), path)
+        return db.backup(Path(self._file), path, key=self._key)
 
     @staticmethod
-    def restore(backup: str | Path, path: str | Path, *, force: bool = False) -> dict[str, Any]:
+    def restore(
+        backup: str | Path, path: str | Path, *, force: bool = False, key: str | None = None
+    ) -> dict[str, Any]:
         """Put a backup in place (see :func:`remem.stores.sqlite.db.restore`)."""
-        return db.restore(backup, path, force=force)
+        return db.restore(backup, path, force=force, key=key)
 
     def change_token(self) -> int:
         return int(self._query("PRAGMA data_version")[0][0])

@@ -1,0 +1,549 @@
+"""Marks: what in a memory's text could steer a model that reads it back.
+
+A memory is evidence about the past; text stored today can still be written to read as an
+order when it comes back in a prompt ("memory poisoning"). :func:`scan` looks for that on the
+way in, with no model: rules over the text as written and over what it hides (invisible
+characters removed, leetspeak and spaced-out letters undone, base64 and rot13 decoded). Each
+mark is one of :data:`MARKS`. English, Spanish, German and French phrasing is covered; markup,
+invisible characters and links in any language. ``context()`` and the tools then show a marked
+memory fenced (or withhold it), never as plain text (:func:`visible` shows invisible
+characters as ``<U+200B>``).
+
+Measured by ``remem eval poisoning``: the rules were written on the ``dev`` half of the
+project's attack set (``benchmarks/data/poisoning.jsonl``) and the first five LoCoMo
+conversations; ``make eval`` reports the ``test`` half and the other five.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import re
+import unicodedata
+from collections.abc import Iterator
+
+__all__ = ["MARKS", "hidden", "scan", "visible"]
+
+#: The marks, and what each means.
+MARKS: dict[str, str] = {
+    "instruction": "addresses the model or tries to change its instructions",
+    "role_markup": "chat-template, role or tool-call markup",
+    "invisible": "invisible characters: Unicode tags, zero-width runs, bidi controls",
+    "exfiltration": "a link or request built to carry data out",
+    "tool_request": "asks the model to run a tool or act on data",
+    "obfuscated": "an encoded or disguised instruction (base64, rot13, leetspeak, spacing)",
+}
+
+# -- invisible characters ---------------------------------------------------------------------
+_TAGS = re.compile("[\U000e0000-\U000e007f]")
+#: A subdivision flag (England, Scotland, Wales): a black flag, tag letters, a cancel tag.
+_FLAG = re.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{2,6}\U000e007f")
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_ZERO_WIDTH = "\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u180e\u00ad"
+_ZW = re.compile(f"[{_ZERO_WIDTH}]")
+#: Scripts whose words legitimately join with ZWJ / ZWNJ (Arabic, Persian, Indic).
+_JOINING_SCRIPTS = re.compile("[\u0600-\u06ff\u0750-\u077f\u0900-\u0dff\ufb50-\ufdff\ufe70-\ufeff]")
+
+
+def _emoji(char: str) -> bool:
+    return unicodedata.category(char) == "So" or "\U0001f000" <= char <= "\U0001faff"
+
+
+def _innocent_zero_width(text: str, at: int) -> bool:
+    """A zero-width joiner inside an emoji sequence (a family, a flag), or a joiner inside a
+    word of a script that uses them; a soft hyphen or BOM at the very start."""
+    char = text[at]
+    before = text[at - 1] if at > 0 else ""
+    after = text[at + 1] if at + 1 < len(text) else ""
+    if char == "\u200d" and before and after and (_emoji(after) or after == "\u2640"):
+        return _emoji(before) or before == "\ufe0f" or "\U0001f3fb" <= before <= "\U0001f3ff"
+    if char in "\u200c\u200d" and (_JOINING_SCRIPTS.match(before) or _JOINING_SCRIPTS.match(after)):
+        return True
+    return char in "\ufeff\u00ad" and at == 0
+
+
+def _invisible(text: str) -> bool:
+    text = _FLAG.sub("\U0001f3f4", text)
+    if _TAGS.search(text) or _BIDI.search(text):
+        return True
+    return any(not _innocent_zero_width(text, m.start()) for m in _ZW.finditer(text))
+
+
+def hidden(text: str) -> str:
+    """``text`` with its invisible characters removed and Unicode tags read as the ASCII they
+    hide (what a model would read)."""
+    out = []
+    for char in text:
+        code = ord(char)
+        if 0xE0020 <= code <= 0xE007E:
+            out.append(chr(code - 0xE0000))
+        elif _TAGS.match(char) or _BIDI.match(char) or char in _ZERO_WIDTH:
+            continue
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def visible(text: str) -> str:
+    """``text`` with every invisible or bidi-control character shown as ``<U+XXXX>`` (emoji
+    joiners and joiners of scripts that need them kept), so nothing reaches a prompt unseen."""
+    out = []
+    flags = {at for m in _FLAG.finditer(text) for at in range(m.start(), m.end())}
+    for at, char in enumerate(text):
+        if at not in flags and (
+            _TAGS.match(char)
+            or _BIDI.match(char)
+            or (char in _ZERO_WIDTH and not _innocent_zero_width(text, at))
+        ):
+            out.append(f"<U+{ord(char):04X}>")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+# -- phrasing ---------------------------------------------------------------------------------
+def _rx(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE | re.MULTILINE)
+
+
+_MODEL = (
+    r"(?:ai|a\.i\.|assistant|model|llm|chat ?bot|bot|gpt|chatgpt|claude|gemini|copilot|agent|"
+    r"language model|ki|asistente|modelo|ia|assistent(?:en|in)?|modell|sprachmodell|"
+    r"l'ia|l'assistant|le modèle)"
+)
+_PRIOR = (
+    r"(?:previous|prior|above|earlier|preceding|original|old|existing|initial|system|"
+    r"all|any|your|the|these|those|other)"
+)
+_RULES = (
+    r"(?:instructions?|rules?|directions?|directives?|prompts?|guidelines?|guardrails?|"
+    r"polic(?:y|ies)|constraints?|restrictions?|programming|context|orders?|commands?)"
+)
+
+_INSTRUCTION = _rx(
+    # English: override, re-programme, address the model
+    rf"\b(?:ignore|disregard|forget|override|bypass|skip|drop|abandon|discard|overwrite)\b"
+    rf"[^.\n]{{0,40}}?\b{_PRIOR}\b[^.\n]{{0,30}}?\b{_RULES}",
+    r"\b(?:new|updated|revised|real|true|secret|hidden|additional|special|important)\s+"
+    r"(?:system\s+)?(?:instructions?|directives?|rules?|prompt|orders?)\b\s*[:\-]",
+    r"\bsystem\s*(?:prompt|message|instructions?|override|note|notice|update)\b",
+    rf"\b(?:note|message|instructions?|reminder|memo|notice|attention|hint)\s+"
+    rf"(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_MODEL}s?\b",
+    rf"^[ \t]*(?:[A-Z][\w.'-]{{0,30}}(?: [\w.'-]{{1,30}}){{0,2}}:[ \t]*)?[^\w\n]{{0,3}}"
+    rf"(?:dear|hey|hi|attention|psst|ok|okay)?[^\w\n]{{0,3}}{_MODEL}s?[ \t]*[,:!]",
+    rf"\b(?:dear|hey|attention|calling)\s+(?:the\s+)?{_MODEL}s?\b",
+    rf"\b(?:the|any|an|every|whatever|each)\s+{_MODEL}s?\s+(?:that\s+|who\s+|which\s+)?"
+    rf"(?:is\s+|are\s+)?(?:reading|reads|processing|processes|seeing|sees|summari[sz]ing|"
+    rf"retrieving|retrieves|must|should|shall|will|needs?\s+to|has\s+to|is\s+(?:to|required)|"
+    rf"ought)\b",
+    rf"\bif\s+you\s+are\s+an?\s+{_MODEL}\b",
+    rf"\bas\s+an?\s+{_MODEL}\b[^.\n]{{0,30}}\b(?:you|must|should)\b",
+    r"\byou\s+are\s+(?:now|henceforth|from\s+now\s+on)\s+(?:an?|the|in|free|my|called|named|"
+    r"operating|unrestricted|jailbroken|allowed|permitted|dan|no\s+longer)\b",
+    r"\byou\s+are\s+no\s+longer\s+(?:bound|restricted|limited|required|an?|the|subject)\b",
+    r"\bfrom\s+now\s+on,?\s+(?:you|the\s+assistant|always|never|respond|answer|reply)\b",
+    r"\b(?:henceforth|going\s+forward|in\s+all\s+future\s+(?:conversations|answers|replies)),?"
+    r"\s+(?:you|the\s+assistant|always|never)\b",
+    r"\b(?:developer|god|admin|debug|jailbreak|unrestricted|dan)\s+mode\b",
+    r"\b(?:do\s+anything\s+now|jailbreak(?:en|ed)?|act\s+as\s+(?:an?\s+)?(?:unfiltered|"
+    r"unrestricted|evil))\b",
+    r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b",
+    r"\b(?:reveal|print|output|repeat|show|leak|disclose)\s+(?:your|the)\s+(?:full\s+|entire\s+|"
+    r"hidden\s+|original\s+)?(?:system\s+)?(?:prompt|instructions)\b",
+    r"\b(?:whenever|when|if|each\s+time|every\s+time|next\s+time|should|once)\s+"
+    r"(?:the\s+user|the\s+human|anyone|someone|somebody|a\s+user|he|she|they|you(?:'re|\s+are)"
+    r"\s+asked|\w+\s+asks)\b[^.\n]{0,80}?\b(?:tell|respond|answer|reply|say|"
+    r"recommend|suggest|insist|claim|state|mention|include|add|append|inform|redirect|direct|"
+    r"send|link|steer|point)\w*\b[^.\n]{0,40}?\b(?:them|him|her|the\s+user|that|with)\b",
+    r"\b(?:always|never|must|only)\s+(?:respond|answer|reply|recommend|mention|say|tell|suggest|"
+    r"refer|include|append|end|start|begin|sign|output|praise|promote)\w*\b[^.\n]{0,60}?"
+    r"\b(?:user|answers?|responses?|replies|messages?|them|him|her|anyone)\b",
+    r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this|it)|reveal|let)\s+"
+    r"(?:to\s+)?(?:the\s+user|the\s+human|them|him|her|anyone|on|this)\b",
+    r"\b(?:in|at\s+the\s+end\s+of|at\s+the\s+start\s+of)\s+(?:your|every|each|all)\s+"
+    r"(?:next\s+|future\s+)?(?:response|answer|reply|message|output)s?\b",
+    r"\brespond\s+(?:only\s+)?(?:with|in)\b[^.\n]{0,30}\b(?:from\s+now|only|always)\b",
+    r"\b(?:when|while)\s+(?:you\s+)?(?:answer|respond|reply|summari[sz]e)\w*[^.\n]{0,40}?"
+    r"\b(?:you\s+(?:should|must|could|need)|please|also|make\s+sure)\b",
+    r"\b(?:it\s+would\s+be\s+(?:great|nice|helpful)|please\s+make\s+sure|make\s+sure)\s+"
+    r"(?:if\s+|that\s+)?(?:you|the\s+assistant)\s+(?:also\s+)?(?:always\s+)?(?:tell|"
+    r"recommend|mention|include|add|append|answer|respond|reply|say|send|forward)\b",
+    r"\b(?:remember|note|keep\s+in\s+mind)\s*[:,-]?\s+(?:that\s+)?(?:the\s+)?(?:assistant|ai|"
+    r"model|bot)\s+(?:must|should|has\s+to|needs\s+to|will|is\s+to)\b",
+    r"\b(?:you|the\s+assistant)\s+(?:must|should|shall|are\s+(?:required|instructed|"
+    r"obliged|to))\s+(?:now\s+)?(?:always|never|ignore|forget|obey|follow|comply|disregard|"
+    r"respond|answer|tell|recommend|include|refuse|stop)\b",
+    r"\b(?:obey|follow|execute|carry\s+out|comply\s+with)\s+(?:the\s+|these\s+|this\s+|my\s+|"
+    r"following\s+)+(?:instructions?|commands?|orders?|directives?|rules?)\b",
+    r"\b(?:decode|decipher|unscramble|translate|reverse|combine|assemble|join|concatenate|"
+    r"put\s+together)\b[^.\n]{0,60}\b(?:and\s+|then\s+)(?:follow|obey|execute|do|run|apply|"
+    r"act\s+on|carry\s+out)\b",
+    # a trigger for later, then an order to whoever reads it
+    r"\b(?:next\s+time|any\s*time|every\s*time|each\s+time|whenever|if\s+(?:a\s+later|"
+    r"you(?:'re|\s+are)\s+ever|ever|later|anyone|someone|somebody|the\s+user)|when\s+(?:the\s+"
+    r"(?:topic|subject|question)|someone|anyone|the\s+user|you(?:'re|\s+are)\s+asked))\b"
+    r"[^.\n]{0,90}?[,:;\u2014-]?\s*\b(?:tell|respond|answer|reply|say|suggest|recommend|"
+    r"only\s+suggest|only\s+recommend|ask|mention|warn|remind|leave\s+out|omit|highlight|"
+    r"insist|claim|state|inform|point|direct|redirect|refuse|add|include|first\s+ask)\b",
+    r"\b(?:for|in)\s+(?:all\s+)?(?:future|later|upcoming|subsequent)\s+(?:chats?|conversations?|"
+    r"sessions?|answers?|replies|questions?)\b",
+    # role-play and personas
+    r"\b(?:stay|remain|keep)\s+in\s+(?:character|role)\b",
+    r"\b(?:never|don't|do\s+not)\s+(?:break|drop|leave)s?\s+(?:the\s+|your\s+)?(?:character|"
+    r"role|persona)\b",
+    r"\byou(?:'re|\s+are)\s+(?:not\s+an?\s+(?:ai|assistant|bot|model|language\s+model)|my\s+"
+    r"(?:grandma|grandmother|grandpa|mom|dad|friend|girlfriend|boyfriend)|\w+'s\s+(?:best\s+)?"
+    r"friend)\b",
+    r"\b(?:in\s+this\s+(?:story|game|scenario|role-?play),?\s+)?you\s+(?:will\s+)?play\s+"
+    r"(?:the\s+role\s+of\s+|as\s+)?(?:the\s+|an?\s+)?(?-i:[A-Z\"])",
+    r"\b(?:assume|adopt|take\s+on)\s+(?:the\s+)?(?:identity|role|persona|personality)\b",
+    r"\b(?:with|has|have|had)\s+(?:zero|no)\s+(?:restrictions|limits|filters|rules|guardrails)\b",
+    r"\b(?:without|free\s+of)\s+(?:any\s+)?(?:restrictions|filters|guardrails|limits)\b",
+    rf"\b(?:whichever|any|every|whatever)\s+(?:\w+\s+)?{_MODEL}s?\s+(?:that\s+|which\s+)?"
+    rf"(?:loads?|reads?|sees?|processes|retrieves?|receives?|summari[sz]es)\b",
+    rf"\b{_MODEL}s?\s+(?:that\s+|which\s+)?(?:loads?|reads?|processing|reading|processes|"
+    rf"retrieves?|sees?)\s+(?:this|these)\b",
+    rf"\bif\s+(?:any|an?|some|the)\s+{_MODEL}s?\s+(?:\w+\s+){{0,2}}(?:reads?|sees?|loads?|"
+    rf"finds?|processes)\b",
+    rf"\b(?:puzzle|riddle|task|challenge|job|quiz|message|note|tip|hint)\s+for\s+(?:the\s+|any\s+|"
+    rf"all\s+)?{_MODEL}s?\b",
+    rf"\b(?:{_MODEL}|helper)\s*(?:helper)?\s*,\s+(?:please\s+)?(?:save|store|remember|note|"
+    rf"record|tell|forget|ignore|write|add|update|keep)\b",
+    # orders about the memory itself, and what to tell others
+    r"\b(?:update|correction|note|entry|change)\s+(?:for|to)\s+(?:your|the\s+(?:assistant'?s?|"
+    r"ai'?s?|model'?s?))\s+(?:long-term\s+)?memory\b",
+    r"\b(?:store|save|keep|remember|record|log)\s+(?:this|that|it)\s+(?:permanently|forever|as\s+"
+    r"(?:the\s+)?(?:official|truth|fact|permanent|canonical))\b",
+    r"\b(?:do\s+not|don't|never)\s+(?:question|doubt|verify|check|challenge)\s+(?:it|this|that)\b",
+    r"\b(?:tell|inform|warn|remind)\s+(?:anyone|everyone|everybody|whoever|people|others)\b",
+    r"\b(?:anyone|everyone|whoever|somebody|people)\s+(?:who|that)\s+asks?\b[^.\n]{0,40}?\b"
+    r"(?:should|must|shall|will|is\s+to|are\s+to)\b",
+    r"\b(?:bring\s+it\s+up|remind\s+\S+\s+of\s+it)\b[^.\n]{0,30}\b(?:often|always|every|"
+    r"whenever|when\s+relevant|again)\b",
+    r"\b(?:known|verified|confirmed|official|approved)\s+(?:fact|rule|policy)\s*(?:\(|for\s+"
+    r"(?:the\s+)?(?:assistants?|ais?|models?|agents?)|:)",
+    r"\b(?:verified|confirmed|approved|authori[sz]ed)\s+by\s+(?:the\s+)?(?:admin|administrator|"
+    r"system|developer|operator)s?\b",
+    rf"\b(?:the\s+)?{_MODEL}s?\s+(?:is|are)\s+(?:now\s+)?(?:authori[sz]ed|allowed|permitted|"
+    rf"cleared|entitled)\s+to\b",
+    r"\bpresent(?:ed)?\s+(?:\w+\s+){0,3}to\s+(?:others|anyone|everyone|whoever)\s+as\b",
+    r"\b(?:supersedes?|overrides?|takes?\s+precedence\s+over|replaces?)\s+(?:all\s+|any\s+|"
+    r"the\s+)?(?:previous|prior|system|developer|earlier|other|existing)\b",
+    r"\b(?:priority|urgent|critical|mandatory)[-\s]?\w*\s+(?:directive|instruction|order|"
+    r"override)\b",
+    # Spanish
+    r"\b(?:ignora|ignore|ignorad|olvida|olvide|descarta|omite|anula|desobedece)\w*\b[^.\n]{0,40}?"
+    r"\b(?:instrucci(?:o|ó)n(?:es)?|reglas|indicaciones|directrices|[oó]rdenes|prompt|"
+    r"configuraci[oó]n|anteriores|previas)\b",
+    r"\b(?:nota|mensaje|aviso|instrucci(?:o|ó)n(?:es)?|recordatorio)\s+(?:para|a)\s+"
+    r"(?:la\s+|el\s+|cualquier\s+)?(?:ia|asistente|modelo|bot|chatbot|agente|ai)\b",
+    r"\b(?:la|el|cualquier)\s+(?:ia|asistente|modelo|bot|agente)\s+(?:que\s+(?:lea|procese|"
+    r"reciba)|debe|deber[aá]|tiene\s+que|tendr[aá]\s+que)\b",
+    r"\ba\s+partir\s+de\s+ahora,?\s+(?:eres|ser[aá]s|debes|tienes|siempre|nunca|responde|"
+    r"contesta|el\s+asistente|la\s+ia)\b",
+    r"\b(?:de\s+ahora\s+en\s+adelante|desde\s+ahora),?\s+(?:eres|debes|siempre|nunca|responde|"
+    r"contesta)\b",
+    r"\b(?:cuando|siempre\s+que|cada\s+vez\s+que|si)\s+(?:el\s+usuario|la\s+usuaria|alguien|"
+    r"te\s+pregunte|pregunte|\w+\s+pregunte)\b[^.\n]{0,80}?\b(?:dile|dile|responde|contesta|"
+    r"recomienda|di|menciona|incluye|a[ñn]ade|env[ií]a|insiste|sugiere|afirma|asegura)\w*\b",
+    r"\b(?:siempre|nunca|solo|s[oó]lo)\s+(?:responde|contesta|recomienda|menciona|digas|di|"
+    r"incluyas|incluye|sugieras|sugiere|a[ñn]ade)\w*\b",
+    r"\bno\s+(?:le\s+)?(?:digas|menciones|informes|reveles|cuentes)\b[^.\n]{0,20}?"
+    r"\b(?:al\s+usuario|a\s+la\s+usuaria|a\s+nadie|esto|nada)\b",
+    r"\b(?:instrucciones|mensaje|prompt)\s+del\s+sistema\b",
+    r"\bmodo\s+(?:desarrollador|dios|administrador|sin\s+restricciones|depuraci[oó]n)\b",
+    r"\b(?:eres|act[uú]a\s+como)\s+(?:ahora\s+)?(?:un|una)\s+(?:ia|asistente|modelo)\s+"
+    r"(?:sin|libre)\b",
+    r"\b(?:decodifica|descifra|traduce)\b[^.\n]{0,60}\b(?:y|luego)\s+(?:sigue|obedece|ejecuta|"
+    r"haz|cumple)\b",
+    r"\b(?:la\s+pr[oó]xima\s+vez|siempre\s+que|cada\s+vez\s+que|si\s+(?:m[aá]s\s+adelante|"
+    r"dentro\s+de|alguna\s+vez|el\s+usuario|alguien))\b[^.\n]{0,90}?\b(?:dile|d[ií]le|responde|"
+    r"contesta|recomienda|di|menciona|p[ií]de(?:me|le)?|pregunta|sugiere|av[ií]sale|recu[eé]rdale)\w*",
+    r"\b(?:para|en)\s+(?:futuras|pr[oó]ximas|las\s+pr[oó]ximas)\s+(?:conversaciones|charlas|"
+    r"sesiones|respuestas)\b",
+    r"\b(?:imagina|finge|supon)\s+que\s+eres\b",
+    r"\b(?:ahora|desde\s+ya|desde\s+ahora)\s+(?:eres|ser[aá]s|hablas|respondes|contestas|tu\s+"
+    r"(?:único|unico)\s+objetivo)\b",
+    r"\b(?:no\s+rompas|sin\s+romper|mant[eé]n)\s+(?:el\s+)?(?:personaje|papel|rol)\b",
+    r"\b(?:sin\s+filtros|sin\s+restricciones|sin\s+l[ií]mites)\b",
+    r"\b(?:asumir[aá]|asume|adopta)\s+(?:el\s+)?(?:papel|rol|identidad|personalidad)\b",
+    r"\b(?:el\s+)?(?:modelo|asistente|agente|bot|ia)\s+que\s+(?:cargue|lea|procese|reciba|vea)\s+"
+    r"(?:este|esta|esto)\b",
+    r"\bsi\s+(?:alguna|una|cualquier)\s+(?:ia|inteligencia\s+artificial|asistente|modelo)\b",
+    r"\b(?:olvidar|olvida|olvides)\s+(?:lo\s+que|todo\s+lo\s+que)\s+te\s+(?:dijeron|han\s+dicho|"
+    r"ordenaron|hayan\s+(?:dicho|ordenado))\b",
+    r"\blo\s+que\s+(?:sea\s+que\s+)?te\s+(?:hayan|han)\s+(?:ordenado|dicho|indicado)\s+antes\b",
+    r"\bprevalece\s+sobre\s+(?:cualquier|toda|las)\s+(?:instrucci|orden|regla)",
+    r"\b(?:tu|su)\s+memoria\b[^.\n]{0,60}\b(?:guarda|gu[aá]rdalo|apunta|anota|recuerda)\w*|"
+    r"\b(?:guarda|gu[aá]rdalo|apunta|anota)\w*\s+(?:esto\s+)?(?:en\s+tu\s+memoria|para\s+siempre)",
+    r"\b(?:actualizaci[oó]n|correcci[oó]n|nota)\s+(?:importante\s+)?para\s+tu\s+memoria\b",
+    r"\b(?:a\s+)?quien\s+pregunte\b",
+    r"\bno\s+lo\s+(?:cuestiones|dudes|verifiques)\b",
+    r"\b(?:recomi[eé]nda(?:se)?lo|d[ií]selo)\s+siempre\b",
+    # German
+    r"\b(?:ignorier|vergiss|vergessen|missachte|verwirf|[uü]bergeh|[uü]berschreib)\w*\b"
+    r"[^.\n]{0,40}?\b(?:anweisung\w*|instruktion\w*|regeln|vorgaben|befehl\w*|richtlinien|"
+    r"vorherig\w*|bisherig\w*|obig\w*|systemprompt)\b",
+    r"\b(?:hinweis|nachricht|notiz|anweisung\w*|mitteilung|info)\s+(?:an|f[uü]r)\s+"
+    r"(?:die\s+|den\s+|das\s+|jede[ns]?\s+)?(?:ki|ai|assistent\w*|modell|bot|chatbot|agent\w*|"
+    r"sprachmodell)\b",
+    r"\b(?:die|der|das|jede[rs]?)\s+(?:ki|assistent\w*|modell|bot|sprachmodell|agent)\s+"
+    r"(?:,\s*)?(?:die|der|das)?\s*(?:dies\w*\s+)?(?:liest|verarbeitet|soll|sollte|muss|"
+    r"m[uü]sste|hat\s+zu|wird)\b",
+    r"\bab\s+(?:jetzt|sofort|heute|nun),?\s+(?:bist\s+du|musst\s+du|sollst\s+du|antworte|"
+    r"antwortest|sag|empfiehl|immer|nie|niemals|gilt|der\s+assistent|die\s+ki)\b",
+    r"\b(?:wenn|sobald|falls|jedes\s+mal,?\s+wenn|immer\s+wenn)\s+(?:der\s+nutzer|die\s+"
+    r"nutzerin|der\s+benutzer|die\s+benutzerin|jemand|du\s+gefragt|\w+\s+(?:fragt|nach))\b"
+    r"[^.\n]{0,80}?\b(?:sag|antworte|empfiehl|erw[aä]hn|f[uü]ge|schick|sende|leite|verweis|"
+    r"behaupte|teile|nenne)\w*\b",
+    r"\b(?:immer|niemals|nie|nur)\s+(?:antworten|erw[aä]hnen|empfehlen|sagen|sag|antworte|"
+    r"empfiehl|erw[aä]hne|hinzuf[uü]gen|f[uü]ge)\b",
+    r"\b(?:sag|sage|verrate|erz[aä]hl|erw[aä]hne)\w*\s+(?:dem|der)\s+(?:nutzer|nutzerin|"
+    r"benutzer|benutzerin|user)\w*\s+(?:nichts|nicht|kein)\b",
+    r"\b(?:systemanweisung|systemprompt|systemnachricht|system-prompt|systemhinweis)\w*\b",
+    r"\b(?:entwicklermodus|gottmodus|adminmodus|debugmodus|uneingeschr[aä]nkt\w*\s+modus)\b",
+    r"\bdu\s+bist\s+(?:jetzt|ab\s+sofort|nun|ab\s+jetzt|nicht\s+mehr)\b",
+    r"\b(?:dekodier|entschl[uü]ssel|[uü]bersetz)\w*\b[^.\n]{0,60}\b(?:und|dann)\s+"
+    r"(?:befolg|folg|f[uü]hr|mach|tu)\w*\b",
+    r"\b(?:befolge|gehorche|folge)\s+(?:diese[nr]?|den|der|meine[nr]?|folgende[nr]?)\s+"
+    r"(?:anweisung\w*|befehl\w*|regeln)\b",
+    r"\b(?:beim\s+n[aä]chsten\s+mal|n[aä]chstes\s+mal|immer\s+wenn|jedes\s+mal,?\s+wenn|"
+    r"sobald|falls\s+(?:jemand|der\s+nutzer|du))\b[^.\n]{0,90}?\b(?:erw[aä]hn|sag|antworte|"
+    r"empfiehl|frag|erz[aä]hl|schreib|f[uü]g|schick|warn|erinnere|behaupte)\w*",
+    r"\b(?:f[uü]r|in)\s+(?:alle\s+)?(?:sp[aä]tere|k[uü]nftige|zuk[uü]nftige|weitere)\s+"
+    r"(?:gespr[aä]che|unterhaltungen|chats|antworten|sitzungen)\b",
+    r"\bab\s+(?:jetzt|sofort|hier|heute|nun)\s+(?:als|die\s+pers[oö]nlichkeit|die\s+rolle)\b",
+    r"\b(?:[uü]bernimmt|[uü]bernimm|spiel|spielst)\w*\b[^.\n]{0,40}\b(?:pers[oö]nlichkeit|rolle|"
+    r"identit[aä]t|persona)\b",
+    r"\b(?:aus\s+der\s+rolle|ohne\s+(?:filter|regeln|einschr[aä]nkungen))\b",
+    r"\b(?:ki|ai|assistent\w*|modell|sprachmodell|agent)\w*\s*,?\s+(?:die|der|das|welche\w*)\s+"
+    r"[^.\n]{0,40}?\b(?:liest|l[aä]dt|verarbeitet|sieht|zusammenfasst|erh[aä]lt)\b",
+    r"\b(?:jedes|jede|jeder|ein|eine)\s+(?:modell|ki|assistent\w*|agent|sprachmodell)\w*\s*,?\s+"
+    r"(?:das|die|der)\b",
+    r"\bals\s+(?:ki|ai|assistent|sprachmodell|bot)\b[^.\n]{0,60}\b(?:vergessen|ignorieren|"
+    r"erz[aä]hlen|sagen|befolgen)\b",
+    r"\balles\s+(?:zu\s+)?vergessen,?\s+was\s+(?:man\s+dir|dir)\b",
+    r"\b(?:regeln|anweisungen|vorgaben)\s+als\s+ung[uü]ltig\b",
+    r"\b(?:dein|ihr)(?:em|en)?\s+(?:ged[aä]chtnis|speicher|langzeitged[aä]chtnis)\b",
+    r"\bwer\s+(?:fragt|nachfragt)\b",
+    r"\b(?:vom|von\s+der|vom\s+dem)\s+(?:administrator|admin|system|entwickler)\w*\s+"
+    r"(?:best[aä]tigt|freigegeben|genehmigt)\b",
+    r"\b(?:der|die|das)\s+(?:assistent\w*|ki|modell|agent)\s+(?:darf|ist\s+befugt|ist\s+"
+    r"berechtigt|soll)\b",
+    r"\b(?:an\s+jeden|an\s+alle|jedem)\s+weiter(?:zu)?(?:geben|erz[aä]hlen|leiten)\b",
+    # French
+    r"\b(?:ignore[rz]?|oublie[rz]?)\b[^.\n]{0,40}?\b(?:instructions?|consignes|r[eè]gles)\b",
+    r"\b(?:note|message)\s+(?:pour|[aà])\s+(?:l'ia|l'assistant|le\s+mod[eè]le)\b",
+    r"\b[aà]\s+partir\s+de\s+maintenant,?\s+(?:tu|vous)\s+(?:es|êtes|dois|devez)\b",
+)
+
+#: A line's start, after any speaker's name ("Caroline: "), as chat logs store turns.
+_START = r"^[ \t]*(?:[A-Z][\w.'-]{0,30}(?: [\w.'-]{1,30}){0,2}:[ \t]*)?"
+
+_ROLE_MARKUP = _rx(
+    r"<\|(?:im_start|im_end|system|user|assistant|developer|tool|ipython|start_header_id|"
+    r"end_header_id|eot_id|begin_of_text|end|start|channel|message|call|return)\|>",
+    _START + r"role\s*:\s*(?:system|assistant|developer|tool)\b",
+    r"\[/?(?:inst|sys|system|assistant|user)\]",
+    r"<</?sys>>",
+    r"</?(?:system|assistant|developer|instructions?|tool_call|tool_calls|function_call|"
+    r"tool_response|tool_result|im_start|im_end|admin|prompt|sys|user_instructions?|"
+    r"important|secret)\b[^>]{0,40}>",
+    _START + r"#{1,6}\s*(?:system|instruction|instructions|assistant|developer|new\s+rules?|"
+    r"response|input|user)\s*:?\s*$",
+    _START + r"(?:#{1,6}\s*)?(?:system|developer|sistema|systema)\s*(?:prompt|message|nachricht|"
+    r"mensaje)?\s*:",
+    _START + r"(?:assistant|asistente|assistent|ai|user|human|usuario|nutzer|benutzer)\s*:\s*\S",
+    r"\"role\"\s*:\s*\"(?:system|assistant|tool|developer|function)\"",
+    r"\"(?:function_call|tool_calls?|tool_use|arguments|tool_name|function)\"\s*:",
+    r"\b(?:begin|end|start)\s+(?:of\s+)?(?:system|instructions?|prompt|admin)\s*(?:message|"
+    r"block|section|override)?\b\s*(?:-{2,}|={2,}|\*{2,}|\])",
+    r"(?:-{3,}|={3,}|\*{3,}|#{3,})\s*(?:system|admin|instructions?|override|new\s+rules?|"
+    r"anweisung\w*|instrucciones)\b",
+)
+
+_EXFILTRATION = _rx(
+    r"!\[[^\]]{0,200}\]\(\s*https?://[^)\s]*[?#&=][^)]*\)",
+    r"!\[[^\]]{0,200}\]\(\s*https?://[^)\s]*(?:\{|%7b|\$|<)[^)]*\)",
+    r"https?://\S*(?:\{|\{\{|%7b|\[|<)\s*(?:user|conversation|chat|history|data|memory|"
+    r"memories|name|email|address|secret|password|token|key|context|query|message|summary|"
+    r"info|details|input)\w*",
+    r"https?://\S*[?&]\w+=\s*(?:\{|\$|<|\[|%7b)",
+    r"https?://[^\s)\]]*[?&][\w-]+=(?=$|[\s\"'`),\]]|&\s)",
+    r"\b(?:post|put|upload|send|submit|forward|transmit)\b[^.\n]{0,60}?\b(?:to|into|at)\s+"
+    r"https?://",
+    r"\b(?:compile|collect|gather|dump|export)\s+(?:the\s+)?(?:user'?s?|their|all)\s+(?:\w+\s+)?"
+    r"(?:contacts?|contact\s+list|data|messages|history|passwords?|credentials|memories)\b",
+    r"\b(?:append|add|include|attach|insert|put|encode|embed)\b[^.\n]{0,80}?\b(?:to|in|into|"
+    r"inside|at\s+the\s+end\s+of)\s+(?:the|this|that|a|an)\s+(?:url|link|image|address|query|"
+    r"endpoint|webhook)\b",
+    r"\b(?:send|forward|post|upload|transmit|leak|exfiltrate)\b"
+    r"[^.\n]{0,60}?\b(?:conversation|chat\s+history|history|chat\s+log|transcript|all\s+"
+    r"(?:the\s+)?(?:data|messages|memories|info)|user'?s?\s+(?:data|details|info\w*|address|"
+    r"email|password|messages|memories|name)|personal\s+(?:data|details|info\w*)|memories|"
+    r"credentials|passwords?|api\s+keys?)\b[^.\n]{0,60}?\b(?:to|at|via|using)\b\s*\S",
+    r"\b(?:env[ií]a|reenv[ií]a|manda|comparte|adjunta|a[ñn]ade|incluye)\w*\b[^.\n]{0,80}?"
+    r"\b(?:historial|conversaci[oó]n|datos|direcci[oó]n|correo|contrase[ñn]a|url|enlace|"
+    r"mensajes|memorias|recuerdos)\b",
+    r"\b(?:sende|sendet|schick|leite|h[aä]ng|f[uü]ge|[uü]bermittle|teile)\w*\b[^.\n]{0,80}?"
+    r"\b(?:verlauf|chatverlauf|unterhaltung|gespr[aä]ch|daten|adresse|e-mail|passwort|url|"
+    r"link|nachrichten|erinnerungen)\b[^.\n]{0,40}?\b(?:an|zu|in|per|via)\b",
+)
+
+_TOOL_REQUEST = _rx(
+    r"\b(?:with|using|via|use|call|invoke|run|mit|usa|usando|con|per)\s+`?[a-z]+_[a-z0-9_]+`?"
+    r"(?:\(|\s|$)",
+    r"\b(?:use|using|with|via|through|call|per|mit|usa|usar|mediante|con)\s+(?:the\s+|your\s+|a\s+|"
+    r"la\s+|el\s+|dem\s+|das\s+)?(?:[\w-]+\s+){0,2}(?:tool|herramienta|werkzeug|[\w-]+-tool)\b",
+    r"\b(?:transfer|wire|send|pay|move)\s+(?:\$|€|£)\s?\d[\d,.]*\b",
+    r"\b(?:unlock|open)\s+the\s+(?:front\s+|back\s+)?(?:door|garage|gate|lock)\b[^.\n]{0,60}\b"
+    r"(?:and|then)\s+(?:switch|turn|disable)\b",
+    r"\b(?:disable|deactivate|switch\s+off|turn\s+off)\s+(?:the\s+)?(?:alarm|cameras?|security)\b",
+    r"\b(?:alarmanlage|kameras?)\s+(?:\w+\s+){0,2}(?:deaktivier|ausschalt|abschalt)\w*",
+    r"\b(?:call|invoke|use|run|execute|trigger|fire)\s+(?:the\s+)?[`'\"]?[a-z_]+[a-z0-9_]*"
+    r"[`'\"]?\s*(?:tool|function|api|command|endpoint)\b",
+    r"\b(?:call|invoke|run|execute)\s+[`'\"]?[a-z]+_[a-z0-9_]+[`'\"]?\s*\(",
+    r"\b(?:delete|erase|wipe|remove|purge|drop|clear)\s+(?:all|every|the\s+entire|the\s+whole|"
+    r"each)\s+(?:of\s+)?(?:the\s+)?(?:user'?s?\s+)?(?:memories|memory|records|data|files|"
+    r"database|history|messages|notes|accounts?|tables?)\b",
+    r"\b(?:transfer|wire|send|pay)\s+(?:\$|€|£)?\s?\d[\d,.]*\s*(?:k|usd|eur|dollars|euros)?\b"
+    r"[^.\n]{0,40}?\b(?:to|into)\s+(?:account|iban|wallet|the\s+account)\b",
+    r"\b(?:rm\s+-rf|sudo\s+|curl\s+\S+\s*\|\s*(?:ba)?sh|wget\s+http|os\.system|subprocess|"
+    r"eval\(|exec\()",
+    r"\b(?:borra|elimina|suprime)\w*\s+(?:todas?|todos)\s+(?:las\s+|los\s+)?(?:memorias|"
+    r"recuerdos|datos|archivos|mensajes|notas)\b",
+    r"\b(?:l[oö]sch|entfern)\w*\s+(?:alle|s[aä]mtliche)\s+(?:erinnerungen|daten|dateien|"
+    r"nachrichten|notizen|eintr[aä]ge)\b",
+    r"\b(?:[uü]berweise|transfiere|transfiera)\w*\b[^.\n]{0,40}?\d",
+)
+
+_LEET = str.maketrans(
+    {
+        "0": "o",
+        "1": "i",
+        "3": "e",
+        "4": "a",
+        "5": "s",
+        "7": "t",
+        "9": "g",
+        "8": "b",
+        "@": "a",
+        "$": "s",
+        "|": "l",
+    }
+)
+_SPACED = re.compile(r"\b(?:[A-Za-z][ .\-_*]){4,}[A-Za-z]\b")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
+_LEETY = re.compile(r"(?:[a-z][013457|@$9]|[013457|@$9][a-z])", re.IGNORECASE)
+#: Pieces of a string glued together: 'ign' + 'ore'.
+_GLUED = re.compile(r"[\"']\s*\+\s*[\"']")
+_ROT13_HINT = re.compile(r"\brot-?13\b|\bcaesar\b|\bc[eé]sar\b", re.IGNORECASE)
+_WORD = re.compile(r"\w+")
+_LATIN = re.compile(r"[a-zA-Z]")
+_LOOKALIKE = re.compile(r"[\u0400-\u04ff\u0370-\u03ff]")
+# Cyrillic and Greek letters that look like Latin ones.
+_HOMOGLYPHS = str.maketrans(
+    "аеорсухіјѕԁһӏаАВЕКМНОРСТХІЈЅοαΑΒΕΗΙΚΜΝΟΡΤΧΥνρτ",
+    "aeopcyxijsdhlaABEKMHOPCTXIJSoaABEHIKMNOPTXYvpt",
+)
+
+
+def _normal(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+#: Runs of one character beyond this length are cut to it, and the text is read in windows of
+#: this many characters overlapping by ``_OVERLAP`` (every rule spans less), so the rules' work
+#: grows with the text's length, never faster, whatever the text.
+_RUN = 8
+_WINDOW = 2000
+_OVERLAP = 400
+_REPEATS = re.compile(rf"(.)\1{{{_RUN},}}")
+_SPACES = re.compile(r"[^\S\n]+")
+_LINES = re.compile(r"\n\s*")
+
+
+def _squeezed(text: str) -> str:
+    """``text`` with runs of one character cut to :data:`_RUN`, runs of spaces to one, and
+    blank lines dropped (nothing a rule reads is lost)."""
+    text = _REPEATS.sub(lambda m: m.group(1) * _RUN, text)
+    return _LINES.sub("\n", _SPACES.sub(" ", text))
+
+
+def _windows(text: str) -> Iterator[str]:
+    if len(text) <= _WINDOW:
+        yield text
+        return
+    for start in range(0, len(text) - _OVERLAP, _WINDOW - _OVERLAP):
+        yield text[start : start + _WINDOW]
+
+
+def _phrased(text: str) -> set[str]:
+    found: set[str] = set()
+    rules = (
+        ("instruction", _INSTRUCTION),
+        ("role_markup", _ROLE_MARKUP),
+        ("exfiltration", _EXFILTRATION),
+        ("tool_request", _TOOL_REQUEST),
+    )
+    for window in _windows(_squeezed(text)):
+        for name, rule in rules:
+            if name not in found and rule.search(window):
+                found.add(name)
+    return found
+
+
+def _mixed_script(text: str) -> bool:
+    """Whether a word mixes Latin letters with Cyrillic or Greek ones (look-alikes)."""
+    return any(
+        _LATIN.search(word) and _LOOKALIKE.search(word)
+        for word in _WORD.findall(text)
+        if len(word) <= 64
+    )
+
+
+def _decoded(text: str) -> list[tuple[bool, str]]:
+    """What ``text`` may hide, each with whether it was encoded outright (base64, rot13)
+    rather than disguised (leetspeak undone, spaced-out letters or glued pieces joined,
+    look-alike letters read as Latin)."""
+    out = []
+    for run in _BASE64.findall(text):
+        if not (re.search(r"[A-Z]", run) and re.search(r"[a-z]", run)):
+            continue
+        try:
+            raw = base64.b64decode(run + "=" * (-len(run) % 4), validate=False)
+            plain = raw.decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        if sum(c.isalpha() or c == " " for c in plain) >= 0.8 * len(plain):
+            out.append((True, plain))
+    if _ROT13_HINT.search(text):
+        out.append((True, codecs.decode(text, "rot13")))
+    if _LEETY.search(text):
+        out.append((False, text.translate(_LEET)))
+    if _SPACED.search(text):
+        out.append((False, _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group(0)), text)))
+    if _GLUED.search(text):
+        out.append((False, _GLUED.sub("", text)))
+    if _mixed_script(text):
+        out.append((False, text.translate(_HOMOGLYPHS)))
+    return out
+
+
+def scan(text: str) -> tuple[str, ...]:
+    """The marks of ``text`` (names from :data:`MARKS`, in that order; empty: none)."""
+    normal = _normal(text)
+    found = set()
+    if _invisible(text):
+        found.add("invisible")
+    plain = _squeezed(_normal(hidden(text)))
+    found |= _phrased(plain)
+    for encoded, variant in _decoded(plain):
+        hit = _phrased(_normal(variant))
+        if hit - found or (encoded and hit):
+            found |= hit
+            found.add("obfuscated")
+    if normal != plain and _phrased(plain) - _phrased(normal):
+        found.add("invisible")  # the instruction was hidden by invisible characters
+    return tuple(name for name in MARKS if name in found)
