@@ -1,7 +1,8 @@
 """remem's own stores against the store conformance suite (:mod:`remem.testing`): SQLite on
 disk (plain and encrypted) and in memory, and PostgreSQL (a database of the session's
-throwaway cluster, :mod:`tests.pg`). The checks live in the package, so a backend outside remem runs the same
-ones (``tests/test_testing_suite.py`` shows one). Also here: opening a store by location."""
+throwaway cluster, :mod:`tests.pg`). The checks live in the package, so a backend outside
+remem runs the same ones (``tests/test_testing_suite.py`` shows one). Also here: opening a
+store by location."""
 
 from __future__ import annotations
 
