@@ -283,3 +283,17 @@ def test_first_writes_of_many_threads_at_once_on_a_fresh_handle(tmp_path: Path) 
             gone = list(pool.map(lambda i: mem.delete([i]), ids))
         assert gone == [1] * 48
         assert mem.verify_audit().ok and len(mem.audit(limit=1000)) == 49
+
+
+def test_a_restore_is_an_event_of_the_restored_store(tmp_path: Path) -> None:
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        mem.add(SECRET, user_id="ann")
+        mem.backup(tmp_path / "backup")
+    restored = CliRunner().invoke(
+        cli, ["restore", str(tmp_path / "backup"), "--store", str(tmp_path / "restored")]
+    )
+    assert restored.exit_code == 0, restored.output
+    with remem.open(tmp_path / "restored", embedder="hash:64") as mem:
+        newest = mem.audit(limit=1)[0]
+        assert (newest.action, newest.actor, newest.detail) == ("restore", "cli", {"records": 1})
+        assert mem.verify_audit().ok

@@ -53,6 +53,7 @@ ACTIONS = (
     "expire",
     "forget",
     "reembed",
+    "restore",
     "import",
     "key_created",
     "key_revoked",

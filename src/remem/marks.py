@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import contextlib
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -127,7 +128,10 @@ _INSTRUCTION = _rx(
     rf"[^.\n]{{0,40}}?\b{_PRIOR}\b[^.\n]{{0,30}}?\b{_RULES}",
     r"\b(?:new|updated|revised|real|true|secret|hidden|additional|special|important)\s+"
     r"(?:system\s+)?(?:instructions?|directives?|rules?|prompt|orders?)\b\s*[:\-]",
-    r"\bsystem\s*(?:prompt|message|instructions?|override|note|notice|update)\b",
+    r"\bsystem\s*(?:prompt|message|instructions?|override|note|notice|update)\s*[:=\]>-]",
+    r"\b(?:new|updated|revised|real|hidden|secret|override)\s+system\s*(?:prompt|message|"
+    r"instructions?)\b",
+    r"\bsystem\s+(?:override|notice)\b",
     rf"\b(?:note|message|instructions?|reminder|memo|notice|attention|hint)\s+"
     rf"(?:to|for)\s+(?:the\s+|any\s+|all\s+)?{_MODEL}s?\b",
     rf"^[ \t]*(?:[A-Z][\w.'-]{{0,30}}(?: [\w.'-]{{1,30}}){{0,2}}:[ \t]*)?[^\w\n]{{0,3}}"
@@ -332,6 +336,50 @@ _INSTRUCTION = _rx(
     r"\b(?:der|die|das)\s+(?:assistent\w*|ki|modell|agent)\s+(?:darf|ist\s+befugt|ist\s+"
     r"berechtigt|soll)\b",
     r"\b(?:an\s+jeden|an\s+alle|jedem)\s+weiter(?:zu)?(?:geben|erz[aä]hlen|leiten)\b",
+    # -- second set: phrasing families, in general (not read off any attack)
+    r"\byour\s+(?:new\s+|real\s+|true\s+|only\s+|main\s+|actual\s+|primary\s+)?(?:role|task|"
+    r"goal|objective|mission|purpose|directive|instructions?|persona)\s+(?:is|are|will\s+be|"
+    r"now|from\s+now)\b",
+    r"\bimagine\s+(?:that\s+)?you(?:'re|\s+are|\s+were)\b",
+    r"\b(?:let'?s|let\s+us)\s+(?:pretend|play\s+a\s+game|role-?play)\b",
+    r"\b(?:role-?play|roleplay)\s+(?:as|that)\b",
+    r"\b(?:act|behave|respond|answer|reply|speak|talk|write)\s+(?:as\s+if\s+you\s+(?:were|are)|"
+    r"as|like)\s+(?:an?\s+)?(?:unfiltered|unrestricted|uncensored|evil|jailbroken|different|"
+    r"rogue|new)\b",
+    r"\b(?:no|without)\s+(?:need\s+(?:for|to)\s+|asking\s+(?:for\s+)?)?(?:confirmation|"
+    r"permission|verification|approval|consent)\s*(?:needed|required|necessary)?\b[^.\n]{0,40}"
+    r"\b(?:needed|required|necessary|first|the\s+user|them|him|her|anyone)\b",
+    r"\b(?:don't|do\s+not|never)\s+(?:ask|wait)\s+(?:for\s+)?(?:the\s+user'?s?\s+)?"
+    r"(?:confirmation|permission|approval|consent|them|him|her)\b",
+    r"\b(?:already|pre-?)\s*(?:agreed|approved|authori[sz]ed|confirmed|consented)\b[^.\n]{0,40}"
+    r"\b(?:no\s+(?:need|confirmation)|don't\s+ask|do\s+not\s+ask|just\s+do)\b",
+    r"\bask\s+(?:the\s+user|them|him|her|\w+)\s+(?:for|to\s+(?:type|enter|give|provide|share|"
+    r"confirm|send|tell))\s+(?:you\s+)?(?:their|his|her|your|the)\s+(?:full\s+|current\s+)?"
+    r"(?:password|passcode|pin|card|credit\s+card|bank|iban|ssn|social\s+security|date\s+of\s+"
+    r"birth|login|credentials|address|phone\s+number|one-time\s+code|verification\s+code)\b",
+    r"\b(?:tell|say\s+to|inform|remind|warn)\s+(?:the\s+user|them|him|her|everyone|anyone|"
+    r"people)\b[^.\n]{0,60}\b(?:always|every\s+time|whenever|from\s+now\s+on|no\s+matter)\b",
+    r"\b(?:in|for)\s+every\s+(?:answer|reply|response|message|conversation|chat)\b",
+    r"\b(?:whenever|every\s+time|any\s*time)\s+(?:you|the\s+assistant)\s+(?:answer|reply|"
+    r"respond|write|talk|speak|summari[sz]e|mention)\b",
+    r"\b(?:stell\s+dir\s+vor|tu\s+so,?\s+als),?\s+(?:du\s+(?:bist|w[aä]rst)|ob\s+du)\b",
+    r"\b(?:spiel|spiele|[uü]bernimm)\s+(?:ab\s+jetzt\s+)?(?:die|den|eine[n]?)\s+(?:rolle|"
+    r"figur|pers[oö]nlichkeit)\b",
+    r"\bdeine\s+(?:neue|einzige|eigentliche|wahre)\s+(?:aufgabe|rolle|mission|anweisung)\b",
+    r"\bdu\s+(?:musst|sollst|wirst)\s+(?:ab\s+(?:jetzt|sofort)\s+|k[uü]nftig\s+|immer\s+|"
+    r"nie\s+)(?:\w+\s+){0,3}(?:antworten|sagen|empfehlen|erw[aä]hnen|verschweigen|fragen)\b",
+    r"\b(?:falls|sollte|wenn)\s+(?:dich\s+)?(?:jemand|der\s+(?:nutzer|benutzer)|die\s+"
+    r"(?:nutzerin|benutzerin))\s+(?:\w+\s+){0,4}(?:fragt|fragen|frage)\b",
+    r"\bohne\s+(?:r[uü]ckfrage|nachzufragen|best[aä]tigung|erlaubnis|zustimmung)\b",
+    r"\bfrag\w*\s+(?:den\s+nutzer|die\s+nutzerin|ihn|sie|nach)\s+(?:\w+\s+){0,3}(?:passwort|"
+    r"pin|kennwort|kreditkarte|iban|geburtsdatum|adresse|handynummer|zugangsdaten)\b",
+    r"\b(?:finge|fing[ií]|haz\s+de\s+cuenta\s+que|act[uú]a\s+como\s+si)\s+(?:ser|eres|fueras)\b",
+    r"\binterpreta\s+(?:el\s+papel|a|al|el\s+rol)\b",
+    r"\btu\s+(?:nueva|verdadera|[uú]nica)\s+(?:tarea|misi[oó]n|funci[oó]n|instrucci[oó]n)\b",
+    r"\b(?:si\s+te\s+preguntan|en\s+caso\s+de\s+que\s+(?:alguien|el\s+usuario)\s+pregunte)\b",
+    r"\bsin\s+(?:pedir|preguntar|esperar)\s+(?:confirmaci[oó]n|permiso|autorizaci[oó]n)\b",
+    r"\b(?:p[ií]de(?:le|me)?|preg[uú]ntale)\s+(?:\w+\s+){0,3}(?:contrase[ñn]a|pin|tarjeta|iban|"
+    r"fecha\s+de\s+nacimiento|direcci[oó]n|n[uú]mero\s+de\s+tel[eé]fono|dni|clave)\b",
     # French
     r"\b(?:ignore[rz]?|oublie[rz]?)\b[^.\n]{0,40}?\b(?:instructions?|consignes|r[eè]gles)\b",
     r"\b(?:note|message)\s+(?:pour|[aà])\s+(?:l'ia|l'assistant|le\s+mod[eè]le)\b",
@@ -396,6 +444,12 @@ _TOOL_REQUEST = _rx(
     r"(?:\(|\s|$)",
     r"\b(?:use|using|with|via|through|call|per|mit|usa|usar|mediante|con)\s+(?:the\s+|your\s+|a\s+|"
     r"la\s+|el\s+|dem\s+|das\s+)?(?:[\w-]+\s+){0,2}(?:tool|herramienta|werkzeug|[\w-]+-tool)\b",
+    r"\b(?:use|using|via|through|call)\s+(?:the|your)\s+(?:[\w-]+\s+){0,2}(?:plugin|integration|"
+    r"api|function)\b",
+    r"\b(?:cancel|delete|book|buy|order|purchase|post|unlock|disable|pay|wire|email|text|"
+    r"message|forward)\s+(?:\w+\s+){0,5}(?:on\s+(?:\w+'s\s+)?behalf|for\s+(?:the\s+user|them|"
+    r"him|her)\s+(?:without|automatically|right\s+away|now))\b",
+    r"\b(?:in\s+nombre\s+de|im\s+namen\s+(?:von|des|der))\b",
     r"\b(?:transfer|wire|send|pay|move)\s+(?:\$|€|£)\s?\d[\d,.]*\b",
     r"\b(?:unlock|open)\s+the\s+(?:front\s+|back\s+)?(?:door|garage|gate|lock)\b[^.\n]{0,60}\b"
     r"(?:and|then)\s+(?:switch|turn|disable)\b",
@@ -436,6 +490,10 @@ _LEET = str.maketrans(
 _SPACED = re.compile(r"\b(?:[A-Za-z][ .\-_*]){4,}[A-Za-z]\b")
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 _LEETY = re.compile(r"(?:[a-z][013457|@$9]|[013457|@$9][a-z])", re.IGNORECASE)
+#: Text written backwards, hex runs, percent- or backslash-escaped characters.
+_REVERSE_HINT = re.compile(r"\b(?:backwards?|reversed?|r[uü]ckw[aä]rts|al\s+rev[eé]s)\b", re.I)
+_HEX = re.compile(r"\b(?:[0-9a-fA-F]{2}){8,}\b")
+_ESCAPED = re.compile(r"%([0-9a-fA-F]{2})|\\[ux]([0-9a-fA-F]{2,4})")
 #: Pieces of a string glued together: 'ign' + 'ore'.
 _GLUED = re.compile(r"[\"']\s*\+\s*[\"']")
 _ROT13_HINT = re.compile(r"\brot-?13\b|\bcaesar\b|\bc[eé]sar\b", re.IGNORECASE)
@@ -526,6 +584,14 @@ def _decoded(text: str) -> list[tuple[bool, str]]:
         out.append((False, _SPACED.sub(lambda m: re.sub(r"[ .\-_*]", "", m.group(0)), text)))
     if _GLUED.search(text):
         out.append((False, _GLUED.sub("", text)))
+    if _REVERSE_HINT.search(text):
+        out.append((True, text[::-1]))
+    for run in _HEX.findall(text):
+        with contextlib.suppress(ValueError, UnicodeDecodeError):
+            out.append((True, bytes.fromhex(run).decode("utf-8")))
+    if _ESCAPED.search(text):
+        escaped = _ESCAPED.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)), text)
+        out.append((True, escaped))
     if _mixed_script(text):
         out.append((False, text.translate(_HOMOGLYPHS)))
     return out

@@ -780,8 +780,16 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
     def restore(
         backup: str | Path, path: str | Path, *, force: bool = False, key: str | None = None
     ) -> dict[str, Any]:
-        """Put a backup in place (see :func:`remem.stores.sqlite.db.restore`)."""
-        return db.restore(backup, path, force=force, key=key)
+        """Put a backup in place (see :func:`remem.stores.sqlite.db.restore`), and record the
+        restore in the restored store's audit log (on the store's own chain)."""
+        done = db.restore(backup, path, force=force, key=key)
+        restored = SQLiteStore(path, key=key)
+        try:
+            with restored._transaction() as conn:
+                restored._audit_store(conn, "restore", {"records": done["records"]})
+        finally:
+            restored.close()
+        return done
 
     def change_token(self) -> int:
         return int(self._query("PRAGMA data_version")[0][0])
