@@ -463,6 +463,7 @@ def test_backup_and_restore_commands(tmp_path: Path) -> None:
     assert json.loads(run("restore", str(backup), "--store", str(other), "--force")) == {
         "path": str(other),
         "records": 20,
+        "encrypted": False,
     }
     with remem.open(other) as mem:
         assert sorted(r.text for r in mem.list(limit=100)) == sorted(

@@ -56,7 +56,13 @@ def test_export_import_round_trip_keeps_everything(tmp_path: Path) -> None:
         assert max(len(v) for v in vectors.values() if v is not None) > 3
         assert mem.export(tmp_path / "dump.jsonl") == len(originals)
     header = json.loads((tmp_path / "dump.jsonl").read_text().splitlines()[0])
-    assert header == {"remem": "export", "version": 1, "embedder": "hash:64", "dimensions": 64}
+    assert header == {
+        "remem": "export",
+        "version": 1,
+        "embedder": "hash:64",
+        "dimensions": 64,
+        "encrypted": False,  # an export is plain JSON, whatever the store
+    }
     with remem.open(tmp_path / "dst", embedder="hash:64") as mem:
         assert mem.import_(tmp_path / "dump.jsonl") == len(originals)
         assert mem.import_(tmp_path / "dump.jsonl") == 0  # idempotent: known ids skipped

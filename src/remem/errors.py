@@ -16,6 +16,7 @@ The tree::
     ├── PayloadTooLargeError (413)  a text or request body is over its limit (remem.Limits)
     ├── StoreError (500)            the database failed; wraps the backend exception
     │   ├── NotAStoreError (400)    the path is not (and cannot become) a remem store
+    │   │   └── WrongKeyError (400) an encrypted store opened without its key, or a wrong one
     │   └── StorageFullError (507)  the disk (or the database's size limit) is full
     ├── EmbedderError (502)         an embedding provider failed or answered nonsense
     ├── RerankerError (502)         a reranker failed (raised only in strict mode)
