@@ -266,3 +266,22 @@ def poisoning(
                 progress=sys.stderr.isatty(),
             )
     _write(report, output)
+
+
+@eval_group.command()
+@click.option(
+    "--data",
+    required=True,
+    type=click.Path(exists=True, dir_okay=False),
+    help="longmemeval_s_dev120.json.xz (or .json).",
+)
+@click.option("--limit", type=click.IntRange(1), default=None, help="Only the first questions.")
+@common_options
+def longmemeval(data: str, limit: int | None, embedder: str | None, output: str | None) -> None:
+    """LongMemEval_S: the evidence sessions among each question's ~48, ranked by plain cosine
+    and by remem's default search, on the tune and report halves (one in-memory store)."""
+    from remem.eval.longmemeval import evaluate_longmemeval
+
+    with remem.open(":memory:", embedder=embedder) as mem:
+        report = evaluate_longmemeval(mem, data, limit=limit, progress=sys.stderr.isatty())
+    _write(report, output)
