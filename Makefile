@@ -112,13 +112,15 @@ bench-server: install
 ## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
 ## in benchmarks/.work so a second run skips the embedding), the semantic cache on MQP, and
 ## chat recall (the assistant's answers, stated preferences, facts) over LoCoMo-long histories,
-## and memory poisoning (attacks mixed into LoCoMo: how many reach a context unmarked)
+## memory poisoning (attacks mixed into LoCoMo: how many reach a context unmarked), and
+## LongMemEval_S sessions (plain cosine beside remem's search, on the tune and report halves)
 eval: install
 	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ablation --store benchmarks/.work/locomo --output benchmarks/results/locomo-ablation.json
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --near-misses tests/data/cache_near_misses.csv --output benchmarks/results/cache-mqp.json
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --output benchmarks/results/chat-recall.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --attacks benchmarks/data/poisoning.jsonl --benign benchmarks/data/benign_hard.jsonl --output benchmarks/results/poisoning.json
+	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev120.json.xz --output benchmarks/results/longmemeval.json
 
 clean:
 	rm -rf $(VENV) $(CREW) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \
