@@ -9,7 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from remem.errors import InvalidInputError
-from remem.llm.base import LLM, ChatModel, Reply, ToolCall, Usage, as_llm, call, model_name
+from remem.llm.base import (
+    LLM,
+    ChatModel,
+    Reply,
+    ToolCall,
+    Usage,
+    as_llm,
+    call,
+    derived_by,
+    model_name,
+)
 
 __all__ = [
     "LLM",
@@ -19,6 +29,7 @@ __all__ = [
     "Usage",
     "as_llm",
     "call",
+    "derived_by",
     "get_llm",
     "model_name",
 ]

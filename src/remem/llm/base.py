@@ -10,11 +10,13 @@ caller falls back or keeps the raw memory — nothing already given to remem is 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
+from remem.provenance import deriving
 from remem.stores.tables import UsageTable
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ __all__ = [
     "Usage",
     "as_llm",
     "call",
+    "derived_by",
     "model_name",
     "reply_from_completion",
 ]
@@ -181,6 +184,16 @@ def model_name(llm: LLM | None) -> str | None:
             return value
     function = getattr(llm, "function", None)
     return getattr(function, "__name__", None) or type(llm).__name__
+
+
+def derived_by(
+    llm: LLM | None, prompt: str, *, sources: Iterable[str]
+) -> AbstractContextManager[None]:
+    """Memories written in the block are derived from ``sources`` by ``llm`` with the prompt
+    named ``prompt`` — or, with no LLM, derived by remem itself (no model, no prompt): the
+    memory types' :func:`remem.provenance.deriving`."""
+    made_by = model_name(llm)
+    return deriving(sources=sources, model=made_by, prompt=prompt if made_by else None)
 
 
 def call(llm: LLM, prompt: str, *, memory: EngineAPI | None = None, feature: str = "llm") -> str:

@@ -42,8 +42,7 @@ from remem import prompts
 from remem.cues import message_cues
 from remem.enrich import rewrite_query
 from remem.errors import InvalidInputError, LLMError
-from remem.llm import LLM, as_llm, call, model_name
-from remem.provenance import deriving
+from remem.llm import LLM, as_llm, call, derived_by
 from remem.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
@@ -257,13 +256,8 @@ class ChatMemory:
                 "metadata": {"through": through},
             }
             turns = self._records("message")[covered:through]
-            sources = [previous.id] if previous is not None else []
-            made_by = model_name(self.llm)
-            with deriving(
-                sources=[*sources, *(r.id for r in turns)],
-                model=made_by,
-                prompt=made_by and "chat.summary",
-            ):
+            sources = [r.id for r in ([previous] if previous is not None else []) + turns]
+            with derived_by(self.llm, "chat.summary", sources=sources):
                 self.memory.add_many([item], progress=False)
             if previous is not None:
                 self.memory.delete(previous.id)

@@ -36,8 +36,7 @@ from remem import prompts
 from remem.audit import acting
 from remem.enrich import rate_importance
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
-from remem.llm.base import LLM, as_llm, call, model_name
-from remem.provenance import deriving
+from remem.llm.base import LLM, as_llm, call, derived_by
 from remem.records import MemoryRecord
 from remem.timeutil import now
 
@@ -254,8 +253,7 @@ class FactMemory:
         importance = None
         if self.rate_importance:
             importance = rate_importance(fact, llm=self.llm, memory=self.memory)
-        made_by = model_name(self.llm)
-        with deriving(sources=sources, model=made_by, prompt=made_by and "facts.extract"):
+        with derived_by(self.llm, "facts.extract", sources=sources):
             stored = self.memory.add(
                 fact,
                 kind=CURRENT,

@@ -32,8 +32,7 @@ import numpy as np
 from remem import prompts
 from remem.enrich import rated_importance
 from remem.errors import InvalidInputError, LLMError
-from remem.llm import LLM, as_llm, call, model_name
-from remem.provenance import deriving
+from remem.llm import LLM, as_llm, call, derived_by
 from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.validate import TimeLike, clean_text
 
@@ -227,10 +226,8 @@ class MemoryStream:
         }
         if question:
             metadata["question"] = question
-        made_by = model_name(self.llm) if question else None  # no question: no LLM wrote it
-        with deriving(
-            sources=metadata["cites"], model=made_by, prompt=made_by and "stream.insights"
-        ):
+        by = self.llm if question else None  # no question: no LLM wrote it
+        with derived_by(by, "stream.insights", sources=metadata["cites"]):
             return self.memory.add(
                 text,
                 kind="reflection",

@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING, Any
 from remem import prompts
 from remem.chunking import chunk_text
 from remem.errors import InvalidInputError
-from remem.llm.base import LLM, as_llm, call, model_name
-from remem.provenance import deriving
+from remem.llm.base import LLM, as_llm, call, derived_by
 from remem.tokens import DEFAULT_MODEL, TokenCounter, token_counter
 
 if TYPE_CHECKING:
@@ -74,8 +73,7 @@ class _Summarizer:
     def deriving(self, document: MemoryRecord, prompt: str) -> AbstractContextManager[None]:
         """Summaries written in the block are derived from ``document`` (by the LLM with
         ``prompt``, or by taking the lead when there is none)."""
-        made_by = model_name(self.llm)
-        return deriving(sources=[document.id], model=made_by, prompt=made_by and prompt)
+        return derived_by(self.llm, prompt, sources=[document.id])
 
     def __call__(self, name: str, text: str, **values: Any) -> str:
         if self.llm is None:
