@@ -17,6 +17,7 @@ with a key; a wrong key is found at the first read (:class:`WrongKeyError`).
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -119,8 +120,6 @@ def rekey(database: str, key: str | None, new_key: str | None) -> None:
     (``new_key`` None), in place: the database is exported whole into a new file under the
     new key (SQLCipher's ``sqlcipher_export``), checked, and renamed over the old one; its log
     and vector-index files go (the index is rebuilt). The store must not be open elsewhere."""
-    import os
-
     if not key and not new_key:
         raise InvalidInputError("rekey needs a key, a new key, or both")
     module = _module()
@@ -191,55 +190,53 @@ def _translating(call: Callable[..., Any], module: ModuleType) -> Callable[..., 
     return run
 
 
-class Cursor:
-    """A SQLCipher cursor raising the standard library's errors."""
+class _Translated:
+    """A SQLCipher object (``_inner``) whose methods raise the standard library's errors."""
 
-    __slots__ = ("_cursor", "_module")
+    __slots__ = ("_inner", "_module")
 
-    def __init__(self, cursor: Any, module: ModuleType) -> None:
-        object.__setattr__(self, "_cursor", cursor)
+    def __init__(self, inner: Any, module: ModuleType) -> None:
+        object.__setattr__(self, "_inner", inner)
         object.__setattr__(self, "_module", module)
 
     def __getattr__(self, name: str) -> Any:
-        value = getattr(self._cursor, name)
+        value = getattr(self._inner, name)
         return _translating(value, self._module) if callable(value) else value
 
     def __setattr__(self, name: str, value: Any) -> None:
-        setattr(self._cursor, name, value)
+        setattr(self._inner, name, value)
+
+
+class Cursor(_Translated):
+    """A SQLCipher cursor raising the standard library's errors."""
+
+    __slots__ = ()
 
     def __iter__(self) -> Iterator[Any]:
         try:
-            yield from self._cursor
+            yield from self._inner
         except self._module.Error as exc:
             raise _translate(exc, self._module) from exc
 
 
-class Keyed:
+class Keyed(_Translated):
     """A keyed SQLCipher connection that raises the standard library's ``sqlite3`` errors
     and takes its ``Row`` as a row factory."""
 
-    __slots__ = ("_conn", "_module")
-
-    def __init__(self, conn: Any, module: ModuleType) -> None:
-        object.__setattr__(self, "_conn", conn)
-        object.__setattr__(self, "_module", module)
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._conn, name)
-        return _translating(value, self._module) if callable(value) else value
+    __slots__ = ()
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "row_factory" and value is sqlite3.Row:
             value = self._module.Row
-        setattr(self._conn, name, value)
+        setattr(self._inner, name, value)
 
     def backup(self, target: Any, **options: Any) -> None:
-        inner = target._conn if isinstance(target, Keyed) else target
-        _translating(self._conn.backup, self._module)(inner, **options)
+        inner = target._inner if isinstance(target, Keyed) else target
+        _translating(self._inner.backup, self._module)(inner, **options)
 
     def __enter__(self) -> Keyed:
-        self._conn.__enter__()
+        self._inner.__enter__()
         return self
 
     def __exit__(self, *exc: Any) -> Any:
-        return _translating(self._conn.__exit__, self._module)(*exc)
+        return _translating(self._inner.__exit__, self._module)(*exc)

@@ -83,11 +83,12 @@ def check_integrity(conn: sqlite3.Connection, path: Path) -> None:
 def refuse_replacing(db: Path, force: bool, key: str | None = None) -> None:
     """Before a restore over ``db``: refuse when another process has it open (it holds a
     lock), or when it holds records and ``force`` is not set."""
-    if encrypted(db) and not key:
+    locked = encrypted(db)
+    if locked and not key:
         raise ConflictError(
             f"the store at {db.parent} is encrypted: restore over it with its key (REMEM_KEY)"
         )
-    conn = connect(str(db), key if encrypted(db) else None, isolation_level=None, timeout=0.5)
+    conn = connect(str(db), key if locked else None, isolation_level=None, timeout=0.5)
     try:
         conn.execute("PRAGMA locking_mode = EXCLUSIVE")
         try:
