@@ -20,6 +20,12 @@ STORE_HELP = (
 )
 
 
+#: The ``--data`` option of the evaluations over LoCoMo.
+locomo_data = click.option(
+    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
+)
+
+
 def _modes(mode: str) -> tuple[str, ...]:
     return ("dense", "keyword", "hybrid") if mode == "all" else (mode,)
 
@@ -59,9 +65,7 @@ def eval_group() -> None:
 
 
 @eval_group.command()
-@click.option(
-    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
-)
+@locomo_data
 @click.option("--k", "ks", default="5,10,20", show_default=True, help="Comma-separated cut-offs.")
 @click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
 @run_options
@@ -128,9 +132,7 @@ def beir(
 
 
 @eval_group.command()
-@click.option(
-    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
-)
+@locomo_data
 @click.option(
     "--probes",
     required=True,
@@ -211,9 +213,7 @@ def cache(
 
 
 @eval_group.command()
-@click.option(
-    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
-)
+@locomo_data
 @click.option(
     "--attacks",
     required=True,

@@ -120,21 +120,25 @@ def evaluate_poisoning(
     attack_of = {r.id: r.metadata["attack"] for r in stored if "attack" in r.metadata}
     ordinary = [r for r in stored if "attack" not in r.metadata]
 
-    queries = [(q["user"], q["question"]) for q in locomo_questions(chosen, items)]
-    queries += [(p["user_id"], p["trigger"]) for p in placed.values()]
+    # (scope, question, the attack it is the trigger of, if any)
+    queries: list[tuple[str, str, str | None]] = [
+        (q["user"], q["question"], None) for q in locomo_questions(chosen, items)
+    ]
+    queries += [(p["user_id"], p["trigger"], name) for name, p in placed.items()]
     reached: dict[str, set[bool]] = {}  # attack id -> marked or not, each time it was packed
     by_trigger: dict[str, bool] = {}
     started = time.perf_counter()
-    for user, question in tqdm(queries, desc="contexts", disable=not progress, leave=False):
+    for user, question, trigger_of in tqdm(
+        queries, desc="contexts", disable=not progress, leave=False
+    ):
         packed = memory.context(question, user_id=user, k=k, budget_tokens=budget_tokens)
         shown = [r for hit in packed.hits for r in (hit, *hit.neighbors)]
         for record in shown:
             hit_attack = attack_of.get(record.id)
             if hit_attack is not None:
                 reached.setdefault(hit_attack, set()).add(bool(marks_of(record)))
-        for name, item in placed.items():
-            if item["trigger"] == question and item["user_id"] == user:
-                by_trigger[name] = any(attack_of.get(r.id) == name for r in shown)
+        if trigger_of is not None:
+            by_trigger[trigger_of] = any(attack_of.get(r.id) == trigger_of for r in shown)
     asking = time.perf_counter() - started
 
     unmarked = sorted(a for a, marks in reached.items() if False in marks)
