@@ -599,17 +599,18 @@ def _decoded(text: str) -> list[tuple[bool, str]]:
 
 def scan(text: str) -> tuple[str, ...]:
     """The marks of ``text`` (names from :data:`MARKS`, in that order; empty: none)."""
-    normal = _normal(text)
     found = set()
     if _invisible(text):
         found.add("invisible")
-    plain = _squeezed(_normal(hidden(text)))
-    found |= _phrased(plain)
+    shown = hidden(text)
+    plain = _squeezed(_normal(shown))
+    phrased = _phrased(plain)
+    found |= phrased
     for encoded, variant in _decoded(plain):
         hit = _phrased(_normal(variant))
         if hit - found or (encoded and hit):
             found |= hit
             found.add("obfuscated")
-    if normal != plain and _phrased(plain) - _phrased(normal):
+    if shown != text and phrased - _phrased(_normal(text)):
         found.add("invisible")  # the instruction was hidden by invisible characters
     return tuple(name for name in MARKS if name in found)
