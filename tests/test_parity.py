@@ -270,6 +270,7 @@ def test_every_remote_option_crosses_the_wire(tmp_path: Path) -> None:
     and gives the same hits; one outside its range is refused by both faces."""
     changed = {
         "resolve_time": False,
+        "time_weight": 2.0,
         "candidates": 50,
         "fusion": "rrf",
         "dense_weight": 0.5,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -136,6 +137,7 @@ def test_expansion_attaches_adjacent_chunks(mem: remem.Memory) -> None:
         ("on 8 May, 2023", "2023-05-08", "2023-05-09"),
         ("May 8th, 2023 dinner", "2023-05-08", "2023-05-09"),
         ("the 2023-05-08 call", "2023-05-08", "2023-05-09"),
+        ("since last week", "2024-06-10", "2024-06-19"),  # to now
     ],
 )
 def test_time_phrases(query: str, start: str, end: str) -> None:
@@ -144,25 +146,86 @@ def test_time_phrases(query: str, start: str, end: str) -> None:
     assert found.start.date().isoformat() == start and found.end.date().isoformat() == end
 
 
-def test_past_n_days_is_a_rolling_window() -> None:
-    found = find_time_range("in the past 2 weeks", NOW)
-    assert found is not None and found.end == NOW and found.start == NOW - timedelta(days=14)
+@pytest.mark.parametrize(
+    ("query", "days"),
+    [("in the past 2 weeks", 14), ("plants I got in the last month", 30), ("the past week", 7)],
+)
+def test_past_n_days_is_a_rolling_window(query: str, days: int) -> None:
+    found = find_time_range(query, NOW)
+    assert found is not None and found.end == NOW and found.start == NOW - timedelta(days=days)
 
 
-@pytest.mark.parametrize("query", ["what may I eat", "the 31 February 2023 party", "tell me more"])
+@pytest.mark.parametrize(
+    "query",
+    ["what may I eat", "the 31 February 2023 party", "tell me more",
+     "the airlines I flew with before today", "until last week"],
+)  # fmt: skip
 def test_no_time_phrase(query: str) -> None:
     assert find_time_range(query, NOW) is None
 
 
-def test_named_time_filters_search_only_with_now(mem: remem.Memory) -> None:
+def test_a_named_time_lifts_the_memories_stored_then_and_drops_none(mem: remem.Memory) -> None:
     mem.add("went hiking in the hills", created_at="2024-06-18T10:00:00Z")
-    mem.add("went hiking by the sea", created_at="2024-05-02T10:00:00Z")
-    texts = [h.text for h in mem.search("hiking yesterday", now=NOW)]
-    assert texts == ["went hiking in the hills"]
-    assert len(mem.search("hiking yesterday")) == 2  # no reference time: no time filter
-    assert [h.text for h in mem.search("hiking in May", now=NOW)] == ["went hiking by the sea"]
+    mem.add("went hiking in the sea", created_at="2024-05-02T10:00:00Z")
+    mem.add("went hiking in the snow", created_at="2024-01-02T10:00:00Z")
+    hits = mem.search("hiking yesterday", now=NOW)
+    assert hits[0].text == "went hiking in the hills" and hits[0].scores["time"] > 0
+    assert len(hits) == 3  # a prior, not a filter: the others still come back
+    # "In May" (on 19 June): lifted in May, by half in the month after it, not before.
+    lifted = {h.text: h.scores.get("time", 0.0) for h in mem.search("hiking in May", now=NOW)}
+    assert lifted["went hiking in the sea"] > 0
+    assert lifted["went hiking in the hills"] == pytest.approx(lifted["went hiking in the sea"] / 2)
+    assert lifted["went hiking in the snow"] == 0.0
+    untimed = mem.search("hiking yesterday")  # no reference time: no time read
+    assert all("time" not in h.scores for h in untimed)
+    off = mem.search("hiking yesterday", now=NOW, time_weight=0)
+    assert all("time" not in h.scores for h in off)
     with pytest.raises(remem.InvalidInputError, match="now"):
         mem.search("hiking", now="not a time")
+
+
+def test_a_named_time_brings_candidates_from_beyond_the_best(mem: remem.Memory) -> None:
+    """The memory of the named time is found though a hundred better matches bury it."""
+    mem.add_many(
+        [{"text": f"the team met about the budget, item {i}", "created_at": "2024-03-01T10:00:00Z"}
+         for i in range(120)]
+    )  # fmt: skip
+    mem.add("budget talk with Ana", created_at="2024-06-18T09:00:00Z")
+    query = "the team met about the budget yesterday"
+    hits = mem.search(query, now=NOW, candidates=20, time_weight=10)
+    assert hits[0].text == "budget talk with Ana"
+    hits = mem.search(query, now=NOW, candidates=20, time_weight=0)
+    assert "budget talk with Ana" not in [h.text for h in hits]
+
+
+def _hikes(mem: remem.Memory, user: str) -> None:
+    mem.add_many(
+        [{"text": f"{user} went hiking {where}", "user_id": user, "created_at": when}
+         for where, when in (("in the hills", "2024-06-18T10:00:00Z"),
+                             ("by the sea", "2024-05-02T10:00:00Z"),
+                             ("in the snow", "2024-01-02T10:00:00Z"))]
+    )  # fmt: skip
+
+
+def test_the_named_time_prior_stays_inside_a_tenant(mem: remem.Memory, tmp_path: Path) -> None:
+    """Bob's memories of the named time are neither candidates nor lifted in Ann's search:
+    her answers, scores and all, are those of a store that holds only her memories."""
+    _hikes(mem, "ann")
+    _hikes(mem, "bob")
+    mem.add("bob hiked yesterday, hiking yesterday", user_id="bob", created_at=NOW)
+    ann = mem.scoped(remem.Grant(users=("ann",)))
+    with remem.open(tmp_path / "alone", embedder="hash:64") as alone:
+        _hikes(alone, "ann")
+        for query in ("hiking yesterday", "hiking in May", "hiking since last week"):
+            hits = ann.search(query, now=NOW, k=10)
+            assert {h.user_id for h in hits} == {"ann"}
+            assert [(h.text, _rounded(h.scores)) for h in hits] == [
+                (h.text, _rounded(h.scores)) for h in alone.search(query, now=NOW, k=10)
+            ]  # rounded: the store beside PostgreSQL's is SQLite, whose floats differ at 1e-8
+
+
+def _rounded(scores: dict[str, float]) -> dict[str, float]:
+    return {name: round(value, 6) for name, value in scores.items()}
 
 
 # -- packing -----------------------------------------------------------------------------------

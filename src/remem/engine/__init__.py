@@ -42,7 +42,7 @@ from remem.engine.reembed import reembed as reembed_store
 from remem.engine.state import EngineSettings, EngineState
 from remem.engine.tenancy import names_access, own_names, read_filter, resolve, unexpired
 from remem.errors import InvalidInputError, NotFoundError, PermissionDeniedError, StoreError
-from remem.filters import Cond, Filter, and_filters
+from remem.filters import Cond, Filter
 from remem.limits import DEFAULT_LIMITS, Limits
 from remem.provenance import rescanned
 from remem.records import (
@@ -57,7 +57,7 @@ from remem.records import (
 from remem.retrieval.config import RetrievalConfig, RetrievalOptions
 from remem.retrieval.packing import pack
 from remem.retrieval.retriever import Query, Retriever
-from remem.retrieval.timeparse import time_filter
+from remem.retrieval.timeparse import TimeRange, named_time
 from remem.stores import NewRecord, RecordStore
 from remem.stores.base import head_and_parts
 from remem.stores.tables import AuditLog, Snapshots, offered
@@ -629,12 +629,13 @@ class Engine:
         ``fusion="rrf"``; see :class:`~remem.retrieval.config.RetrievalConfig`.
 
         ``now`` is the reference time: recency is measured from it, and a time the query names
-        ("last week", "in May 2023", "3 days ago") becomes a ``created_at`` range (only when
-        ``now`` is given). ``vector`` searches by a precomputed query embedding (dense only, or
-        hybrid with ``query`` for the keywords). ``touch`` records the access on the hits.
-        ``namespace`` searches that namespace and those below it. Each hit carries ``score``,
-        its relevance in [0, 1] (calibrated: the same number means the same for every query;
-        see :mod:`~remem.retrieval.calibration`), and the per-stage ``scores``; ``min_score``
+        ("last week", "in May 2023", "3 days ago") lifts the memories stored then (only when
+        ``now`` is given; a prior, not a filter: ``filters`` on ``created_at`` filter).
+        ``vector`` searches by a precomputed query embedding (dense only, or hybrid with
+        ``query`` for the keywords). ``touch`` records the access on the hits. ``namespace``
+        searches that namespace and those below it. Each hit carries ``score``, its relevance
+        in [0, 1] (calibrated: the same number means the same for every query; see
+        :mod:`~remem.retrieval.calibration`), and the per-stage ``scores``; ``min_score``
         drops the hits below a relevance (fewer than ``k`` then come back, maybe none).
         """
         cfg = (config or self.retrieval).with_options(**options)
@@ -646,12 +647,11 @@ class Engine:
         # ``near``, so an expired candidate never becomes a hit or a neighbour (the candidate
         # search itself keeps its in-memory fast path; the next write purges expired rows).
         near = unexpired(self._where(user_id, agent_id, session_id, None))
-        if now is not None and query and cfg.resolve_time:
-            where = and_filters(where, time_filter(query, reference))
         if names_access(where):
             self.shared.touches.flush(self.store)  # the store answers the filter with our accesses
+        during = named_time(query, reference) if now is not None and cfg.resolve_time else None
         hits = self.retriever.search(
-            self._query(query, vector, mode, k, where, near, cfg, reference)
+            self._query(query, vector, mode, k, where, near, cfg, reference, during)
         )
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]  # non-increasing: a prefix
@@ -875,9 +875,10 @@ class Engine:
         near: Filter | None,
         config: RetrievalConfig,
         now: datetime,
+        during: TimeRange | None = None,
     ) -> Query:
         """The retriever's query: the text for keywords, and the vector given or the text to
-        embed (embedded while the keyword search runs)."""
+        embed (embedded while the keyword search runs), and any time it names."""
         keywords = mode == "keyword" or (mode == "hybrid" and (query is not None or vector is None))
         dense = mode != "keyword"
         return Query(
@@ -893,4 +894,5 @@ class Engine:
             config=config,
             now=now,
             max_terms=self.limits.max_query_terms,
+            during=during,
         )

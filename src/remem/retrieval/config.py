@@ -73,13 +73,21 @@ class RetrievalConfig:
     """
 
     # -- time
-    #: Turn a time the query names ("last week", "in May 2023") into a ``created_at`` range;
-    #: applies only when the search is given its reference time ``now``.
+    #: Read a time the query names ("last week", "in May 2023", "a month ago") against the
+    #: search's reference time ``now`` (only when one is given): the memories stored then, or
+    #: in the same length of time after it, rank higher (:mod:`~remem.retrieval.during`).
     resolve_time: bool = field(
         default=True,
         metadata=option(
-            "Read a time the query names as a created_at range (with now).", kind="bool"
+            "Read a time the query names (with now): memories stored then rank higher.",
+            kind="bool",
         ),
+    )
+    #: The lift of a memory stored in the named time (half of it just after that time), in
+    #: standardised score units like ``speaker_weight``. 0: off.
+    time_weight: float = field(
+        default=1.0,
+        metadata=weight("Lift of memories stored in the time the query names (0: off).", 10.0),
     )
     # -- candidates and fusion
     #: Candidates taken from each signal (dense, keyword) before fusion.
@@ -262,6 +270,7 @@ class RetrievalOptions(TypedDict, total=False):
     tests/test_parity.py."""
 
     resolve_time: bool
+    time_weight: float
     candidates: int
     fusion: Fusion
     dense_weight: float

@@ -1,8 +1,9 @@
-"""One search, stage by stage: candidates → fuse → smooth → stated preferences → speaker prior
-→ rerank → score → diversify → cut → expand. :class:`Retriever` runs them over a store with
-batched reads (a handful of store calls per search, whatever ``k``); each stage is a small
-function in a module of its own (:mod:`~remem.retrieval.fusion`,
+"""One search, stage by stage: candidates → fuse → smooth → stated preferences → named time →
+speaker prior → rerank → score → diversify → cut → expand. :class:`Retriever` runs them over a
+store with batched reads (a handful of store calls per search, whatever ``k``); each stage is a
+small function in a module of its own (:mod:`~remem.retrieval.fusion`,
 :mod:`~remem.retrieval.neighbours`, :mod:`~remem.retrieval.preferences`,
+:mod:`~remem.retrieval.during`,
 :mod:`~remem.retrieval.speakers`, :mod:`~remem.retrieval.rerank`,
 :mod:`~remem.retrieval.scoring`, :mod:`~remem.retrieval.diversity`), and runs only when its
 setting turns it on.
@@ -14,6 +15,8 @@ ranked where it did:
 - ``neighbors``: what neighbour smoothing added (adjacent turns or chunks that also matched);
 - ``preference``: what the stated-preference prior added (the memory states a preference and
   the query asks for a recommendation, :mod:`~remem.retrieval.preferences`);
+- ``time``: what the named time's prior added (the query names a time, "a week ago", and the
+  memory was stored in it or just after it, :mod:`~remem.retrieval.during`);
 - ``speaker``: what the speaker prior added (the query names who said it, or asks what the
   assistant or the user said, :mod:`~remem.retrieval.speakers`);
 - ``rerank``: the reranker's score, when a reranker is set;
@@ -51,6 +54,7 @@ from remem.retrieval.calibration import calibrated, non_increasing
 from remem.retrieval.candidates import Candidate, to_hits
 from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.diversity import diversify
+from remem.retrieval.during import TIME_DEPTH, prefer_time, time_window
 from remem.retrieval.fusion import fuse
 from remem.retrieval.neighbours import expand, neighbour_boosts, smooth, walk
 from remem.retrieval.preferences import (
@@ -63,6 +67,7 @@ from remem.retrieval.preferences import (
 from remem.retrieval.rerank import rerank
 from remem.retrieval.scoring import score
 from remem.retrieval.speakers import named_speaker, prefer_speaker, without_speaker
+from remem.retrieval.timeparse import TimeRange
 from remem.stores.base import RecordStore
 
 __all__ = ["Query", "Retriever"]
@@ -71,8 +76,10 @@ __all__ = ["Query", "Retriever"]
 #: written to the store).
 Read = Callable[[Sequence[str], Filter | None], list[MemoryRecord]]
 Rankings = dict[str, list[tuple[str, float]]]
-#: Where :meth:`Retriever.candidates` leaves the ids of stated preferences among them.
+#: Where :meth:`Retriever.candidates` leaves the ids of stated preferences among them, and of
+#: the memories stored in the time the query names (and after it).
 _STATED = "stated"
+_DURING = "during"
 _T = TypeVar("_T")
 
 
@@ -115,7 +122,7 @@ class Query:
     #: ``hybrid`` fuses the signals it has; ``dense`` or ``keyword`` ranks by that one.
     mode: SearchMode
     k: int
-    #: Chooses the candidates: scope, filters, grant and any time the query names.
+    #: Chooses the candidates: scope, filters and grant.
     where: Filter | None
     #: Bounds every record read around them (neighbours): scope and grant only.
     near: Filter | None
@@ -124,6 +131,9 @@ class Query:
     now: datetime
     #: At most this many distinct words reach the keyword index.
     max_terms: int | None = None
+    #: The time the query names ("last week"), read against ``now``: a prior, not a filter
+    #: (:mod:`~remem.retrieval.during`).
+    during: TimeRange | None = None
     #: Computes ``vector`` when it is not given yet (the query's embedding): the keyword
     #: search then runs while the query is embedded. Called with ``True`` when the embedding
     #: should share the cores with it (:meth:`Embedder.sharing_cores`).
@@ -181,6 +191,7 @@ class Retriever:
         depth = max(k, cfg.candidates) if hybrid or cfg.reorders else k
         rankings = self.candidates(query, depth)
         stated = {item for item, _ in rankings.pop(_STATED, [])}
+        dated = {item for item, _ in rankings.pop(_DURING, [])}
         if hybrid:
             fused = fuse(
                 rankings,
@@ -193,19 +204,20 @@ class Retriever:
         if cfg.reorders and not cfg.needs_records:
             # Smoothing alone reorders by ids and scores: read only the records that can
             # still make the top k (a few spare, for any deleted meanwhile), and the stated
-            # preferences that the prior may lift into it.
+            # preferences and memories of the named time that the priors may lift into it.
             adjacent = self.store.adjacent([i for i, _ in fused], query.near)
             boosts = neighbour_boosts(fused, adjacent, cfg.neighbor_weight)
             fused = sorted(((i, s + boosts.get(i, 0.0)) for i, s in fused), key=lambda p: -p[1])
-            best = _best_stated(fused, stated, cfg.preference_k)
+            best = _best_among(fused, stated, cfg.preference_k)
+            lifted = best | _best_among(fused, dated, TIME_DEPTH)
             head = fused[: k + 10]
-            head += [pair for pair in fused[k + 10 :] if pair[0] in best]
+            head += [pair for pair in fused[k + 10 :] if pair[0] in lifted]
             candidates = self.with_records(rankings, head, query.near, boosts)
             candidates = self.priors(candidates, query, speaker, best)
         else:
-            chosen = fused if cfg.reorders else fused[:k]
+            chosen = fused if cfg.reorders or stated or dated else fused[:k]
             records = self.with_records(rankings, chosen, query.near)
-            best = _best_stated(fused, stated, cfg.preference_k)
+            best = _best_among(fused, stated, cfg.preference_k)
             candidates = self.reorder(records, query, speaker, best)
         return candidates, rankings
 
@@ -265,31 +277,35 @@ class Retriever:
                 words, depth, query.where, max_terms=query.max_terms
             )
         if query.config.preference_k > 0 and wants_preferences(query.text):
-            self._add_stated(rankings, query, vector, words)
+            self._add_from(rankings, query, vector, words, STATED, PREFERENCE_DEPTH, _STATED)
+        if query.during is not None and query.config.time_weight > 0:
+            when = time_window(query.during)
+            self._add_from(rankings, query, vector, words, when, TIME_DEPTH, _DURING)
         return rankings
 
-    def _add_stated(
+    def _add_from(
         self,
         rankings: Rankings,
         query: Query,
         vector: NDArray[np.float32] | None,
         words: str | None,
+        among: Filter,
+        depth: int,
+        key: str,
     ) -> None:
-        """Each signal's candidates among the scope's stated preferences joined to its
-        ranking, and their ids under ``_STATED`` (not a signal: :meth:`_ranked` takes it out)."""
-        where = and_filters(query.where, STATED)
+        """Each signal's best ``depth`` candidates ``among`` the scope's memories joined to its
+        ranking, and their ids under ``key`` (not a signal: :meth:`_ranked` takes it out)."""
+        where = and_filters(query.where, among)
         extra: Rankings = {}
         if vector is not None and "dense" in rankings:
             extra["dense"] = self.store.dense(
-                vector, PREFERENCE_DEPTH, where, part_weight=query.config.part_weight
+                vector, depth, where, part_weight=query.config.part_weight
             )
         if words is not None and "keyword" in rankings:
-            extra["keyword"] = self.store.keyword(
-                words, PREFERENCE_DEPTH, where, max_terms=query.max_terms
-            )
+            extra["keyword"] = self.store.keyword(words, depth, where, max_terms=query.max_terms)
         for name, ranking in extra.items():
             rankings[name] = merged(rankings[name], ranking)
-        rankings[_STATED] = [pair for ranking in extra.values() for pair in ranking]
+        rankings[key] = [pair for ranking in extra.values() for pair in ranking]
 
     def _background(self, call: Callable[..., _T], *args: object, **kwargs: object) -> Future[_T]:
         with self._worker_lock:
@@ -360,7 +376,8 @@ class Retriever:
         speaker: str | None,
         stated: Collection[str],
     ) -> list[Candidate]:
-        """The stated-preference prior, then the speaker prior, over the best ``k + 10``."""
+        """The stated-preference prior, the named time's, then the speaker prior, scaled on
+        the best ``k + 10``."""
         cfg, window, standardised = query.config, query.k + 10, query.mode == "hybrid"
         candidates = prefer_stated(
             candidates,
@@ -369,6 +386,9 @@ class Retriever:
             cfg.preference_k,
             standardised=standardised,
             window=window,
+        )
+        candidates = prefer_time(
+            candidates, query.during, cfg.time_weight, standardised=standardised, window=window
         )
         return prefer_speaker(
             candidates,
@@ -400,6 +420,7 @@ class Retriever:
         return {item: [found[i] for i in ids if i in found] for item, ids in walks.items()}
 
 
-def _best_stated(fused: list[tuple[str, float]], stated: set[str], count: int) -> set[str]:
-    """The ``count`` stated preferences ranked best among the fused candidates."""
+def _best_among(fused: list[tuple[str, float]], stated: set[str], count: int) -> set[str]:
+    """The ``count`` of ``stated`` (preferences, or memories of the named time) ranked best
+    among the fused candidates."""
     return set([item for item, _ in fused if item in stated][:count]) if stated else set()

@@ -1,9 +1,11 @@
 """Find a time a query names ("yesterday", "last week", "in May 2023", "3 days ago") and resolve
-it against a reference time into a ``[start, end)`` range on ``created_at``.
+it against a reference time into a ``[start, end)`` range, which search reads as a prior
+(:mod:`~remem.retrieval.during`).
 
-English only, conservative: a phrase that does not match a pattern below is left alone, so a
-query never loses results to a guess. Weeks start on Monday; "last week" is the previous
-calendar week, "past 2 weeks" the 14 days before the reference time.
+English only, conservative: a phrase that does not match a pattern below is left alone, and
+so is one after "before" or "until" ("before today" names no range). Weeks start on Monday;
+"last week" is the previous calendar week, "past 2 weeks" and "the last week" the days before
+the reference time, "since last week" from its start to the reference time.
 """
 
 from __future__ import annotations
@@ -13,9 +15,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from remem.filters import Cond, Filter, Logic
-
-__all__ = ["TimeRange", "find_time_range", "time_filter"]
+__all__ = ["TimeRange", "find_time_range", "named_time"]
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS |= {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
@@ -31,6 +31,10 @@ class TimeRange:
     start: datetime
     end: datetime
     phrase: str
+
+
+#: A bound before a time phrase: "since" opens a range up to now; the others leave no range.
+_BOUND = re.compile(r"\b(since|before|until|till|prior to)\s+(?:the\s+)?$")
 
 
 def _day(moment: datetime) -> datetime:
@@ -76,6 +80,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"\b(?:in|during)\s+{_MONTH}(?!\w)"), "month"),
     (re.compile(r"\b(?:in|during)\s+((?:19|20)\d{2})\b"), "year"),
     (re.compile(r"\b(today|yesterday)\b"), "named_day"),
+    (re.compile(rf"\bthe\s+(?:past|last|previous)\s+{_UNIT}\b"), "past_one"),
     (re.compile(rf"\b(this|last|previous)\s+{_UNIT}\b"), "this_last"),
     (re.compile(rf"\b{_N}\s+{_UNIT}\s+ago\b"), "ago"),
     (re.compile(rf"\b(?:past|last|previous)\s+{_N}\s+{_UNIT}\b"), "past"),
@@ -89,10 +94,16 @@ def find_time_range(query: str, now: datetime) -> TimeRange | None:
         match = pattern.search(text)
         if match is None:
             continue
+        before = _BOUND.search(text[: match.start()])
+        if before is not None and before.group(1) != "since":
+            return None  # "before today", "until last week": open-ended, no range to read
         resolved = _resolve(kind, match.groups(), now.astimezone(UTC))
         if resolved is None:  # it looked like a date but is none (31 February): do not guess
             return None
-        return TimeRange(resolved[0], resolved[1], query[match.start() : match.end()])
+        start = before.start() if before is not None else match.start()
+        if before is not None:  # "since last week": from then to now
+            resolved = (resolved[0], max(resolved[1], now.astimezone(UTC)))
+        return TimeRange(resolved[0], resolved[1], query[start : match.end()])
     return None
 
 
@@ -125,20 +136,17 @@ def _resolve(kind: str, groups: tuple[str, ...], now: datetime) -> tuple[datetim
         return _unit_range(now, groups[1], _count(groups[0]))
     if kind == "past":
         return now - _span(groups[1], _count(groups[0])), now
+    if kind == "past_one":  # "in the last month": the month before now, not the calendar one
+        return now - _span(groups[0], 1), now
     return None
 
 
-def time_filter(query: str, reference: datetime) -> Filter | None:
-    """The ``created_at`` range a time the query names covers ("last week"), or None; a time
+def named_time(query: str | None, reference: datetime) -> TimeRange | None:
+    """The time ``query`` names ("last week"), read against ``reference``, or None; a time
     beyond year 1 or 9999 ("yesterday" on 0001-01-01) is left unresolved."""
+    if not query:
+        return None
     try:
-        found = find_time_range(query, reference)
+        return find_time_range(query, reference)
     except (OverflowError, ValueError):
         return None
-    if found is None:
-        return None
-    return Logic(
-        "$and",
-        (Cond("created_at", "$gte", found.start.timestamp()),
-         Cond("created_at", "$lt", found.end.timestamp())),
-    )  # fmt: skip
