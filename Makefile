@@ -109,18 +109,24 @@ bench-server: install
 	$(BIN)/python benchmarks/server_load.py --clients 1,4,16 --seconds 20 \
 		--json benchmarks/results/server-load.json
 
-## eval: retrieval quality on LoCoMo and SciFact, each pipeline stage on and off (stores kept
-## in benchmarks/.work so a second run skips the embedding), the semantic cache on MQP, and
-## chat recall (the assistant's answers, stated preferences, facts) over LoCoMo-long histories,
-## memory poisoning (attacks mixed into LoCoMo: how many reach a context unmarked), and
-## LongMemEval_S sessions (plain cosine beside remem's search, on the tune and report halves)
+## eval: retrieval quality on LoCoMo (stored three ways; halves by conversation: 0-4 tune,
+## 5-9 report) and SciFact (train qrels tune, test qrels report), each pipeline stage on and
+## off (stores kept in benchmarks/.work so a second run skips the embedding), the semantic
+## cache on MQP, chat recall (the assistant's answers, stated preferences, facts) over
+## LoCoMo-long histories, memory poisoning (attacks mixed into LoCoMo: how many reach a context
+## unmarked), and
+## LongMemEval_S as sessions and as turns (plain cosine beside remem's search, on the tune and
+## report halves)
 eval: install
 	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ablation --store benchmarks/.work/locomo --output benchmarks/results/locomo-ablation.json
+	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ingestion plain --store benchmarks/.work/locomo-plain --output benchmarks/results/locomo-plain.json
+	$(BIN)/remem eval locomo --data ../shared/data/locomo/locomo10.json --ingestion roles --store benchmarks/.work/locomo-roles --output benchmarks/results/locomo-roles.json
+	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --split train --store benchmarks/.work/scifact --output benchmarks/results/scifact-train.json
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --near-misses tests/data/cache_near_misses.csv --output benchmarks/results/cache-mqp.json
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --output benchmarks/results/chat-recall.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --attacks benchmarks/data/poisoning.jsonl --benign benchmarks/data/benign_hard.jsonl --output benchmarks/results/poisoning.json
-	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev120.json.xz --output benchmarks/results/longmemeval.json
+	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev120.json.xz --store benchmarks/.work/longmemeval --output benchmarks/results/longmemeval.json
 
 clean:
 	rm -rf $(VENV) $(CREW) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -12,7 +12,7 @@ import remem
 from remem.eval.beir import evaluate_beir
 from remem.eval.chat import evaluate_chat, read_probes
 from remem.eval.common import ABLATION
-from remem.eval.locomo import evaluate_locomo, normalise_evidence
+from remem.eval.locomo import INGESTIONS, evaluate_locomo, ingested, normalise_evidence
 from remem.eval.metrics import ndcg_at_k, percentile, recall_at_k
 
 from .test_transfer import LOCOMO_SAMPLE
@@ -131,10 +131,13 @@ def test_beir_eval_end_to_end(tmp_path: Path) -> None:
     (tmp_path / "corpus.jsonl").write_text("\n".join(json.dumps(d) for d in docs))
     (tmp_path / "queries.jsonl").write_text(json.dumps({"_id": "q1", "text": "why do cats purr"}))
     (tmp_path / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td1\t1\n")
+    (tmp_path / "qrels" / "train.tsv").write_text("query-id\tcorpus-id\tscore\nq1\td2\t1\n")
     with remem.open(":memory:", embedder="hash:64") as mem:
         report = evaluate_beir(mem, tmp_path, modes=("hybrid",))
-    assert report["documents"] == 2 and report["queries"] == 1
-    assert report["runs"]["hybrid"]["ndcg@10"] == 1.0
+        assert report["documents"] == 2 and report["queries"] == 1
+        assert report["split"] == "test" and report["runs"]["hybrid"]["ndcg@10"] == 1.0
+        train = evaluate_beir(mem, tmp_path, split="train", runs={"dense": {"mode": "dense"}})
+    assert train["split"] == "train" and train["runs"]["dense"]["ndcg@10"] < 1.0
 
 
 def test_eval_reuses_its_store_and_refuses_others(tmp_path: Path) -> None:
@@ -150,6 +153,34 @@ def test_eval_reuses_its_store_and_refuses_others(tmp_path: Path) -> None:
         mem.add("an unrelated memory")
         with pytest.raises(remem.InvalidInputError, match="holds other memories"):
             evaluate_locomo(mem, path, ks=(2,))
+
+
+def test_locomo_stored_three_ways_each_reused_only_as_itself(tmp_path: Path) -> None:
+    """The ingestions differ as applications' chats do: "Speaker: text", the text with the
+    speaker in metadata, the text with roles and no names; a store of one is never taken for
+    another's, and each question is counted in its half (the sample's one conversation: tune)."""
+    data = copy.deepcopy(LOCOMO_SAMPLE)
+    first_speaker = data[0]["conversation"]["speaker_a"]
+    labelled, plain, roles = (ingested(data, how) for how in INGESTIONS)
+    assert [i["text"] for i in plain] == [
+        i["text"].removeprefix(f"{i['metadata']['speaker']}: ") for i in labelled
+    ]
+    assert all("speaker" not in i["metadata"] for i in roles)
+    assert [i["role"] for i in roles] == [
+        "user" if i["metadata"]["speaker"] == first_speaker else "assistant" for i in labelled
+    ]
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(data))
+    store = tmp_path / "store"
+    with remem.open(store, embedder="hash:64") as mem:
+        report = evaluate_locomo(mem, path, ks=(2,), modes=("hybrid",), ingestion="roles")
+        assert report["ingestion"] == "roles"
+        halves = report["runs"]["hybrid"]["halves"]
+        assert halves["tune"]["questions"] == 1 and halves["report"]["questions"] == 0
+        with pytest.raises(remem.InvalidInputError, match="holds other memories"):
+            evaluate_locomo(mem, path, ks=(2,), ingestion="plain")
+    with pytest.raises(remem.InvalidInputError, match="ingestion is one of"):
+        ingested(data, "names")
 
 
 def test_ablation_runs_each_stage(tmp_path: Path) -> None:

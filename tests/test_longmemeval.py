@@ -13,6 +13,7 @@ import pytest
 import remem
 from remem.eval.longmemeval import (
     evaluate_longmemeval,
+    haystack_items,
     read_questions,
     session_document,
     split_of,
@@ -59,18 +60,55 @@ def test_sessions_are_ranked_both_ways_on_both_halves(tmp_path: Path) -> None:
         "I want to talk about the garden and tomatoes."  # the user's turns only
     )
     with remem.open(":memory:", embedder="hash:64") as mem:
-        report = evaluate_longmemeval(mem, path)
-    assert report["session_documents"] == 8
+        report = evaluate_longmemeval(mem, path, details=True)
+    assert report["memories"] == 8 and report["ingest"]["added"] == 8
+    assert set(report["latency_ms"]) == {"cosine", "remem"}
     for half in ("tune", "report"):
         for method in ("cosine", "remem"):
             figures = report["splits"][half][method]
             assert figures["questions"] == 1
             assert figures["overall"]["recall_any@5"] == 1.0  # 4 sessions: all in the top 5
             assert 0 < figures["overall"]["ndcg@5"] <= 1.0
+    assert report["ranked"]["q1"]["cosine"][0] == "ev1"  # the only session about violins
     with remem.open(":memory:", embedder="hash:64") as mem:
-        mem.add("not empty")
-        with pytest.raises(remem.InvalidInputError, match="needs an empty store"):
+        mem.add("not empty", metadata={"item": "something else"}, user_id="q1")
+        with pytest.raises(remem.InvalidInputError, match="holds other memories for q1"):
             evaluate_longmemeval(mem, path)
     (tmp_path / "bad.json").write_text(json.dumps([{"question_id": "x"}]))
     with pytest.raises(remem.InvalidInputError, match="question 0 has no"):
         read_questions(tmp_path / "bad.json")
+
+
+def test_turns_granularity_ranks_sessions_by_their_best_turn_and_resumes(tmp_path: Path) -> None:
+    row = question("q1", "single-session-assistant", "Which museum did you suggest in Oslo?",
+                   "ev1", "museums in Oslo")  # fmt: skip
+    # The evidence lies in the assistant's reply: only a round (turn + reply) holds it.
+    row["haystack_sessions"][2] = [
+        {"role": "user", "content": "Where should I go on a rainy day?"},
+        {"role": "assistant", "content": "Try the Munch museum in Oslo, it is quiet."},
+        {"role": "user", "content": "Where should I go on a rainy day?"},  # said twice
+        {"role": "assistant", "content": "As I said, the Munch museum."},
+    ]
+    items = haystack_items(row, "turns")
+    ev1 = [i for i in items if i["session_id"] == "ev1"]
+    assert [(i["kind"], i["metadata"]["item"]) for i in ev1] == [
+        ("turn", "ev1:0:user"), ("round", "ev1:0:round"),
+        ("turn", "ev1:2:user"), ("round", "ev1:2:round")]  # fmt: skip
+    assert ev1[1]["text"] == (
+        "Where should I go on a rainy day?\n\nTry the Munch museum in Oslo, it is quiet."
+    )
+    assert ev1[2]["created_at"] > ev1[1]["created_at"]  # turns keep their order
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps([row]))
+    store = tmp_path / "turns.db"
+    with remem.open(store, embedder="hash:64") as mem:
+        first = evaluate_longmemeval(mem, path, granularity="turns", details=True)
+    # 4 sessions × (turn + round), plus ev1's second round; its repeated turn is one memory
+    assert first["memories"] == 9 and first["ingest"]["added"] == 9
+    assert first["ranked"]["q1"]["remem"][0] == "ev1"
+    with remem.open(store, embedder="hash:64") as mem:  # reused: nothing embedded again
+        again = evaluate_longmemeval(mem, path, granularity="turns", details=True)
+    assert again["ingest"]["added"] == 0 and again["memories"] == 9
+    assert again["ranked"] == first["ranked"]
+    with pytest.raises(remem.InvalidInputError, match="granularity"):
+        evaluate_longmemeval(remem.open(":memory:", embedder="hash:64"), path, granularity="x")

@@ -58,8 +58,13 @@ def evaluate_beir(
     modes: Sequence[str] = ("hybrid",),
     ablation: bool = False,
     split: str = "test",
+    runs: dict[str, dict[str, Any]] | None = None,
     progress: bool = False,
 ) -> dict[str, Any]:
+    """Store the corpus in ``memory`` (or reuse an earlier run's store) and measure nDCG@10
+    and recall@100 on ``split``'s qrels (``train`` for choosing settings, ``test`` for
+    reporting), once per mode, for each configuration of the ablation set, or for each of
+    ``runs`` (name → search options)."""
     corpus, queries, qrels = load_beir(folder, split)
     items = beir_items(corpus)
     records, ingest = ingest_once(memory, items, "doc_id", progress=progress)
@@ -69,11 +74,12 @@ def evaluate_beir(
         "data": str(folder),
         "embedder": memory.embedder.name,
         "documents": len(records),
+        "split": split,
         "queries": len(qrels),
         "ingest": ingest,
         "runs": {},
     }
-    for name, options in runs_for(tuple(modes), ablation).items():
+    for name, options in (runs or runs_for(tuple(modes), ablation)).items():
         report["runs"][name] = _run(memory, queries, qrels, doc_of, name, options, progress)
     return report
 

@@ -30,8 +30,9 @@ def ingest_once(
         rate = round(len(records) / seconds, 1)
         return records, {"seconds": round(seconds, 2), "per_second": rate}
     records = memory.list(limit=count + 1)
-    wanted = sorted(str(item["metadata"][key]) for item in items)
-    if sorted(str(r.metadata.get(key)) for r in records) != wanted:
+    # Named, worded and attributed as the items are: a store of another ingestion is not reused.
+    wanted = sorted((str(i["metadata"][key]), i["text"].strip(), i.get("role")) for i in items)
+    if sorted((str(r.metadata.get(key)), r.text.strip(), r.role) for r in records) != wanted:
         raise InvalidInputError(
             f"{memory.store.path} holds other memories: evaluate on an empty or earlier eval store"
         )

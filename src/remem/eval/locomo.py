@@ -9,6 +9,13 @@ conversation needs. Each is reported overall, per category, and per kind of evid
 conversation's second speaker, LoCoMo's nearest thing to an assistant's turn, since both of its
 speakers are people). Malformed evidence ids are split on ';' and spaces, normalised, and
 dropped when they name no turn; questions left with no evidence are skipped.
+
+The same conversations can be stored three ways (:data:`INGESTIONS`), as applications store
+chats: ``labelled`` (remem's import: "Speaker: text", the speaker in ``metadata.speaker``),
+``plain`` (the text as said, the speaker in metadata only) and ``roles`` (the text as said, the
+first speaker as ``role`` user and the second as assistant, no names anywhere but in what was
+said). Figures come for the whole set and for its two halves by conversation (:data:`HALVES`:
+the first five, on which retrieval settings may be chosen, and the last five, reported).
 """
 
 from __future__ import annotations
@@ -21,14 +28,25 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from remem.errors import InvalidInputError
 from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import latency_ms, mean_rows, recall_at_k
 from remem.memory import Memory
 from remem.transfer import locomo_items
 
-__all__ = ["evaluate_locomo", "locomo_questions", "normalise_evidence"]
+__all__ = [
+    "HALVES",
+    "INGESTIONS",
+    "evaluate_locomo",
+    "ingested",
+    "locomo_questions",
+    "normalise_evidence",
+]
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+INGESTIONS = ("labelled", "plain", "roles")
+#: The halves by conversation: settings are chosen on ``tune``, figures read on ``report``.
+HALVES = ("tune", "report")
 #: Questions grouped by their evidence: what each group's question carries in ``groups``.
 EVIDENCE_GROUPS = ("several sessions", "one session", "said by the second speaker")
 _EVIDENCE = re.compile(r"D:?(\d+):0*(\d+)")
@@ -46,6 +64,28 @@ def normalise_evidence(raw: Sequence[str], turns: set[str]) -> set[str]:
     return found
 
 
+def ingested(data: list[dict[str, Any]], ingestion: str) -> list[dict[str, Any]]:
+    """LoCoMo's turns as items, stored one of the :data:`INGESTIONS` ways."""
+    if ingestion not in INGESTIONS:
+        raise InvalidInputError(f"ingestion is one of {INGESTIONS}, got {ingestion!r}")
+    items = locomo_items(data)
+    if ingestion == "labelled":
+        return items
+    first = {str(s.get("sample_id", f"conv-{n}")): (s.get("conversation") or {}).get("speaker_a")
+             for n, s in enumerate(data)}  # fmt: skip
+    out = []
+    for item in items:
+        meta = dict(item["metadata"])
+        speaker = meta["speaker"]
+        text = item["text"].removeprefix(f"{speaker}: ")
+        if ingestion == "roles":
+            del meta["speaker"]
+            role = "user" if speaker == first[item["user_id"]] else "assistant"
+            item = {**item, "role": role}
+        out.append({**item, "text": text, "metadata": meta})
+    return out
+
+
 def evaluate_locomo(
     memory: Memory,
     data_path: str | Path,
@@ -53,18 +93,22 @@ def evaluate_locomo(
     ks: Sequence[int] = (5, 10, 20),
     modes: Sequence[str] = ("hybrid",),
     ablation: bool = False,
+    ingestion: str = "labelled",
+    runs: dict[str, dict[str, Any]] | None = None,
     progress: bool = False,
 ) -> dict[str, Any]:
-    """Ingest every conversation into ``memory`` (one user scope each) and measure recall@k,
-    once per mode, or for each configuration of the ablation set."""
+    """Ingest every conversation into ``memory`` (one user scope each, stored the
+    ``ingestion`` way) and measure recall@k, once per mode, for each configuration of the
+    ablation set, or for each of ``runs`` (name → search options)."""
     data = json.loads(Path(data_path).read_text(encoding="utf-8"))
-    items = locomo_items(data)
+    items = ingested(data, ingestion)
     records, ingest = ingest_once(memory, items, "dia_id", progress=progress)
     dia_of = {rec.id: rec.metadata["dia_id"] for rec in records}
-    questions = locomo_questions(data, items)
+    questions = locomo_questions(data, locomo_items(data))  # names, whatever the ingestion
     report: dict[str, Any] = {
         "dataset": "locomo",
         "data": str(data_path),
+        "ingestion": ingestion,
         "embedder": memory.embedder.name,
         "memories": len(records),
         "questions": len(questions),
@@ -73,9 +117,11 @@ def evaluate_locomo(
     }
     last_turn = {user: max(r.created_at for r in records if r.user_id == user)
                  for user in {r.user_id for r in records}}  # fmt: skip
-    for name, options in runs_for(tuple(modes), ablation).items():
+    half = {str(s.get("sample_id", f"conv-{n}")): HALVES[n >= (len(data) + 1) // 2]
+            for n, s in enumerate(data)}  # fmt: skip
+    for name, options in (runs or runs_for(tuple(modes), ablation)).items():
         report["runs"][name] = _run(
-            memory, questions, dia_of, ks, name, options, last_turn, progress
+            memory, questions, dia_of, ks, name, options, last_turn, half, progress
         )
     return report
 
@@ -126,6 +172,7 @@ def _run(
     name: str,
     options: dict[str, Any],
     last_turn: dict[str | None, datetime],
+    half: dict[str, str],
     progress: bool,
 ) -> dict[str, Any]:
     from tqdm import tqdm
@@ -133,11 +180,12 @@ def _run(
     depth = max(ks)
     per_cat: dict[int, list[dict[str, float]]] = {c: [] for c in CATEGORIES}
     per_group: dict[str, list[dict[str, float]]] = {g: [] for g in EVIDENCE_GROUPS}
+    per_half: dict[str, list[dict[str, float]]] = {h: [] for h in HALVES}
     latencies = []
-    # Recency is measured from the day after the conversation's last turn, not from today.
-    timed = bool(options.get("recency_weight")) or options.get("resolve_time", False)
+    # Asked the day after the conversation's last turn, not today: recency is measured from
+    # then, and a time a question names ("last week") is read against it.
     for q in tqdm(questions, desc=f"locomo {name}", disable=not progress, leave=False):
-        now = last_turn[q["user"]] + timedelta(days=1) if timed else None
+        now = last_turn[q["user"]] + timedelta(days=1)
         started = time.perf_counter()
         hits = memory.search(
             q["question"], k=depth, user_id=q["user"], now=now, touch=False, **options
@@ -146,11 +194,13 @@ def _run(
         ranked = [dia_of[h.id] for h in hits]
         row = _recalls(ranked, q["evidence"], ks)
         per_cat[q["category"]].append(row)
+        per_half[half[q["user"]]].append(row)
         for group in q.get("groups", ()):
             per_group[group].append(row)
     everything = [r for rows in per_cat.values() for r in rows]
     return {
         "overall": mean_rows(everything),
+        "halves": {h: {**mean_rows(rows), "questions": len(rows)} for h, rows in per_half.items()},
         "by_category": {
             f"{c} {name}": {**mean_rows(per_cat[c]), "questions": len(per_cat[c])}
             for c, name in CATEGORIES.items()

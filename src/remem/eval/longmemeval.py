@@ -19,21 +19,33 @@ from __future__ import annotations
 
 import json
 import lzma
-import math
 import time
+import warnings
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from remem.errors import InvalidInputError
+from remem.errors import InvalidInputError, LongTextWarning
+from remem.eval.metrics import latency_ms, mean_rows, ndcg_at_k
 from remem.memory import Memory
+from remem.records import MemoryRecord
 
-__all__ = ["SPLITS", "evaluate_longmemeval", "read_questions", "session_document", "split_of"]
+__all__ = [
+    "GRANULARITIES",
+    "SPLITS",
+    "evaluate_longmemeval",
+    "haystack_items",
+    "read_questions",
+    "session_document",
+    "split_of",
+]
 
 SPLITS = ("tune", "report")
+GRANULARITIES = ("sessions", "turns")
 KS = (5, 10)
 
 
@@ -70,6 +82,44 @@ def session_document(session: Sequence[dict[str, Any]]) -> str:
     ).strip()
 
 
+def haystack_items(row: dict[str, Any], granularity: str) -> list[dict[str, Any]]:
+    """A question's haystack as memories in its own scope (``user_id`` = the question id).
+
+    ``sessions``: a memory per session (:func:`session_document`) at the session's date.
+    ``turns``: a memory per user turn (``role`` user) and one per round (the user's turn with
+    the reply after it, ``role`` assistant: it holds what the assistant said), each with the
+    session's date plus its turn number in seconds, so a session's memories keep their order.
+    ``metadata.item`` names each (``session``, ``session:n:user``, ``session:n:round``) so a
+    stored copy can be checked and reused.
+    """
+    items: list[dict[str, Any]] = []
+    for sid, date, session in zip(
+        row["haystack_session_ids"], row["haystack_dates"], row["haystack_sessions"], strict=True
+    ):
+        when = datetime.fromisoformat(_when(date))
+        base = {"user_id": row["question_id"], "session_id": sid}
+        if granularity == "sessions":
+            text = session_document(session)
+            if text:
+                items.append({**base, "text": text, "kind": "session", "created_at": when,
+                              "metadata": {"item": sid}})  # fmt: skip
+            continue
+        for n, turn in enumerate(session):
+            text = str(turn.get("content", "")).strip()
+            if turn.get("role") != "user" or not text:
+                continue
+            at = {**base, "created_at": when + timedelta(seconds=n)}
+            item = f"{sid}:{n}"
+            items.append({**at, "text": text, "kind": "turn", "role": "user",
+                          "metadata": {"item": f"{item}:user"}})  # fmt: skip
+            reply = session[n + 1] if n + 1 < len(session) else {}
+            answer = str(reply.get("content", "")).strip()
+            if reply.get("role") == "assistant" and answer:
+                round_ = {"text": f"{text}\n\n{answer}", "kind": "round", "role": "assistant"}
+                items.append({**at, **round_, "metadata": {"item": f"{item}:round"}})
+    return items
+
+
 def _when(text: str) -> str:
     """A LongMemEval date (``2023/05/20 (Sat) 02:21``) as ISO 8601, UTC."""
     day, _, rest = text.partition(" (")
@@ -78,9 +128,7 @@ def _when(text: str) -> str:
 
 
 def _ndcg(ranked: Sequence[str], relevant: set[str], k: int) -> float:
-    gain = sum(1 / math.log2(i + 2) for i, s in enumerate(ranked[:k]) if s in relevant)
-    ideal = sum(1 / math.log2(i + 2) for i in range(min(k, len(relevant))))
-    return gain / ideal if ideal else 0.0
+    return ndcg_at_k(ranked, dict.fromkeys(relevant, 1.0), k)
 
 
 def _scores(ranked: Sequence[str], relevant: set[str]) -> dict[str, float]:
@@ -93,75 +141,114 @@ def _scores(ranked: Sequence[str], relevant: set[str]) -> dict[str, float]:
     return out
 
 
-def _means(rows: list[dict[str, float]]) -> dict[str, float]:
-    return (
-        {name: round(sum(r[name] for r in rows) / len(rows), 4) for name in rows[0]} if rows else {}
-    )
+def _fill(
+    memory: Memory, questions: list[dict[str, Any]], granularity: str, progress: bool
+) -> tuple[dict[str, list[MemoryRecord]], dict[str, Any]]:
+    """Store each question's haystack, unless an earlier run stored exactly it (a run stopped
+    half way resumes at the first question not stored). A text said twice in a haystack is
+    one memory (remem folds duplicates). Returns each scope's records and what the ingest
+    did."""
+    from tqdm import tqdm
+
+    by_user: dict[str, list[MemoryRecord]] = defaultdict(list)
+    total = memory.stats().records
+    for record in memory.list_all() if total else ():
+        by_user[str(record.user_id)].append(record)
+    started, added = time.perf_counter(), 0
+    for row in tqdm(questions, desc=f"haystacks ({granularity})", disable=not progress):
+        qid, items = row["question_id"], haystack_items(row, granularity)
+        held = {str(r.metadata.get("item")) for r in by_user.get(qid, ())}
+        if not held:  # a question's haystack is one add_many: stored whole or not at all
+            with warnings.catch_warnings():  # long rounds in a part_tokens=0 store: chosen
+                warnings.simplefilter("ignore", LongTextWarning)
+                stored = memory.add_many(items)
+            by_user[qid] = list({r.id: r for r in stored}.values())
+            added += len(by_user[qid])
+        elif not held <= {str(item["metadata"]["item"]) for item in items}:
+            raise InvalidInputError(
+                f"the store holds other memories for {qid}: evaluate on an empty store "
+                f"or one an earlier run of the same granularity filled"
+            )
+    seconds = time.perf_counter() - started
+    report = {"added": added, "seconds": round(seconds, 1)}
+    if added:
+        report["per_second"] = round(added / seconds, 1)
+    return by_user, report
+
+
+def _cosine(memory: Memory, stored: list[MemoryRecord], question: str) -> list[str]:
+    """Sessions by their best memory's head vector against the question's (plain cosine, as
+    a vector store with one vector per memory ranks them)."""
+    vectors = memory.store.vectors([r.id for r in stored])
+    query = memory.query_vector(question)
+    dims = memory.embedder.dimensions
+    best: dict[str, float] = {}
+    for r in stored:
+        if r.id in vectors and r.session_id:
+            score = float(np.asarray(vectors[r.id]).reshape(-1, dims)[0] @ query)
+            best[r.session_id] = max(score, best.get(r.session_id, -2.0))
+    return sorted(best, key=lambda sid: -best[sid])
 
 
 def evaluate_longmemeval(
     memory: Memory,
     data_path: str | Path,
     *,
+    granularity: str = "sessions",
+    runs: dict[str, dict[str, Any]] | None = None,
     limit: int | None = None,
+    details: bool = False,
     progress: bool = False,
 ) -> dict[str, Any]:
-    """Store every question's sessions as session documents in ``memory`` (empty), then rank
-    them for the question by plain cosine and by remem's default search (see the module's
-    docstring). ``limit`` takes the first questions only."""
+    """Store every question's haystack in ``memory`` at ``granularity`` (``sessions`` or
+    ``turns``, :func:`haystack_items`; an empty store, or one an earlier run filled with the
+    same items), then rank its sessions for the question by plain cosine and by each of
+    ``runs`` (name → search options; default: remem's default search as ``remem``), sessions
+    ranked by their best hit. ``limit`` takes the first questions only (the halves stay those
+    of the whole file); ``details`` adds each question's rankings."""
     from tqdm import tqdm
 
-    if memory.stats().records:
-        raise InvalidInputError("the LongMemEval evaluation needs an empty store")
-    questions = read_questions(data_path)[:limit]
-    halves = split_of(questions)
-    started = time.perf_counter()
-    documents = 0
-    for row in tqdm(questions, desc="haystacks", disable=not progress, leave=False):
-        items = []
-        for sid, date, session in zip(
-            row["haystack_session_ids"],
-            row["haystack_dates"],
-            row["haystack_sessions"],
-            strict=True,
-        ):
-            text = session_document(session)
-            if text:
-                items.append({"text": text, "user_id": row["question_id"], "session_id": sid,
-                              "kind": "session", "created_at": _when(date)})  # fmt: skip
-        memory.add_many(items, progress=False)
-        documents += len(items)
-    ingest = time.perf_counter() - started
-
-    per: dict[str, list[tuple[str, str, dict[str, float]]]] = {"cosine": [], "remem": []}
-    started = time.perf_counter()
+    if granularity not in GRANULARITIES:
+        raise InvalidInputError(f"granularity is one of {GRANULARITIES}, got {granularity!r}")
+    everything = read_questions(data_path)
+    halves = split_of(everything)
+    questions = everything[:limit]
+    by_user, ingest = _fill(memory, questions, granularity, progress)
+    runs = {"remem": {}} if runs is None else runs
+    depth = max(KS) if granularity == "sessions" else 100
+    per: dict[str, list[tuple[str, str, dict[str, float]]]] = {
+        "cosine": [],
+        **{n: [] for n in runs},
+    }
+    latencies: dict[str, list[float]] = {name: [] for name in per}
+    ranked_by: dict[str, dict[str, list[str]]] = {}
     for row in tqdm(questions, desc="questions", disable=not progress, leave=False):
         qid, relevant = row["question_id"], set(row["answer_session_ids"])
-        stored = memory.list_all(user_id=qid)
-        vectors = memory.store.vectors([r.id for r in stored])
-        query = memory.query_vector(row["question"])
-        dims = memory.embedder.dimensions
-        heads = [
-            (str(r.session_id), float(np.asarray(vectors[r.id]).reshape(-1, dims)[0] @ query))
-            for r in stored
-            if r.id in vectors
-        ]
-        cosine = [sid for sid, _ in sorted(heads, key=lambda h: -h[1])]
-        hits = memory.search(
-            row["question"], user_id=qid, k=max(KS), now=_when(row["question_date"])
-        )
-        ranked = list(dict.fromkeys(h.session_id for h in hits if h.session_id))
-        for name, order in (("cosine", cosine), ("remem", ranked)):
+        started = time.perf_counter()
+        orders = {"cosine": _cosine(memory, by_user[qid], row["question"])}
+        latencies["cosine"].append((time.perf_counter() - started) * 1000)
+        for name, options in runs.items():
+            started = time.perf_counter()
+            hits = memory.search(row["question"], user_id=qid, k=depth, touch=False,
+                                 now=_when(row["question_date"]), **options)  # fmt: skip
+            latencies[name].append((time.perf_counter() - started) * 1000)
+            orders[name] = list(dict.fromkeys(h.session_id for h in hits if h.session_id))
+        for name, order in orders.items():
             per[name].append((halves[qid], row["question_type"], _scores(order, relevant)))
-    asking = time.perf_counter() - started
+        if details:
+            ranked_by[qid] = {name: order[: max(KS)] for name, order in orders.items()}
 
     report: dict[str, Any] = {
-        "dataset": "LongMemEval_S dev (session documents)",
+        "dataset": f"LongMemEval_S dev ({granularity})",
         "data": str(data_path),
+        "granularity": granularity,
         "embedder": memory.embedder.name,
+        "part_tokens": memory.part_tokens,
         "questions": len(questions),
-        "session_documents": documents,
-        "seconds": {"ingest": round(ingest, 1), "questions": round(asking, 1)},
+        "memories": sum(len(v) for v in by_user.values()),
+        "ingest": ingest,
+        "runs": {name: runs.get(name, "plain cosine of head vectors") for name in per},
+        "latency_ms": {name: latency_ms(values) for name, values in latencies.items()},
         "splits": {},
     }
     for split in SPLITS:
@@ -170,9 +257,11 @@ def evaluate_longmemeval(
             mine = [(t, s) for h, t, s in rows if h == split]
             types = sorted({t for t, _ in mine})
             part[name] = {
-                "overall": _means([s for _, s in mine]),
-                "by_type": {t: _means([s for tt, s in mine if tt == t]) for t in types},
+                "overall": mean_rows([s for _, s in mine]),
+                "by_type": {t: mean_rows([s for tt, s in mine if tt == t]) for t in types},
                 "questions": len(mine),
             }
         report["splits"][split] = part
+    if details:
+        report["ranked"] = ranked_by
     return report
