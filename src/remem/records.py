@@ -274,6 +274,7 @@ STAGE_NOTES = (
     ("fused", "dense and keyword fused (standardised scores, weighted)"),
     ("neighbors", "added because an adjacent turn or chunk also matched"),
     ("preference", "added because it states a preference and the query asks for a recommendation"),
+    ("time", "added because it was stored in (or just after) the time the query names"),
     ("speaker", "added because the query names who said it, or asks what you or I said"),
     ("rerank", "reranker score (replaces the fused order)"),
     ("rescaled", "ranking score rescaled to [0, 1] over the candidates"),

@@ -26,9 +26,7 @@ from remem.cli.options import (
     store_options,
 )
 from remem.errors import InvalidInputError, RememError
-from remem.retrieval.timeparse import find_time_range
 from remem.timeutil import from_epoch
-from remem.validate import reference_time
 
 
 class RememGroup(click.Group):
@@ -192,7 +190,7 @@ def search(
             **options,
         )
         if not hits:
-            click.echo(_nothing_found(query, now, min_score), err=True)
+            click.echo(_nothing_found(min_score), err=True)
         for rank, hit in enumerate(hits, start=1):
             if not explain:
                 emit(hit, plain)
@@ -202,16 +200,9 @@ def search(
                 emit({**hit.to_dict(), "explain": hit.explain()}, plain)
 
 
-def _nothing_found(query: str, now: str | None, min_score: float | None) -> str:
-    """Why a search printed nothing: the time its query named, or the relevance asked for."""
+def _nothing_found(min_score: float | None) -> str:
+    """Why a search printed nothing: the scope holds no match, or none is relevant enough."""
     why = ["no memories match in this scope"]
-    if now is not None and query != "-":
-        named = find_time_range(query, reference_time(now))
-        if named is not None:
-            why.append(
-                f"{named.phrase!r} was read as {named.start:%Y-%m-%d %H:%M} to "
-                f"{named.end:%Y-%m-%d %H:%M} UTC (from --now {now})"
-            )
     if min_score is not None:
         why.append(f"none is at least {min_score} relevant (--min-score)")
     return "; ".join(why)

@@ -77,6 +77,8 @@ def evaluate_beir(
         "split": split,
         "queries": len(qrels),
         "ingest": ingest,
+        "parts": "train qrels: where retrieval settings may be chosen; test qrels: reported, "
+        "not used for choosing (issue 34)",
         "runs": {},
     }
     for name, options in (runs or runs_for(tuple(modes), ablation)).items():

@@ -113,6 +113,8 @@ def evaluate_locomo(
         "memories": len(records),
         "questions": len(questions),
         "ingest": ingest,
+        "parts": "halves: tune = conversations 0-4, where retrieval settings may be chosen; "
+        "report = conversations 5-9, not used for choosing (issue 34)",
         "runs": {},
     }
     last_turn = {user: max(r.created_at for r in records if r.user_id == user)

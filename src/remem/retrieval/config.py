@@ -120,9 +120,11 @@ class RetrievalConfig:
     )
     #: A long memory's dense score mixes its best-matching vector (its opening or any window)
     #: with its opening: ``part_weight · best + (1 − part_weight) · opening``. 1: the best vector
-    #: decides; 0: the opening alone.
+    #: decides; 0: the opening alone. 0.5 was chosen on LongMemEval's tune half (session
+    #: documents: all evidence in the top 5 for 0.934 of questions, 0.918 at 1.0) with SciFact's
+    #: train split unchanged (nDCG@10 0.7421, 0.7422 at 1.0).
     part_weight: float = field(
-        default=1.0,
+        default=0.5,
         metadata=weight(
             "A long memory's best window against its opening (1: the best decides).", 1.0
         ),

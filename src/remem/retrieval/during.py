@@ -19,6 +19,8 @@ issue 34).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from remem.filters import Cond, Filter, Logic
 from remem.retrieval.candidates import Candidate, lift
 from remem.retrieval.timeparse import TimeRange
@@ -32,9 +34,17 @@ TIME_DEPTH = 20
 AFTER_SHARE = 0.5
 
 
+def _after(during: TimeRange) -> datetime:
+    """The end of the same length of time after ``during`` (at most the last time there is)."""
+    try:
+        return during.end + (during.end - during.start)
+    except OverflowError:  # "last year" asked on 9999-12-31
+        return datetime.max.replace(tzinfo=UTC)
+
+
 def time_window(during: TimeRange) -> Filter:
     """The memories stored in the named time or in the same length of time after it."""
-    after = during.end + (during.end - during.start)
+    after = _after(during)
     return Logic(
         "$and",
         (Cond("created_at", "$gte", during.start.timestamp()),
@@ -57,7 +67,7 @@ def prefer_time(
     if during is None or weight <= 0 or len(candidates) < 2:
         return candidates
     ranked = sorted(candidates, key=lambda c: -c.score)
-    after = during.end + (during.end - during.start)
+    after = _after(during)
     inside = [c for c in ranked if during.start <= c.record.created_at < during.end]
     later = [c for c in ranked if during.end <= c.record.created_at < after]
     if not inside and not later:
