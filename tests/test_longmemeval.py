@@ -112,3 +112,25 @@ def test_turns_granularity_ranks_sessions_by_their_best_turn_and_resumes(tmp_pat
     assert again["ranked"] == first["ranked"]
     with pytest.raises(remem.InvalidInputError, match="granularity"):
         evaluate_longmemeval(remem.open(":memory:", embedder="hash:64"), path, granularity="x")
+
+
+def test_the_command_runs_both_granularities_and_reuses_its_stores(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from remem.cli.main import cli
+
+    rows = [question("q1", "single-session-user", "What did I say about my violin lessons?",
+                     "ev1", "my violin lessons on Mondays")]  # fmt: skip
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps(rows))
+    args = ["eval", "longmemeval", "--data", str(path), "--embedder", "hash:64",
+            "--store", str(tmp_path / "stores")]  # fmt: skip
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.output)["granularities"]
+    assert report["sessions"]["part_tokens"] == 128 and report["turns"]["part_tokens"] == 0
+    assert report["sessions"]["memories"] == 4 and report["turns"]["memories"] == 8
+    again = json.loads(CliRunner().invoke(cli, args).output)["granularities"]
+    assert again["turns"]["ingest"]["added"] == 0
+    assert again["turns"]["splits"] == report["turns"]["splits"]
+    assert sorted(p.name for p in (tmp_path / "stores").iterdir()) == ["sessions.db", "turns.db"]
