@@ -11,6 +11,8 @@ from typing import Any, TypeVar
 import click
 
 import remem
+from remem.eval.locomo import INGESTIONS
+from remem.eval.longmemeval import GRANULARITIES
 
 F = TypeVar("F", bound=Callable[..., Any])
 MODES = ("dense", "keyword", "hybrid", "all")
@@ -70,7 +72,7 @@ def eval_group() -> None:
 @click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
 @click.option(
     "--ingestion",
-    type=click.Choice(["labelled", "plain", "roles"]),
+    type=click.Choice(INGESTIONS),
     default="labelled",
     show_default=True,
     help='How turns are stored: "Speaker: text" with the speaker in metadata, the text with '
@@ -289,7 +291,7 @@ def poisoning(
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first questions.")
 @click.option(
     "--granularity",
-    type=click.Choice(["sessions", "turns", "both"]),
+    type=click.Choice([*GRANULARITIES, "both"]),
     default="both",
     show_default=True,
     help="A memory per session, or per user turn and per round of turn and reply.",
@@ -312,7 +314,7 @@ def longmemeval(
 ) -> None:
     """LongMemEval_S: the evidence sessions among each question's ~48, ranked by plain cosine
     and by remem's default search, per granularity, on the tune and report halves."""
-    from remem.eval.longmemeval import GRANULARITIES, evaluate_longmemeval
+    from remem.eval.longmemeval import evaluate_longmemeval
 
     report: dict[str, object] = {"dataset": "LongMemEval_S dev", "granularities": {}}
     for name in GRANULARITIES if granularity == "both" else (granularity,):
