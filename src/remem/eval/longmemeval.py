@@ -1,14 +1,15 @@
 """LongMemEval_S retrieval: which of a question's ~48 chat sessions hold its evidence.
 
-Each question's haystack sessions are stored as **session documents** (one memory per
-session: its user turns joined, as the field's published protocol has it), in a scope of the
-question's own (``user_id`` = the question id), each at its session's date. The question is
-then asked two ways, side by side in one run: **plain cosine** between the question's vector
-and each session's (the embedder's vector of the document, as a vector store would rank
-them), and **remem's default search** (``search(question, user_id=..., now=question_date)``,
-sessions ranked by their first hit). The upstream metrics at k = 5 and 10: ``recall_any``
-(some evidence session in the top k), ``recall_all`` (every evidence session there) and
-``ndcg`` (binary relevance), overall and per question type.
+Each question's haystack is stored in a scope of the question's own (``user_id`` = the
+question id), at one of two granularities (:func:`haystack_items`): **sessions**, a memory per
+session (its user turns joined, as the field's published protocol has it), or **turns**, a
+memory per user turn and per round of turn and reply. The question is then asked side by side
+in one run: **plain cosine** between the question's vector and each memory's head vector (as
+a vector store with one vector per memory ranks them) and **remem's default search**
+(``search(question, user_id=..., now=question_date)``); either way sessions are ranked by
+their best memory. The upstream metrics at k = 5 and 10: ``recall_any`` (some evidence
+session in the top k), ``recall_all`` (every evidence session there) and ``ndcg`` (binary
+relevance), overall and per question type, with each method's query latency.
 
 The 120 development questions are split in two halves — ``tune`` and ``report`` — by question
 type, alternating in question-id order, so whatever is chosen from data is chosen on
