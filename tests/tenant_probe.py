@@ -8,7 +8,8 @@ sends every request the API takes — searches with every stage and hostile filt
 and writes by Alice's ids, chat sessions and cache entries under the names Alice uses, export,
 import with Alice's ids and links to her documents, the web page — and every answer is scanned
 for Alice's mark, and for her ids where Bob did not name them himself. An id of Alice's must
-also answer exactly as an unknown id: same status, same body once the id itself is blanked out.
+also answer exactly as an unknown id: same status, same body once the id itself (and the
+request's own id, ``X-Request-ID``) is blanked out.
 """
 
 from __future__ import annotations
@@ -220,7 +221,9 @@ def _compare_oracle(
                 start = time.perf_counter()
                 response = send(method, path, **kwargs)
                 times[kind].append(time.perf_counter() - start)
-                answer = (response.status_code, response.text.replace(target, "<id>"))
+                text = response.text.replace(target, "<id>")
+                rid = response.headers.get("x-request-id")  # each request's own, not data
+                answer = (response.status_code, text.replace(rid, "<request>") if rid else text)
                 if kind == "foreign":
                     foreign = answer
                 elif answer != foreign:

@@ -318,9 +318,12 @@ class RestDriver(Driver):
 
 
 def shown(response: Any) -> list[Any]:
-    """A response as a probe compares it: its status, and its body without ids or times."""
+    """A response as a probe compares it: its status, and its body without ids or times (an
+    error's ``request_id`` is the request's own, not data)."""
     body = response.json()
-    if isinstance(body, dict) and ("items" in body or "hits" in body):
+    if isinstance(body, dict) and isinstance(body.get("error"), dict):
+        body = {"error": {k: v for k, v in body["error"].items() if k != "request_id"}}
+    elif isinstance(body, dict) and ("items" in body or "hits" in body):
         body = [{k: m[k] for k in SHOWN} for m in body["items" if "items" in body else "hits"]]
     elif isinstance(body, dict) and "text" in body:
         body = {k: body[k] for k in SHOWN}

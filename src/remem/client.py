@@ -601,4 +601,5 @@ def _error(response: httpx.Response) -> RememError:
         cls = InvalidInputError if 400 <= response.status_code < 500 else RememError
     error = cls(message)
     error.status = response.status_code
+    error.request_id = response.headers.get("x-request-id")
     return error

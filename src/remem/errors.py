@@ -71,6 +71,9 @@ class RememError(Exception):
     """Root of every error remem raises on purpose."""
 
     status: int = 500
+    #: The server's id of the request that failed (its ``X-Request-ID``), on an error
+    #: :class:`remem.Client` raises again from a server's answer; None otherwise.
+    request_id: str | None = None
 
 
 class InvalidInputError(RememError, ValueError):

@@ -1,7 +1,9 @@
 """The ASGI app: routes, the error envelope, the body limit, and how the server decides on keys.
 
-Every error is ``{"error": {"type": ..., "message": ...}}`` with the status the exception class
-carries (``remem.errors``), mapped by type, never by message text. A request the schema refuses
+Every error is ``{"error": {"type": ..., "message": ..., "request_id": ...}}`` with the status
+the exception class carries (``remem.errors``), mapped by type, never by message text; the
+request id is also the response's ``X-Request-ID`` and in the server's log lines
+(:mod:`remem.server.requestids`). A request the schema refuses
 is 422 with every problem listed; a body over ``max_body`` bytes is 413 before it is read whole.
 """
 
@@ -21,6 +23,7 @@ import remem
 from remem.apikeys import KeyRing
 from remem.errors import PayloadTooLargeError, RememError
 from remem.memory import Memory
+from remem.server.requestids import HEADER, RequestIds, current_request_id
 from remem.server.routes import router
 
 __all__ = ["DEFAULT_MAX_BODY", "create_app"]
@@ -80,6 +83,7 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
     app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(RequestIds)  # outermost of ours: the body limit's refusals carry it too
     return app
 
 
@@ -87,7 +91,13 @@ def error_response(status: int, kind: str, message: str, **extra: Any) -> JSONRe
     # A message quoting the caller's input may hold a lone surrogate: escape it, or the
     # answer itself could not be encoded.
     shown = message.encode("utf-8", "backslashreplace").decode("utf-8")
-    return JSONResponse({"error": {"type": kind, "message": shown, **extra}}, status_code=status)
+    body = {"type": kind, "message": shown, **extra}
+    rid = current_request_id()
+    if rid is not None:
+        body["request_id"] = rid
+    # The id header as well: a 500 is sent from outside the request-id middleware.
+    headers = {HEADER: rid} if rid is not None else None
+    return JSONResponse({"error": body}, status_code=status, headers=headers)
 
 
 async def _remem_error(request: Request, exc: Exception) -> JSONResponse:
@@ -123,11 +133,9 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         page = error_page(request, 404, f"there is no page at {path}")
         page.headers.update(HEADERS)
         return page
-    return JSONResponse(
-        {"error": {"type": "HTTPError", "message": str(exc.detail)}},
-        status_code=exc.status_code,
-        headers=exc.headers,
-    )
+    response = error_response(exc.status_code, "HTTPError", str(exc.detail))
+    response.headers.update(exc.headers or {})
+    return response
 
 
 async def _internal_error(request: Request, exc: Exception) -> JSONResponse:

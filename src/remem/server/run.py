@@ -76,6 +76,7 @@ def serve(
     import uvicorn
 
     from remem.server.app import DEFAULT_MAX_BODY, create_app
+    from remem.server.requestids import log_config
 
     app = create_app(memory, max_body=max_body or DEFAULT_MAX_BODY)
     refuse_open_without_keys(app.state.auth, host, memory.store.path, "the API")
@@ -85,4 +86,4 @@ def serve(
     shown = shown_host(host)
     say(f"remem {memory.store.path} — web page: http://{shown}:{port}/")
     say(f"API: http://{shown}:{port}/v1 · OpenAPI: http://{shown}:{port}/openapi.json")
-    uvicorn.run(app, host=host, port=port, log_level=log_level)
+    uvicorn.run(app, host=host, port=port, log_level=log_level, log_config=log_config())

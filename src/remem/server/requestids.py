@@ -1,0 +1,92 @@
+"""A request id on every request: in its response's ``X-Request-ID`` header, in every error
+body (``error.request_id``) and in every log line written while it is served.
+
+A caller's own ``X-Request-ID`` is kept when it is a plain token (letters, digits, ``.``,
+``_``, ``:``, ``-``, at most 64), so a trace can follow a request across services; anything
+else is replaced by a new id, never echoed. The id lives in a context variable for the
+request's task, which the error envelope and :class:`RequestIdFilter` read.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+from contextvars import ContextVar
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["HEADER", "RequestIdFilter", "RequestIds", "current_request_id", "log_config"]
+
+HEADER = "x-request-id"
+_ID: ContextVar[str | None] = ContextVar("remem_request_id", default=None)
+_TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+
+
+def current_request_id() -> str | None:
+    """The id of the request being served, or None outside one."""
+    return _ID.get()
+
+
+def _chosen(scope: Scope) -> str:
+    given = dict(scope.get("headers") or ()).get(HEADER.encode())
+    if given is not None:
+        text: str = given.decode("latin-1")
+        if _TOKEN.fullmatch(text):
+            return text
+    return uuid.uuid4().hex
+
+
+class RequestIds:
+    """ASGI middleware: choose the request's id, keep it for the request's task, and send it
+    back as ``X-Request-ID``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        rid = _chosen(scope)
+        # Not reset afterwards: the server's access log line, written after the response in
+        # the same task, carries it too. Each request is served in a task of its own.
+        _ID.set(rid)
+
+        async def with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k != HEADER.encode()]
+                message = {**message, "headers": [*headers, (HEADER.encode(), rid.encode())]}
+            await send(message)
+
+        await self.app(scope, receive, with_id)
+
+
+class RequestIdFilter(logging.Filter):
+    """Gives every log record a ``request_id`` (``-`` outside a request) for the format."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = _ID.get() or "-"
+        return True
+
+
+def log_config() -> dict[str, Any]:
+    """uvicorn's logging configuration with the request id in every line."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = {
+        **LOGGING_CONFIG,
+        "filters": {"request_id": {"()": RequestIdFilter}},
+        "formatters": {name: dict(f) for name, f in LOGGING_CONFIG["formatters"].items()},
+        "handlers": {name: dict(h) for name, h in LOGGING_CONFIG["handlers"].items()},
+        "loggers": {**LOGGING_CONFIG["loggers"], "remem": {"handlers": ["default"],
+                                                          "level": "INFO", "propagate": False}},
+    }  # fmt: skip
+    for formatter in config["formatters"].values():
+        formatter["fmt"] = formatter["fmt"].replace(
+            "%(levelprefix)s", "%(levelprefix)s [%(request_id)s]", 1
+        )
+    for handler in config["handlers"].values():
+        handler["filters"] = ["request_id"]
+    return config
