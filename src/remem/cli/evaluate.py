@@ -22,10 +22,14 @@ STORE_HELP = (
 )
 
 
+def data_option(help: str, *, folder: bool = False) -> Callable[[F], F]:
+    """An evaluation's ``--data``: an existing file (or, with ``folder``, directory)."""
+    kind = click.Path(exists=True, file_okay=not folder, dir_okay=folder)
+    return click.option("--data", required=True, type=kind, help=help)
+
+
 #: The ``--data`` option of the evaluations over LoCoMo.
-locomo_data = click.option(
-    "--data", required=True, type=click.Path(exists=True, dir_okay=False), help="locomo10.json"
-)
+locomo_data = data_option("locomo10.json")
 
 
 def _modes(mode: str) -> tuple[str, ...]:
@@ -111,12 +115,7 @@ def locomo(
 
 
 @eval_group.command()
-@click.option(
-    "--data",
-    required=True,
-    type=click.Path(exists=True, file_okay=False),
-    help="A BEIR folder (corpus.jsonl, queries.jsonl, qrels/).",
-)
+@data_option("A BEIR folder (corpus.jsonl, queries.jsonl, qrels/).", folder=True)
 @click.option("--mode", type=click.Choice(MODES), default="hybrid", show_default=True)
 @click.option("--split", default="test", show_default=True)
 @run_options
@@ -165,12 +164,7 @@ def chat(data: str, probes: str, seed: int, embedder: str | None, output: str | 
 
 
 @eval_group.command()
-@click.option(
-    "--data",
-    required=True,
-    type=click.Path(exists=True, dir_okay=False),
-    help="mqp.csv (group, question_1, question_2, label).",
-)
+@data_option("mqp.csv (group, question_1, question_2, label).")
 @click.option("--threshold", type=float, default=None, help="The cache's threshold (default).")
 @click.option("--no-guard", is_flag=True, help="Turn the opposite-question guard off.")
 @click.option(
@@ -282,12 +276,7 @@ def poisoning(
 
 
 @eval_group.command()
-@click.option(
-    "--data",
-    required=True,
-    type=click.Path(exists=True, dir_okay=False),
-    help="longmemeval_s_dev120.json.xz (or .json).",
-)
+@data_option("longmemeval_s_dev120.json.xz (or .json).")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first questions.")
 @click.option(
     "--granularity",
@@ -324,7 +313,8 @@ def longmemeval(
             path = str(Path(store_dir) / f"{name}.db")
         # Turns are embedded to the model's window only (part_tokens=0): a round's reply past
         # 256 tokens is found by its words, not by window vectors, which would take the
-        # store's build from about 40 minutes to 100 on two cores. Sessions keep the default.
+        # store's build from 46 minutes to about 92 on two cores (benchmarks/RESULTS.md).
+        # Sessions keep the default.
         parts = 0 if name == "turns" else remem.Settings().part_tokens
         with remem.open(path, embedder=embedder, part_tokens=parts) as mem:
             report["granularities"][name] = evaluate_longmemeval(  # type: ignore[index]

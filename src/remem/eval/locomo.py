@@ -30,7 +30,7 @@ from typing import Any
 
 from remem.errors import InvalidInputError
 from remem.eval.common import ingest_once, runs_for
-from remem.eval.metrics import latency_ms, mean_rows, recall_at_k
+from remem.eval.metrics import any_and_all, latency_ms, mean_rows, recall_at_k
 from remem.memory import Memory
 from remem.transfer import locomo_items
 
@@ -218,8 +218,6 @@ def _recalls(ranked: list[str], evidence: set[str], ks: Sequence[int]) -> dict[s
     """One question's recall@k, and whether any / all of its evidence is in the top k."""
     row: dict[str, float] = {}
     for k in ks:
-        found = len(evidence & set(ranked[:k]))
         row[f"recall@{k}"] = recall_at_k(ranked, evidence, k)
-        row[f"recall_any@{k}"] = float(found > 0)
-        row[f"recall_all@{k}"] = float(found == len(evidence))
+        row.update(any_and_all(ranked, evidence, k))
     return row

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from remem.errors import InvalidInputError, LongTextWarning
-from remem.eval.metrics import latency_ms, mean_rows, ndcg_at_k
+from remem.eval.metrics import any_and_all, latency_ms, mean_rows, ndcg_at_k
 from remem.memory import Memory
 from remem.records import MemoryRecord
 
@@ -128,17 +128,11 @@ def _when(text: str) -> str:
     return f"{day.replace('/', '-')}T{clock}:00+00:00"
 
 
-def _ndcg(ranked: Sequence[str], relevant: set[str], k: int) -> float:
-    return ndcg_at_k(ranked, dict.fromkeys(relevant, 1.0), k)
-
-
 def _scores(ranked: Sequence[str], relevant: set[str]) -> dict[str, float]:
     out: dict[str, float] = {}
     for k in KS:
-        top = set(ranked[:k])
-        out[f"recall_any@{k}"] = float(bool(top & relevant))
-        out[f"recall_all@{k}"] = float(relevant <= top)
-        out[f"ndcg@{k}"] = _ndcg(ranked, relevant, k)
+        out.update(any_and_all(ranked, relevant, k))
+        out[f"ndcg@{k}"] = ndcg_at_k(ranked, dict.fromkeys(relevant, 1.0), k)
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-__all__ = ["latency_ms", "mean_rows", "ndcg_at_k", "percentile", "recall_at_k"]
+__all__ = ["any_and_all", "latency_ms", "mean_rows", "ndcg_at_k", "percentile", "recall_at_k"]
 
 
 def recall_at_k(ranked: Sequence[str], relevant: set[str], k: int) -> float:
@@ -13,6 +13,13 @@ def recall_at_k(ranked: Sequence[str], relevant: set[str], k: int) -> float:
     if not relevant:
         return 0.0
     return len(relevant.intersection(ranked[:k])) / len(relevant)
+
+
+def any_and_all(ranked: Sequence[str], relevant: set[str], k: int) -> dict[str, float]:
+    """``recall_any@k`` (1 when some of ``relevant`` is in the top k) and ``recall_all@k``
+    (1 when all of it is), as one question's row."""
+    found = len(relevant.intersection(ranked[:k]))
+    return {f"recall_any@{k}": float(found > 0), f"recall_all@{k}": float(found == len(relevant))}
 
 
 def ndcg_at_k(ranked: Sequence[str], gains: Mapping[str, float], k: int) -> float:
