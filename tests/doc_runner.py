@@ -225,6 +225,17 @@ class Fixtures:
             self._postgres = pg.url_for(self.tmp_path / "postgres")
         return self._postgres
 
+    def replicated(self) -> tuple[str, str]:
+        """A primary and a streaming standby (tests/pg.py's Cluster), stopped after the test:
+        the primary's URL naming both hosts (failover), and the standby's."""
+        cluster = pg.Cluster(standbys=1)
+        self.stack.callback(cluster.close)
+        standby = cluster.standbys[0]
+        cluster.primary.sql("CREATE DATABASE docs")
+        cluster.wait_replayed(standby)
+        both = f"127.0.0.1:{cluster.primary.port},127.0.0.1:{standby.port}"
+        return f"postgresql://postgres@{both}/docs", standby.url("docs")
+
     def scripted_llm(self, *steps: str | tuple[str, dict[str, Any]]) -> remem.ChatModel:
         """An ``openai:`` chat model on tests/openai_wire.py's local server, answering each
         request with the next step: a text, or a (tool name, arguments) call."""
@@ -248,6 +259,7 @@ class Fixtures:
             "Path": Path,
             "serve": self.serve,
             "postgres": self.postgres,
+            "replicated": self.replicated,
             "scripted_llm": self.scripted_llm,
             "setenv": self.setenv,
         }

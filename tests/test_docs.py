@@ -77,6 +77,11 @@ NOT_RUN = {
     ("docs/server.md", "sh lines `pip install`"),
     # Full LoCoMo / SciFact / MQP evaluations take minutes and the CLI has no slice option.
     ("README.md", "sh lines `remem eval`"),
+    # Needs a primary with streaming standbys (tests/test_replicas.py starts them for real).
+    (
+        "docs/scaling.md",
+        "sh: remem serve --store postgresql://remem:pw@db-1,db-2/remem --replica postgresql://remem:pw@db-2/remem",
+    ),
     # Needs a Citus cluster (none on PyPI); its tables and columns are checked instead.
     ("docs/scaling.md", "sql: SELECT create_distributed_table('memories', 'tenant');"),
 }

@@ -41,6 +41,7 @@ from remem.errors import (
     ServerUnavailableError,
     StorageFullError,
     StoreError,
+    StoreUnavailableError,
     VectorError,
     WrongKeyError,
 )
@@ -119,6 +120,7 @@ __all__ = [
     "StorageFullError",
     "StoreError",
     "StoreStats",
+    "StoreUnavailableError",
     "ToolCall",
     "Usage",
     "VectorError",

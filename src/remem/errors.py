@@ -17,7 +17,9 @@ The tree::
     ├── StoreError (500)            the database failed; wraps the backend exception
     │   ├── NotAStoreError (400)    the path is not (and cannot become) a remem store
     │   │   └── WrongKeyError (400) an encrypted store opened without its key, or a wrong one
-    │   └── StorageFullError (507)  the disk (or the database's size limit) is full
+    │   ├── StorageFullError (507)  the disk (or the database's size limit) is full
+    │   └── StoreUnavailableError (503) the database is out of reach for now (a restart, a
+    │                               failover): nothing of the failed call was written; retry
     ├── EmbedderError (502)         an embedding provider failed or answered nonsense
     ├── RerankerError (502)         a reranker failed (raised only in strict mode)
     ├── LLMError (502)              a language model call failed or answered nonsense
@@ -62,6 +64,7 @@ __all__ = [
     "ServerUnavailableError",
     "StorageFullError",
     "StoreError",
+    "StoreUnavailableError",
     "VectorError",
     "WrongKeyError",
 ]
@@ -164,6 +167,14 @@ class StorageFullError(StoreError):
     and nothing acknowledged before it is lost. Free space, then retry."""
 
     status = 507
+
+
+class StoreUnavailableError(StoreError):
+    """The database could not be reached, or stopped answering mid-call (a restart, a failover
+    under way): the call's transaction was undone whole, so retrying it is safe. Servers answer
+    503 with ``Retry-After``."""
+
+    status = 503
 
 
 class EmbedderError(RememError):

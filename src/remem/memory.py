@@ -58,9 +58,10 @@ def open(
     one call may ask (:class:`~remem.limits.Limits`; default: the ``max_*`` settings, i.e.
     ``REMEM_MAX_*`` variables, else the documented defaults). ``store_options`` go to the
     store's backend (PostgreSQL: ``max_connections``, ``index_memory``, ``ef_search``, ...;
-    see :class:`~remem.stores.postgres.PostgresStore`). ``key`` (or ``$REMEM_KEY``) opens, or
-    creates, an encrypted SQLite store (docs/privacy.md). Other keyword arguments override
-    :class:`~remem.settings.Settings` fields.
+    see :class:`~remem.stores.postgres.PostgresStore`). ``replicas`` (PostgreSQL): URLs of
+    streaming standbys that answer reads and searches (docs/scaling.md). ``key`` (or
+    ``$REMEM_KEY``) opens, or creates, an encrypted SQLite store (docs/privacy.md). Other
+    keyword arguments override :class:`~remem.settings.Settings` fields.
     """
     settings = settings or Settings.load(
         store=str(path) if path is not None else None,
@@ -77,6 +78,7 @@ def open(
             else {}
         ),
         **({"key": settings.key} if settings.key else {}),
+        **({"replicas": settings.replicas} if settings.replicas else {}),
         **(store_options or {}),
     )
     try:

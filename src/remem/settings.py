@@ -49,6 +49,10 @@ class Settings:
     #: answers. 0: the store's own default (SQLite 20,000, where the IVF cells are built on first
     #: need and saved beside the store as ``remem.index.*``; PostgreSQL 2,000, pgvector's HNSW).
     exact_search_limit: int = 0
+    #: PostgreSQL read replicas (streaming standbys of the store's primary) that answer reads
+    #: and searches; in the environment or a file, URLs separated by spaces
+    #: (``REMEM_REPLICAS``). Writes always go to the primary (docs/scaling.md).
+    replicas: tuple[str, ...] = ()
     #: The key of an encrypted SQLite store (a passphrase, or ``x'<64 hex digits>'``); empty:
     #: not encrypted. Read from ``REMEM_KEY`` (never shown: not in the repr).
     key: str = field(default="", repr=False)
@@ -78,13 +82,20 @@ class Settings:
                 raise InvalidInputError(f"unknown setting {key!r} in {source}: use {sorted(known)}")
             default = getattr(DEFAULT_LIMITS if key in _LIMITS else _DEFAULT, key)
             try:
-                typed[key] = type(default)(value)
+                typed[key] = _typed(default, value)
             except (TypeError, ValueError) as exc:
                 raise InvalidInputError(f"setting {key!r} from {source}: {exc}") from exc
         limits = {key: typed.pop(key) for key in _LIMITS & typed.keys()}
         if limits:
             typed["limits"] = replace(self.limits, **limits)  # checked there
         return replace(self, **typed)
+
+
+def _typed(default: Any, value: Any) -> Any:
+    """``value`` as the type of ``default``; a list setting from text: its words."""
+    if isinstance(default, tuple):
+        return tuple(value.split()) if isinstance(value, str) else tuple(str(v) for v in value)
+    return type(default)(value)
 
 
 _DEFAULT = Settings()

@@ -117,15 +117,16 @@ def output_options(func: F) -> F:
 
 @contextmanager
 def opened(
-    store_path: str | None, embedder: str | None, *, read: bool = False
+    store_path: str | None, embedder: str | None, *, read: bool = False, **settings: Any
 ) -> Iterator[remem.Memory]:
-    """The store at ``store_path`` (or the configured default). A command that only reads
-    (``read``) refuses a location with no store ("no store at ...") instead of creating one."""
+    """The store at ``store_path`` (or the configured default), with ``settings`` (None: as
+    configured). A command that only reads (``read``) refuses a location with no store ("no
+    store at ...") instead of creating one."""
     if read:
         from remem.settings import Settings
 
         existing_store(Settings.load(store=store_path).store)
-    with remem.open(store_path, embedder=embedder) as memory:
+    with remem.open(store_path, embedder=embedder, **settings) as memory:
         yield memory
 
 

@@ -35,8 +35,20 @@ from remem.errors import MissingDependencyError
     type=click.IntRange(1),
     help="Largest request body in bytes [default: 16 MiB].",
 )
+@click.option(
+    "--replica",
+    "replicas",
+    multiple=True,
+    help="A PostgreSQL read replica of the store (repeatable) that answers reads and "
+    "searches; writes go to --store [env REMEM_REPLICAS, space-separated].",
+)
 def serve(
-    store_path: str | None, embedder: str | None, host: str, port: int, max_body: int | None
+    store_path: str | None,
+    embedder: str | None,
+    host: str,
+    port: int,
+    max_body: int | None,
+    replicas: tuple[str, ...],
 ) -> None:
     """Serve the store over HTTP: the REST API under /v1, OpenAPI at /openapi.json, and a web
     page to browse memories at /.
@@ -47,7 +59,7 @@ def serve(
     need_server_extra()
     from remem.server import serve as run
 
-    with opened(store_path, embedder) as mem:
+    with opened(store_path, embedder, replicas=replicas or None) as mem:
         run(mem, host=host, port=port, max_body=max_body, say=lambda text: click.echo(text))
 
 

@@ -104,7 +104,10 @@ async def _remem_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RememError)
     if exc.status >= 500:
         log.error("%s %s failed: %s", request.method, request.url.path, exc)
-    return error_response(exc.status, type(exc).__name__, str(exc))
+    answer = error_response(exc.status, type(exc).__name__, str(exc))
+    if exc.status == 503:  # the database out of reach for now (a failover): nothing written
+        answer.headers["Retry-After"] = "1"
+    return answer
 
 
 async def _validation_error(request: Request, exc: Exception) -> JSONResponse:

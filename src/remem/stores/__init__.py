@@ -95,6 +95,11 @@ def open_store(location: str | Path, **options: Any) -> Store:
 
 
 def _open_sqlite(location: str, **options: Any) -> Store:
+    if options.pop("replicas", None):
+        raise InvalidInputError(
+            "read replicas are PostgreSQL's (streaming standbys): a SQLite store has none; "
+            "several processes on one machine share it directly (docs/scaling.md)"
+        )
     from remem.stores.sqlite import SQLiteStore  # its modules load only when a store opens
 
     return SQLiteStore(sqlite_location(location) or location, **options)
@@ -112,6 +117,10 @@ def _open_postgres(location: str, **options: Any) -> Store:
         "min_connections",
         "max_connections",
         "connect_timeout",
+        "replicas",
+        "max_replica_lag",
+        "replica_wait",
+        "replica_retry",
     }
     unknown = set(options) - keep - _SQLITE_ONLY
     if unknown:

@@ -10,7 +10,10 @@ Tenant tables are keyed by ``tenant`` (the user scope, ``''`` for none; :mod:`.s
 every insert writes and a user's reads name, so the schema can be sharded by it; ids stay
 unique across tenants through ``memory_ids``, written with the record and deleted with it.
 
-Connections come from a ``psycopg_pool`` pool. Each write is one transaction; writes that could
+Connections come from a ``psycopg_pool`` pool. With ``replicas``, reads and searches go to
+streaming standbys that are caught up and every write to the primary (:mod:`.replicas`); a
+primary URL naming several hosts finds the one that takes writes (``target_session_attrs``).
+Each write is one transaction; writes that could
 race on a rule (duplicates in a scope, the embedder signature) take a transaction-level advisory
 lock on what they touch, so two servers writing the same scope take turns and other scopes run
 in parallel.
@@ -30,6 +33,7 @@ import psycopg
 from numpy.typing import NDArray
 from pgvector.psycopg import register_vector
 from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -42,6 +46,7 @@ from remem.errors import (
     NotFoundError,
     StorageFullError,
     StoreError,
+    StoreUnavailableError,
 )
 from remem.filters import Filter
 from remem.keywords import search_terms
@@ -69,6 +74,7 @@ from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.erase import PostgresErasure
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name
+from remem.stores.postgres.replicas import Replicas, lsn_number
 from remem.stores.postgres.schema import apply_migrations
 from remem.stores.postgres.tables import SideTables, note_changes
 from remem.timeutil import from_epoch, now
@@ -133,8 +139,13 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         exact_search_limit: int = 2_000,
         index_memory: str = "512MB",
         ef_search: int = 200,
+        replicas: Sequence[str] = (),
+        max_replica_lag: float = 10.0,
+        replica_wait: float = 0.5,
+        replica_retry: float = 5.0,
     ) -> None:
         self.path = _shown_url(url)
+        url = _read_write(url)
         self.url = url
         #: A filtered dense search that may match at most this many vectors is answered
         #: exactly (a scan of those rows: recall 1.0); larger ones use HNSW. Lower than the
@@ -152,6 +163,9 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 #: pgvector >= 0.8 scans an index on until k rows pass a filter; an older
                 #: one post-filters ef_search rows (a selective filter loses recall).
                 self.iterative_scans = _version(version) >= (0, 8)
+                # Where the schema's WAL ends: a replica has it once it has replayed this.
+                row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
+                schema_lsn = lsn_number(row[0] if row else None)
         except psycopg.OperationalError as exc:
             raise StoreError(_connect_error(self.path, exc)) from exc
         self._pool = ConnectionPool(
@@ -169,6 +183,24 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         )
         #: The HNSW index: which is valid, and its build on a thread of its own (:mod:`.hnsw`).
         self._hnsw = HnswBuilder(self._pool, index_memory=index_memory)
+        #: Streaming standbys that answer reads (:mod:`.replicas`), if any.
+        self._replicas: Replicas | None = None
+        if replicas:
+            try:
+                self._replicas = Replicas(
+                    replicas,
+                    schema_lsn=schema_lsn,
+                    shown=_shown_url,
+                    connect_error=_connect_error,
+                    max_connections=max_connections,
+                    connect_timeout=connect_timeout,
+                    max_lag=max_replica_lag,
+                    wait=replica_wait,
+                    retry=replica_retry,
+                )
+            except BaseException:
+                self.close()
+                raise
 
     @property
     def index_memory(self) -> str:
@@ -192,25 +224,69 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             with self._pool.connection() as conn:
                 yield conn
         except PoolTimeout as exc:
-            raise StoreError(f"no connection to PostgreSQL at {self.path}: {exc}") from exc
+            raise StoreUnavailableError(
+                f"no connection to PostgreSQL at {self.path} ({exc}); retry shortly"
+            ) from exc
+        except pg_errors.ReadOnlySqlTransaction as exc:  # a demoted primary, mid-failover
+            raise StoreUnavailableError(
+                f"PostgreSQL at {self.path} takes no writes now ({_first_line(exc)}): a "
+                "failover? Nothing was written; retry shortly"
+            ) from exc
         except pg_errors.DiskFull as exc:
             raise StorageFullError(
                 f"the database at {self.path} is out of disk ({_first_line(exc)}). Nothing "
                 "written before was lost; free some space and retry."
             ) from exc
-        except psycopg.OperationalError as exc:
-            raise StoreError(f"PostgreSQL at {self.path} failed: {_first_line(exc)}") from exc
+        except psycopg.OperationalError as exc:  # the connection lost, the server stopping
+            raise StoreUnavailableError(
+                f"PostgreSQL at {self.path} failed: {_first_line(exc)}. Nothing of this call "
+                "was written; retry shortly"
+            ) from exc
 
     @contextmanager
-    def _transaction(self) -> Iterator[psycopg.Connection[Any]]:
-        """One write transaction: committed on success, rolled back whole on any error."""
-        with self._connection() as conn, conn.transaction():
-            yield conn
+    def _transaction(self, *, tracked: bool = True) -> Iterator[psycopg.Connection[Any]]:
+        """One write transaction: committed on success, rolled back whole on any error.
+        ``tracked``: later reads must see it (a replica that has replayed it, else the
+        primary); access statistics are not."""
+        with self._connection() as conn:
+            wrote = False
+            with conn.transaction():
+                yield conn
+                if tracked and self._replicas is not None:  # (a read-only one changes nothing)
+                    row = conn.execute("SELECT pg_current_xact_id_if_assigned() IS NOT NULL")
+                    wrote = bool((row.fetchone() or (False,))[0])
+            if wrote and self._replicas is not None:
+                self._replicas.wrote(conn)
+
+    def _read(self, work: Callable[[psycopg.Connection[Any]], Any]) -> Any:
+        """``work(conn)`` on a replica that may answer it (up, not lagging, has this store's
+        writes), else on the primary."""
+
+        def on_primary() -> Any:
+            with self._connection() as conn:
+                return work(conn)
+
+        if self._replicas is None:
+            return on_primary()
+        return self._replicas.read(work, on_primary)
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        with self._connection() as conn, conn.cursor(row_factory=dict_row) as cur:
-            cur.execute(sql, params)
-            return cur.fetchall() if cur.description else []
+        with self._connection() as conn:
+            return _fetch(conn, sql, params)
+
+    def _read_rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """:meth:`_rows` of a read a replica may answer."""
+        return list(self._read(lambda conn: _fetch(conn, sql, params)))
+
+    def replica_states(self) -> list[dict[str, Any]]:
+        """Each replica's state at its last check: url (password masked), up, standby,
+        lag_seconds, error; empty without replicas."""
+        return self._replicas.states() if self._replicas is not None else []
+
+    def reads_served(self) -> dict[tuple[str, str], int]:
+        """Reads answered so far with replicas configured: ``("replica", url)`` or
+        ``("primary", why)``, why ``down``, ``lagging``, ``behind`` or ``failed``."""
+        return self._replicas.served() if self._replicas is not None else {}
 
     # -- signature ---------------------------------------------------------------------------------
     def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
@@ -442,7 +518,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             return True
         rows = [(count, at, id) for id, (count, at) in sorted(accesses.items())]
         try:
-            with self._transaction() as conn:
+            with self._transaction(tracked=False) as conn:
                 if not wait:
                     conn.execute("SET LOCAL lock_timeout = '20ms'")
                 with conn.cursor() as cur:
@@ -462,7 +538,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         if not ids:
             return []
         clause, params = compile_postgres(where)
-        rows = self._rows(
+        rows = self._read_rows(
             f"SELECT {COLUMNS} FROM memories m WHERE m.id = ANY(%s) AND {clause}",
             [list(ids), *params],
         )
@@ -484,7 +560,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             f"ORDER BY {_ORDERS[order]} LIMIT %s OFFSET %s"
         )
         rows = read_pages(
-            lambda last, skip, count: self._rows(
+            lambda last, skip, count: self._read_rows(
                 sql, [*([last] if after else []), *params, count, skip]
             ),
             key="seq" if after else None,
@@ -500,7 +576,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         if after is not None:  # compared as the listing is ordered: by code point
             clause = f'({clause}) AND m.namespace COLLATE "C" > %s'
             params = [*params, encode_namespace(after)]
-        rows = self._rows(
+        rows = self._read_rows(
             f'SELECT DISTINCT m.namespace COLLATE "C" AS namespace FROM memories m '
             f"WHERE {clause} ORDER BY 1 LIMIT %s",
             [*params, limit],
@@ -521,33 +597,13 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             *parts["p"][1], *parts["p"][1], *parts["n"][1], *parts["n"][1],
             list(ids), *parts["m"][1],
         ]  # fmt: skip
-        with self._connection() as conn:
-            found = conn.execute(sql, params).fetchall()
+        found = self._read(lambda conn: conn.execute(sql, params).fetchall())
         return {row[0]: (row[1], row[2]) for row in found}
 
     def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
         if not ids:
             return {}
-        with self._connection() as conn:
-            heads = {
-                row[0]: np.asarray(row[1].to_numpy(), dtype=np.float32)
-                for row in conn.execute(
-                    "SELECT id, embedding FROM memories WHERE id = ANY(%s) "
-                    "AND embedding IS NOT NULL",
-                    (list(ids),),
-                )
-            }
-            if not parts:
-                return heads
-            windows: dict[str, list[NDArray[np.float32]]] = {}
-            for row in conn.execute(
-                "SELECT id, embedding FROM memory_parts WHERE id = ANY(%s) ORDER BY id, ord",
-                (list(heads),),
-            ):
-                windows.setdefault(row[0], []).append(row[1].to_numpy())
-        return {
-            i: np.stack([head, *windows.get(i, [])]).astype(np.float32) for i, head in heads.items()
-        }
+        return dict(self._read(lambda conn: _vectors(conn, ids, parts)))
 
     def dense(
         self,
@@ -558,8 +614,18 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
         query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        return list(self._read(lambda conn: self._dense(conn, query, k, where, part_weight)))
+
+    def _dense(
+        self,
+        conn: psycopg.Connection[Any],
+        query: NDArray[np.float32],
+        k: int,
+        where: Filter | None,
+        part_weight: float,
+    ) -> list[tuple[str, float]]:
         clause, params = compile_postgres(where)
-        with self._connection() as conn, conn.transaction():
+        with conn.transaction():
             stored = _read_signature(conn)
             if stored is None:
                 return []
@@ -646,30 +712,32 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         terms = search_terms(query, max_terms)
         if not terms:
             return []
-        with self._connection() as conn:
 
+        def work(conn: psycopg.Connection[Any]) -> list[tuple[str, float]]:
             def read(sql: str, params: Sequence[Any]) -> list[Any]:
                 return conn.execute(sql, params).fetchall()
 
             return rank(read, postings.DIALECT, terms, k, where, compile_postgres)
 
+        return list(self._read(work))
+
     def stats(self) -> StoreStats:
-        with self._connection() as conn:
-            by_kind = dict(
-                conn.execute("SELECT kind, count(*) FROM memories GROUP BY 1").fetchall()
-            )
-            users, agents, sessions, vectors = conn.execute(
-                "SELECT count(DISTINCT user_id), count(DISTINCT agent_id), "
-                "count(DISTINCT session_id), count(embedding) FROM memories"
-            ).fetchone()  # type: ignore[misc]
-            (size,) = conn.execute(
-                "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c "
-                "WHERE c.relname IN ('memories', 'memory_parts', 'memory_ids', 'cache_entries', "
-                "'scope_changes', 'api_keys', 'llm_usage', 'remem_meta') AND c.relkind = 'r'"
-            ).fetchone()  # type: ignore[misc]
-            schema = [r[0] for r in conn.execute("SELECT name FROM remem_migrations ORDER BY name")]
-            signature = _read_signature(conn)
-        return StoreStats(
+        return StoreStats(**self._read(self._stats), llm_usage=self.llm_usage())
+
+    def _stats(self, conn: psycopg.Connection[Any]) -> dict[str, Any]:
+        by_kind = dict(conn.execute("SELECT kind, count(*) FROM memories GROUP BY 1").fetchall())
+        users, agents, sessions, vectors = conn.execute(
+            "SELECT count(DISTINCT user_id), count(DISTINCT agent_id), "
+            "count(DISTINCT session_id), count(embedding) FROM memories"
+        ).fetchone()  # type: ignore[misc]
+        (size,) = conn.execute(
+            "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c "
+            "WHERE c.relname IN ('memories', 'memory_parts', 'memory_ids', 'cache_entries', "
+            "'scope_changes', 'api_keys', 'llm_usage', 'remem_meta') AND c.relkind = 'r'"
+        ).fetchone()  # type: ignore[misc]
+        schema = [r[0] for r in conn.execute("SELECT name FROM remem_migrations ORDER BY name")]
+        signature = _read_signature(conn)
+        return dict(
             path=self.path,
             records=sum(by_kind.values()),
             by_kind={str(k): int(v) for k, v in by_kind.items()},
@@ -681,7 +749,6 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             dimensions=signature.dimensions if signature else None,
             size_bytes=int(size or 0),
             schema=schema,
-            llm_usage=self.llm_usage(),
         )
 
     def change_token(self) -> int:
@@ -693,10 +760,53 @@ class PostgresStore(SideTables, PostgresErasure, Store):
 
     def close(self) -> None:
         self._hnsw.close()  # an index build under way stops; the next one starts anew
+        if self._replicas is not None:
+            self._replicas.close()
         self._pool.close()
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+def _fetch(conn: psycopg.Connection[Any], sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
+    with conn.cursor(row_factory=dict_row) as cur:
+        cur.execute(sql, params)
+        return cur.fetchall() if cur.description else []
+
+
+def _vectors(
+    conn: psycopg.Connection[Any], ids: Sequence[str], parts: bool
+) -> dict[str, NDArray[np.float32]]:
+    heads = {
+        row[0]: np.asarray(row[1].to_numpy(), dtype=np.float32)
+        for row in conn.execute(
+            "SELECT id, embedding FROM memories WHERE id = ANY(%s) AND embedding IS NOT NULL",
+            (list(ids),),
+        )
+    }
+    if not parts:
+        return heads
+    windows: dict[str, list[NDArray[np.float32]]] = {}
+    for row in conn.execute(
+        "SELECT id, embedding FROM memory_parts WHERE id = ANY(%s) ORDER BY id, ord",
+        (list(heads),),
+    ):
+        windows.setdefault(row[0], []).append(row[1].to_numpy())
+    return {
+        i: np.stack([head, *windows.get(i, [])]).astype(np.float32) for i, head in heads.items()
+    }
+
+
+def _read_write(url: str) -> str:
+    """``url``, asking for the host that takes writes when it names several (libpq tries
+    each in turn: after a failover, the promoted one)."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return url  # connecting says what is wrong with it
+    if "," in str(parts.get("host") or "") and "target_session_attrs" not in parts:
+        return make_conninfo(url, target_session_attrs="read-write")
+    return url
+
+
 def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
     """Create pgvector's extension unless it is there; say how to fix it when it cannot be."""
     if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():

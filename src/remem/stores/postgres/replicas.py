@@ -1,0 +1,268 @@
+"""Read replicas of a PostgreSQL store: reads on a streaming standby that is caught up, every
+write on the primary.
+
+A read goes to the next replica (round robin) that is up, no more than ``max_lag`` seconds
+behind its primary, and has replayed the store's last write (its LSN, taken after each commit
+this store made): a process reads its own writes. When the chosen replica has not replayed
+that write yet, the read waits for it up to ``wait`` seconds, then goes to the primary. A
+replica that fails (refuses connections, drops one, cancels a read that conflicts with
+recovery) is skipped for ``retry`` seconds, then tried again; the read it failed is answered by
+the primary. Each replica's state is checked at most every ``check_every`` seconds, by the
+read that finds it stale. ``served()`` counts who answered, and why the primary did.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg import errors as pg_errors
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from remem.errors import StoreError
+
+__all__ = ["Replica", "Replicas", "lsn_number"]
+
+T = TypeVar("T")
+
+#: A replica's state in one round trip: whether it is still a standby, the WAL it has replayed
+#: (a promoted one: its own WAL), and how many seconds it is behind (0 while it has replayed
+#: all it received and its WAL receiver runs; else the age of the last replayed commit — a
+#: standby cut off from its primary ages until it is skipped).
+_STATE = """
+SELECT pg_is_in_recovery(),
+  CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_lsn() END::text,
+  CASE WHEN NOT pg_is_in_recovery() THEN 0
+       WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
+            AND EXISTS (SELECT 1 FROM pg_stat_wal_receiver) THEN 0
+       ELSE coalesce(extract(epoch FROM now() - pg_last_xact_replay_timestamp()), 0) END
+"""
+_REPLAYED = (
+    "SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() "
+    "ELSE pg_current_wal_lsn() END)::text"
+)
+#: What a replica answers when it cannot serve a read now: connection lost or refused, a
+#: server shutting down, a read cancelled by a conflict with recovery (SQLSTATE 40001).
+FAILURES = (psycopg.OperationalError, PoolTimeout, pg_errors.SerializationFailure)
+
+
+def lsn_number(text: str | None) -> int:
+    """A WAL position ``"16/B374D848"`` as one number (0 for none)."""
+    if not text:
+        return 0
+    high, _, low = text.partition("/")
+    return (int(high, 16) << 32) | int(low, 16)
+
+
+@dataclass
+class Replica:
+    """One replica: its pool and what the last check found."""
+
+    url: str
+    shown: str
+    pool: ConnectionPool[Any]
+    standby: bool = True
+    replayed: int = 0
+    lag: float = 0.0
+    checked: float = 0.0
+    down_until: float = 0.0
+    error: str = ""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class Replicas:
+    """The replicas of one store, with the rules above."""
+
+    def __init__(
+        self,
+        urls: Sequence[str],
+        *,
+        schema_lsn: int,
+        shown: Callable[[str], str],
+        connect_error: Callable[[str, BaseException], str],
+        max_connections: int = 8,
+        connect_timeout: int = 10,
+        max_lag: float = 10.0,
+        wait: float = 0.5,
+        retry: float = 5.0,
+        check_every: float = 1.0,
+    ) -> None:
+        self.max_lag = max_lag
+        self.wait = wait
+        self.retry = retry
+        self.check_every = check_every
+        self._written = 0  # the LSN after this store's last write
+        self._next = 0
+        self._lock = threading.Lock()
+        self._served: Counter[tuple[str, str]] = Counter()
+        self.replicas: list[Replica] = []
+        for url in urls:
+            name = shown(url)
+            try:  # a wrong or unreachable replica is a mistake to say at once
+                with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as c:
+                    # The primary's schema, just made or migrated, replayed there first.
+                    replayed = _replay(c, schema_lsn, connect_timeout)
+                    c.execute("SELECT 1 FROM remem_migrations LIMIT 1")
+            except pg_errors.UndefinedTable as exc:
+                self.close()
+                raise StoreError(
+                    f"the replica {name} holds no remem store"
+                    + ("" if replayed else f" (nor replayed the primary's in {connect_timeout} s)")
+                    + ": is it a streaming replica of this store's primary?"
+                ) from exc
+            except psycopg.Error as exc:
+                self.close()
+                raise StoreError("replica: " + connect_error(name, exc)) from exc
+            pool: ConnectionPool[Any] = ConnectionPool(
+                url,
+                min_size=1,
+                max_size=max_connections,
+                kwargs={"autocommit": True, "connect_timeout": connect_timeout},
+                configure=register_vector,
+                check=ConnectionPool.check_connection,
+                timeout=min(connect_timeout, 2),  # a replica that is away: the primary answers
+                open=True,
+                name="remem-replica",
+            )
+            self.replicas.append(Replica(url=url, shown=name, pool=pool))
+
+    # -- what the store calls ----------------------------------------------------------------------
+    def wrote(self, conn: psycopg.Connection[Any]) -> None:
+        """After a commit on the primary ``conn``: reads from now on need a replica that has
+        replayed it."""
+        row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
+        position = lsn_number(row[0] if row else None)
+        with self._lock:
+            self._written = max(self._written, position)
+
+    def read(self, work: Callable[[psycopg.Connection[Any]], T], primary: Callable[[], T]) -> T:
+        """``work`` on a replica that may answer it, else ``primary()``."""
+        replica, why = self._choose()
+        if replica is not None:
+            try:
+                with replica.pool.connection() as conn:
+                    out = work(conn)
+                self._count("replica", replica.shown)
+                return out
+            except FAILURES as exc:
+                self._down(replica, exc)
+                why = "failed"
+        self._count("primary", why)
+        return primary()
+
+    def served(self) -> dict[tuple[str, str], int]:
+        """Reads answered so far: ``("replica", url)`` by a replica, ``("primary", why)`` by
+        the primary, ``why`` one of ``down`` (no replica up), ``lagging`` (the ones up are over
+        ``max_lag`` behind), ``behind`` (none replayed the store's last write within
+        ``wait``), ``failed`` (the replica failed mid-read)."""
+        with self._lock:
+            return dict(self._served)
+
+    def states(self) -> list[dict[str, Any]]:
+        """Each replica's state at its last check (for ``stats`` and metrics)."""
+        now = time.monotonic()
+        return [
+            {
+                "url": r.shown,
+                "up": r.down_until <= now,
+                "standby": r.standby,
+                "lag_seconds": round(r.lag, 3),
+                "error": r.error,
+            }
+            for r in self.replicas
+        ]
+
+    def close(self) -> None:
+        for replica in self.replicas:
+            replica.pool.close()
+
+    # -- choosing ----------------------------------------------------------------------------------
+    def _choose(self) -> tuple[Replica | None, str]:
+        now = time.monotonic()
+        with self._lock:
+            start = self._next
+            self._next = (self._next + 1) % len(self.replicas)
+            needed = self._written
+        why = "down"
+        for step in range(len(self.replicas)):
+            replica = self.replicas[(start + step) % len(self.replicas)]
+            if replica.down_until > now:
+                continue
+            if now - replica.checked >= self.check_every and not self._check(replica):
+                continue
+            if replica.lag > self.max_lag:
+                why = "lagging"
+                continue
+            if replica.replayed < needed and not self._catch_up(replica, needed):
+                why = "behind" if why == "down" else why
+                continue
+            return replica, ""
+        return None, why
+
+    def _check(self, replica: Replica) -> bool:
+        """Refresh ``replica``'s state; False when it cannot be reached."""
+        try:
+            with replica.pool.connection() as conn:
+                row = conn.execute(_STATE).fetchone()
+        except FAILURES as exc:
+            self._down(replica, exc)
+            return False
+        assert row is not None
+        with replica.lock:
+            replica.standby = bool(row[0])
+            replica.replayed = lsn_number(row[1])
+            replica.lag = float(row[2] or 0.0)
+            replica.checked = time.monotonic()
+            replica.error = ""
+        return True
+
+    def _catch_up(self, replica: Replica, needed: int) -> bool:
+        """Wait up to ``wait`` seconds for ``replica`` to replay LSN ``needed``."""
+        deadline = time.monotonic() + self.wait
+        pause = 0.002
+        try:
+            with replica.pool.connection() as conn:
+                while True:
+                    row = conn.execute(_REPLAYED).fetchone()
+                    replica.replayed = max(replica.replayed, lsn_number(row[0] if row else None))
+                    if replica.replayed >= needed:
+                        return True
+                    if time.monotonic() + pause > deadline:
+                        return False
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.05)
+        except FAILURES as exc:
+            self._down(replica, exc)
+            return False
+
+    def _down(self, replica: Replica, exc: BaseException) -> None:
+        with replica.lock:
+            replica.down_until = time.monotonic() + self.retry
+            replica.checked = 0.0  # checked again before it serves
+            replica.error = _first_line(exc)
+
+    def _count(self, who: str, what: str) -> None:
+        with self._lock:
+            self._served[(who, what)] += 1
+
+
+def _replay(conn: psycopg.Connection[Any], position: int, timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds for ``conn``'s server to replay WAL ``position``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        row = conn.execute(_REPLAYED).fetchone()
+        if lsn_number(row[0] if row else None) >= position:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
