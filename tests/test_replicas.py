@@ -243,7 +243,8 @@ def test_failover_loses_no_acknowledged_write_and_the_pool_finds_the_new_primary
         stop.set()
         writer.join(30)
         assert not errors
-        assert failed  # the kill was seen, as a retryable error
+        # A batch in flight when the primary died failed with StoreUnavailableError (retried
+        # by the loop); one that began after waited in the pool for the promoted node.
         with remem.open(new.url(), embedder="hash:64") as after:
             held = {m.id for m in after.list(user_id="ann", limit=100_000)}
             lost = [i for batch in acknowledged for i in batch if i not in held]
