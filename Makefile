@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test screenshots test-llama reliability bench bench-vectors bench-migrate bench-memory bench-server eval clean install install-dev chromium
+.PHONY: run test screenshots test-llama reliability bench bench-vectors bench-migrate bench-memory bench-server bench-failover eval clean install install-dev chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -101,13 +101,27 @@ bench-migrate: install-dev
 bench-memory: install
 	$(BIN)/python benchmarks/memory_types.py --json benchmarks/results/memory-types.json
 
-## bench-server: a bounded load test of `remem serve` on loopback (1, 4 and 16 clients, 20 s
-## each, searching only, then mixing add and search: requests/s, p50/p99, errors)
-bench-server: install
-	$(BIN)/python benchmarks/server_load.py --clients 1,4,16 --seconds 20 --add-share 0 \
+## bench-server: a bounded load test of `remem serve` on loopback, 1, 16 and 64 clients, 20 s
+## each, searching only, then half adds: one server on SQLite; two servers on one PostgreSQL
+## (a throwaway cluster from the PyPI wheel); two servers reading from a streaming standby
+## (requests/s, p50/p95/p99, errors)
+bench-server: install-dev
+	$(BIN)/python benchmarks/server_load.py --clients 1,16,64 --seconds 20 --add-share 0 \
 		--json benchmarks/results/server-load-search.json
-	$(BIN)/python benchmarks/server_load.py --clients 1,4,16 --seconds 20 \
+	$(BIN)/python benchmarks/server_load.py --clients 1,16,64 --seconds 20 \
 		--json benchmarks/results/server-load.json
+	$(BIN)/python benchmarks/server_load.py --store postgres --servers 2 --clients 1,16,64 \
+		--seconds 20 --add-share 0 --json benchmarks/results/server-load-postgres-search.json
+	$(BIN)/python benchmarks/server_load.py --store postgres --servers 2 --clients 1,16,64 \
+		--seconds 20 --json benchmarks/results/server-load-postgres.json
+	$(BIN)/python benchmarks/server_load.py --store postgres --servers 2 --replica \
+		--clients 1,16,64 --seconds 20 --add-share 0 \
+		--json benchmarks/results/server-load-postgres-replica-search.json
+
+## bench-failover: a primary and a synchronous standby (PyPI PostgreSQL), writers under load,
+## the primary killed and the standby promoted: acknowledged writes lost, time to resume
+bench-failover: install-dev
+	$(BIN)/python benchmarks/failover.py --runs 3 --json benchmarks/results/failover.json
 
 ## eval: retrieval quality on LoCoMo (stored three ways; halves by conversation: 0-4 tune,
 ## 5-9 report) and SciFact (train qrels tune, test qrels report), each pipeline stage on and

@@ -1,14 +1,20 @@
 """A bounded load test of `remem serve` on loopback: concurrent clients mixing add and search.
 
     python benchmarks/server_load.py [--clients 1,4,16] [--seconds 60] [--add-share 0.5]
+                                     [--store sqlite|postgres] [--servers N] [--replica]
                                      [--src DIR] [--json out]
 
 Starts `remem serve` as its own process on a fresh store (the bundled model, durable writes),
 seeded with one LoCoMo conversation, with an admin API key; then ``--clients`` concurrent
 clients, each on its own keep-alive connection, send add (a LoCoMo turn) or search (a LoCoMo
-question) requests back to back for ``--seconds``. Prints requests/s, p50/p99 latency per
+question) requests back to back for ``--seconds``. Prints requests/s, p50/p95/p99 latency per
 operation and overall, and the errors (any non-2xx answer or failed connection). Only
 127.0.0.1 is contacted, and the run stops by itself.
+
+``--store postgres`` runs on a throwaway PostgreSQL from the PyPI wheel (``tests/pg.py``'s
+Cluster, on TCP) instead of a SQLite directory; ``--servers N`` starts N ``remem serve``
+processes on that one store, the clients spread over them in turn; ``--replica`` (PostgreSQL)
+adds a streaming standby and serves reads from it (``remem serve --replica``).
 
 ``--clients`` may list several counts: each runs on a fresh server and store in turn.
 ``--src`` runs the server (and the seeding) from another checkout's ``src`` directory, for a
@@ -29,6 +35,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -65,9 +73,9 @@ def remem_env(src: str | None) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": src} if src else dict(os.environ)
 
 
-def prepare(store: Path, items: list[dict[str, Any]], src: str | None) -> str:
+def prepare(store: str, items: list[dict[str, Any]], src: str | None) -> str:
     done = subprocess.run(
-        [sys.executable, "-c", PREPARE, str(store)],
+        [sys.executable, "-c", PREPARE, store],
         input=json.dumps(items),
         capture_output=True,
         text=True,
@@ -77,9 +85,12 @@ def prepare(store: Path, items: list[dict[str, Any]], src: str | None) -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
-def start_server(store: Path, port: int, src: str | None) -> subprocess.Popen[bytes]:
+def start_server(
+    store: str, port: int, src: str | None, replica: str | None = None
+) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from remem.cli import main; main()", "serve"]
-    command += ["--store", str(store), "--port", str(port)]
+    command += ["--store", store, "--port", str(port)]
+    command += ["--replica", replica] if replica else []
     return subprocess.Popen(
         command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=remem_env(src)
     )
@@ -132,7 +143,7 @@ async def client(
 
 
 async def load(
-    args: argparse.Namespace, clients: int, url: str, key: str, data: Any
+    args: argparse.Namespace, clients: int, urls: list[str], key: str, data: Any
 ) -> dict[str, Any]:
     items = locomo_items(data)
     turns = [i for i in items if i["user_id"] != data[0]["sample_id"]]
@@ -146,7 +157,15 @@ async def load(
     await asyncio.gather(
         *(
             client(
-                url, key, until, random.Random(i), turns, questions, args.add_share, samples, errors
+                urls[i % len(urls)],
+                key,
+                until,
+                random.Random(i),
+                turns,
+                questions,
+                args.add_share,
+                samples,
+                errors,
             )
             for i in range(clients)
         )
@@ -164,39 +183,67 @@ async def load(
         figures[name] = {
             "count": len(values),
             "p50_ms": round(percentile(values, 50), 1) if values else None,
+            "p95_ms": round(percentile(values, 95), 1) if values else None,
             "p99_ms": round(percentile(values, 99), 1) if values else None,
         }
     return figures
 
 
 def run(args: argparse.Namespace, clients: int, data: Any) -> dict[str, Any]:
-    """One load of ``clients`` clients on a fresh store and server."""
-    with tempfile.TemporaryDirectory() as tmp:
-        store = Path(tmp) / "store"
+    """One load of ``clients`` clients on a fresh store and server(s)."""
+    with tempfile.TemporaryDirectory() as tmp, _store(args, Path(tmp)) as (store, replica):
         seed = [i for i in locomo_items(data) if i["user_id"] == data[0]["sample_id"]]
         for item in seed:
             item["created_at"] = item["created_at"].isoformat()
         key = prepare(store, seed, args.src)
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        server = start_server(store, port, args.src)
+        ports = [free_port() for _ in range(args.servers)]
+        urls = [f"http://127.0.0.1:{port}" for port in ports]
+        servers = [start_server(store, port, args.src, replica) for port in ports]
         try:
-            wait_ready(url, server)
-            figures = asyncio.run(load(args, clients, url, key, data))
+            for url, server in zip(urls, servers, strict=True):
+                wait_ready(url, server)
+            figures = asyncio.run(load(args, clients, urls, key, data))
         finally:
-            server.send_signal(signal.SIGINT)
-            server.wait(timeout=30)
+            for server in servers:
+                server.send_signal(signal.SIGINT)
+                server.wait(timeout=30)
         with remem.open(store) as mem:
             stored = mem.stats().records
     print(
-        f"{clients} clients, {figures['seconds']} s, add share {args.add_share}: "
+        f"{args.store}{' + replica' if replica else ''}, {args.servers} server(s), {clients} "
+        f"clients, {figures['seconds']} s, add share {args.add_share}: "
         f"{figures['requests_per_s']} requests/s, {figures['errors']} errors"
     )
     for name in ("all", "add", "search"):
         row = figures[name]
-        print(f"  {name:<7} {row['count']:>6}   p50 {row['p50_ms']} ms   p99 {row['p99_ms']} ms")
+        print(
+            f"  {name:<7} {row['count']:>6}   p50 {row['p50_ms']} ms   p95 {row['p95_ms']} ms"
+            f"   p99 {row['p99_ms']} ms"
+        )
     print(f"  store: {len(seed)} seeded, {stored} after the run")
     return {"clients": clients, "seeded": len(seed), "stored_after": stored, **figures}
+
+
+@contextmanager
+def _store(args: argparse.Namespace, tmp: Path) -> Iterator[tuple[str, str | None]]:
+    """The store's location (and a replica's, with ``--replica``): a SQLite directory, or a
+    database on a throwaway PostgreSQL cluster."""
+    if args.store == "sqlite":
+        yield str(tmp / "store"), None
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.pg import Cluster
+
+    cluster = Cluster(standbys=1 if args.replica else 0)
+    try:
+        cluster.primary.sql("CREATE DATABASE load")
+        replica = None
+        if args.replica:
+            cluster.wait_replayed(cluster.standbys[0])
+            replica = cluster.standbys[0].url("load")
+        yield cluster.primary.url("load"), replica
+    finally:
+        cluster.close()
 
 
 def main() -> None:
@@ -205,9 +252,14 @@ def main() -> None:
     parser.add_argument("--clients", default="16", help="Client counts, comma-separated.")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--add-share", type=float, default=0.5)
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--servers", type=int, default=1, help="remem serve processes.")
+    parser.add_argument("--replica", action="store_true", help="PostgreSQL: read from a standby.")
     parser.add_argument("--src", help="Run the server from this checkout's src directory.")
     parser.add_argument("--json", help="Also write the figures to this JSON file.")
     args = parser.parse_args()
+    if args.replica and args.store != "postgres":
+        parser.error("--replica needs --store postgres")
     data = json.loads(Path(args.data).read_text(encoding="utf-8"))
     runs = [run(args, int(count), data) for count in args.clients.split(",")]
     figures = {
@@ -216,6 +268,9 @@ def main() -> None:
         f"Python {platform.python_version()}",
         "src": args.src or "this checkout",
         "add_share": args.add_share,
+        "store": args.store,
+        "servers": args.servers,
+        "replica": args.replica,
         "runs": runs,
     }
     if args.json:

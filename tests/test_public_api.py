@@ -84,6 +84,9 @@ PUBLIC = [
     "StorageFullError",
     # hostile input
     "Limits",
+    # PostgreSQL in production (issue 35)
+    "IndexState",
+    "StoreUnavailableError",
 ]
 
 

@@ -55,7 +55,14 @@ from remem.memory_types.keyvalue import KeyMatch, KeyValueMemory
 from remem.memory_types.persona import Persona, PersonaContext
 from remem.memory_types.stream import MemoryStream
 from remem.provenance import deriving
-from remem.records import Context, MemoryRecord, Provenance, SearchHit, StoreStats
+from remem.records import (
+    Context,
+    IndexState,
+    MemoryRecord,
+    Provenance,
+    SearchHit,
+    StoreStats,
+)
 from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
 from remem.settings import Settings
@@ -84,6 +91,7 @@ __all__ = [
     "FactMemory",
     "FilterError",
     "Grant",
+    "IndexState",
     "IndexWarning",
     "InvalidInputError",
     "InvalidTextError",

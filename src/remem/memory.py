@@ -322,6 +322,8 @@ class AsyncMemory:
     import_ = _InThread(lambda m: m.import_)
     import_records = _InThread(lambda m: m.import_records)
     reembed = _InThread(lambda m: m.reembed)
+    index_state = _InThread(lambda m: m.index_state)
+    build_index = _InThread(lambda m: m.build_index)
     backup = _InThread(lambda m: m.backup)
     stats = _InThread(lambda m: m.stats)
     cache_stats = _InThread(lambda m: m.cache_stats)

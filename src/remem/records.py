@@ -13,6 +13,7 @@ __all__ = [
     "ORIGINS",
     "Context",
     "ErasureReceipt",
+    "IndexState",
     "Kind",
     "MemoryItem",
     "MemoryRecord",
@@ -316,6 +317,31 @@ class StoreStats:
     #: What language models cost this store, per feature (``chat.summary``,
     #: ``stream.importance``, ...): calls, prompt and completion tokens, cost.
     llm_usage: dict[str, dict[str, float]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class IndexState:
+    """Where a store's vector index stands (``Memory.index_state()``, ``remem index status``).
+
+    A search that may match at most ``exact_limit`` vectors is answered exactly; a larger one
+    uses the ANN index (``kind``) when it is ``ready``, else runs exactly while it is built —
+    no search waits for a build."""
+
+    #: ``ivf`` (SQLite: faiss IVF cells), ``hnsw`` (PostgreSQL: pgvector), ``none`` (exact only).
+    kind: str
+    #: Records with a vector.
+    vectors: int
+    #: Searches that may match at most this many vectors run exactly.
+    exact_limit: int
+    #: Whether an ANN index answers larger searches now.
+    ready: bool
+    #: Whether a build is under way (in this process, or another's for PostgreSQL).
+    building: bool
+    #: Whether the store is large enough to want one (``vectors > exact_limit``).
+    needed: bool
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -490,6 +490,34 @@ def stats(store_path: str | None, embedder: str | None, plain: bool) -> None:
         emit(mem.stats().to_dict(), plain)
 
 
+@cli.group()
+def index() -> None:
+    """The store's vector index: where it stands, and building it now."""
+
+
+@index.command(name="status")
+@store_options
+@output_options
+def index_status(store_path: str | None, embedder: str | None, plain: bool) -> None:
+    """Kind (ivf, hnsw), vectors, the exact-search limit, and whether the index is ready,
+    being built, or wanted."""
+    with opened(store_path, embedder, read=True) as mem:
+        emit(mem.index_state().to_dict(), plain)
+
+
+@index.command(name="build")
+@store_options
+@click.option("--progress/--no-progress", default=None, help="A progress bar (default: on a TTY).")
+@output_options
+def index_build(
+    store_path: str | None, embedder: str | None, progress: bool | None, plain: bool
+) -> None:
+    """Build the vector index now if the store has outgrown exact search, and wait for it
+    (searches never wait: they run exactly while it is built)."""
+    with opened(store_path, embedder, read=True) as mem:
+        emit(mem.build_index(progress=progress).to_dict(), plain)
+
+
 @cli.command()
 @click.option(
     "--store",
@@ -530,6 +558,7 @@ def migrate(source: str, target: str, batch: int, progress: bool | None, plain: 
     """
     from tqdm import tqdm
 
+    from remem.engine.inserts import build_index
     from remem.stores import open_store
     from remem.stores.migrate import migrate_store
 
@@ -544,6 +573,7 @@ def migrate(source: str, target: str, batch: int, progress: bool | None, plain: 
                 total=src.stats().records, unit="rec", disable=not show, desc="migrate"
             ) as bar:
                 report = migrate_store(src, dst, batch=batch, progress=bar.update)
+            build_index(dst, show)  # searches of the new store never wait for its index
         finally:
             dst.close()
     finally:

@@ -44,10 +44,12 @@ from remem.engine.tenancy import names_access, own_names, read_filter, resolve, 
 from remem.errors import InvalidInputError, NotFoundError, PermissionDeniedError, StoreError
 from remem.filters import Cond, Filter
 from remem.limits import DEFAULT_LIMITS, Limits
+from remem.observe import observed
 from remem.provenance import rescanned
 from remem.records import (
     Context,
     ErasureReceipt,
+    IndexState,
     MemoryRecord,
     Namespace,
     SearchHit,
@@ -215,6 +217,7 @@ class Engine:
         return f"<{type(self).__name__} {self.store.path!r} embedder={self.embedder.name}>"
 
     # -- writes ------------------------------------------------------------------------------------
+    @observed("add")
     def add(
         self,
         text: str,
@@ -276,6 +279,7 @@ class Engine:
         return self.add_many([item], embeddings=vectors, progress=False, upsert=upsert)[0]
 
     @_as_actor
+    @observed("add_many")
     def add_many(
         self,
         items: Iterable[Mapping[str, Any] | str],
@@ -340,6 +344,7 @@ class Engine:
         )
 
     @_as_actor
+    @observed("add_document")
     def add_document(
         self,
         text: str,
@@ -388,6 +393,7 @@ class Engine:
         )[0]
 
     @_as_actor
+    @observed("update")
     def update(
         self,
         id: str,
@@ -447,6 +453,7 @@ class Engine:
             return self.store.update(id, change, signature=self.embedder.signature)
 
     @_as_actor
+    @observed("delete")
     def delete(self, ids: str | Sequence[str]) -> int:
         """Delete memories by id, or by the caller's ids as :meth:`get` takes them (a document
         takes its chunks along); returns how many went. Unknown ids, and ids outside this
@@ -457,6 +464,7 @@ class Engine:
         return self.store.delete(builtins.list(found)) if found else 0
 
     @_as_actor
+    @observed("forget")
     def forget(
         self,
         *,
@@ -525,6 +533,7 @@ class Engine:
         return verify_chains(log.audit_events(order="chain"), log.audit_heads())
 
     # -- reads -------------------------------------------------------------------------------------
+    @observed("get")
     def get(self, id: str) -> MemoryRecord:
         """The memory with this id; raises :class:`NotFoundError` if there is none (or it lies
         outside this memory's grant: the same error, word for word).
@@ -538,6 +547,7 @@ class Engine:
             raise NotFoundError(f"no memory with id {id!r}")
         return found[0]
 
+    @observed("get_many")
     def get_many(self, ids: Sequence[str]) -> builtins.list[MemoryRecord]:
         """The memories with these ids (or the callers' ids, as :meth:`get` takes them), in
         the order asked; unknown ids are left out."""
@@ -545,6 +555,7 @@ class Engine:
         found = self._resolve(wanted, unexpired(self.grant.where()))
         return [found[i] for i in wanted if isinstance(i, str) and i in found]
 
+    @observed("list")
     def list(
         self,
         *,
@@ -603,6 +614,7 @@ class Engine:
         where = self._where(user_id, agent_id, session_id, filters, namespace=prefix)
         return self.store.namespaces(unexpired(where), limit=limit, after=start)
 
+    @observed("search")
     def search(
         self,
         query: str | None = None,
@@ -664,6 +676,7 @@ class Engine:
                 touches.flush(self.store, wait=False)
         return hits
 
+    @observed("context")
     def context(
         self,
         query: str,
@@ -692,6 +705,7 @@ class Engine:
         return pack(hits, budget_tokens, counter, order=order, marked=marked)
 
     @_as_actor
+    @observed("import_records")
     def import_records(
         self,
         rows: Sequence[Mapping[str, Any]],
@@ -739,6 +753,20 @@ class Engine:
         new = get_embedder(embedder)
         everything = self.records(with_vectors=True)
         return reembed_store(self.shared, new, everything, progress=self.show_progress(progress))
+
+    def index_state(self) -> IndexState:
+        """Where the store's vector index stands: built, being built, wanted (admin)."""
+        self.require_admin("the vector index's state")
+        return self.store.index_state()
+
+    @observed("build_index")
+    def build_index(self, *, progress: bool | None = None) -> IndexState:
+        """Build the store's vector index now if the store has outgrown exact search, and wait
+        for it (admin). Bulk loads do this as their last step; otherwise a search that needs
+        the index starts its build off the request and runs exactly meanwhile."""
+        self.require_admin("building the vector index")
+        inserts.build_index(self.store, self.show_progress(progress))
+        return self.store.index_state()
 
     def stats(self) -> StoreStats:
         """Counts, size and settings of the whole store (admin)."""

@@ -19,12 +19,15 @@ from remem.embedders import Embedder, check_vectors, normalize
 from remem.engine.state import EngineState
 from remem.engine.vectors import vectorize, warn_if_long
 from remem.errors import ConflictError, InvalidInputError
+from remem.observe import stage
 from remem.records import MemoryRecord
 from remem.stores import NewRecord
-from remem.stores.base import head_and_parts
+from remem.stores.base import RecordStore, head_and_parts
 from remem.timeutil import now as now_epoch
 
 __all__ = [
+    "BULK_ROWS",
+    "build_index",
     "check_links",
     "check_named_duplicates",
     "given_vectors",
@@ -32,6 +35,29 @@ __all__ = [
     "keep_created",
     "key_conflict",
 ]
+
+#: A write of at least this many records is a bulk load (``add_many``, an import): it ends by
+#: building the vector index when the store has outgrown exact search and its index is not
+#: ready, and waits for it — the searches after a bulk load then never run exactly for want of
+#: an index, and no search ever starts a build of that size.
+BULK_ROWS = 10_000
+
+
+def build_index(store: RecordStore, show: bool) -> None:
+    """``store.build_index()``, with a progress bar on stderr when ``show``."""
+    if not show:
+        store.build_index()
+        return
+    from tqdm import tqdm
+
+    with tqdm(desc="vector index", unit="vec", leave=False, mininterval=0.5) as bar:
+
+        def advance(done: int, total: int) -> None:
+            if total and bar.total != total:
+                bar.total = total
+            bar.update(max(0, done - bar.n))
+
+        store.build_index(advance)
 
 
 def insert(
@@ -70,23 +96,29 @@ def insert(
         texts = [records[i].text for i in todo]
         warn_if_long(texts, state.embedder, settings.part_tokens)
         show = settings.show_progress(progress) and len(todo) >= 64
-        rows = vectorize(
-            texts,
-            state.embedder,
-            part_tokens=settings.part_tokens,
-            part_overlap=settings.part_overlap,
-            progress=show,
-        )
+        with stage("embed"):
+            rows = vectorize(
+                texts,
+                state.embedder,
+                part_tokens=settings.part_tokens,
+                part_overlap=settings.part_overlap,
+                progress=show,
+            )
         for i, vectors in zip(todo, rows, strict=True):
             records[i].vector, records[i].parts = head_and_parts(vectors)
     with state.lock:  # the embedder as reembed() left it: the store checks it in the write
         try:
-            return store.insert(records, signature=state.embedder.signature, replace=replace)
+            with stage("store"):
+                stored = store.insert(records, signature=state.embedder.signature, replace=replace)
         except ConflictError as exc:
             better = key_conflict(exc, records)
             if better is None:
                 raise
             raise better from exc
+    if len(records) >= BULK_ROWS:
+        with stage("index"):
+            build_index(store, settings.show_progress(progress))
+    return stored
 
 
 def check_links(

@@ -45,6 +45,7 @@ from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError, PermissionDeniedError
 from remem.follower import IndexFollower
 from remem.memory_types.guard import compare, opposite
+from remem.observe import METRICS
 from remem.stores.tables import CacheTable, offered
 from remem.timeutil import now
 from remem.validate import clean_text, json_text, opt_str, utf8
@@ -342,6 +343,7 @@ class SemanticCache:
                     continue
                 self._note_hit(rowid, at)
                 self.stats.hits += 1
+                METRICS.count("remem_cache_lookups_total", result="hit")
                 result = CacheLookup(
                     True,
                     json.loads(entry["value"]),
@@ -353,6 +355,7 @@ class SemanticCache:
                 self._shared.events.append(_event(at, text, scope, result))
                 return result
             self.stats.misses += 1
+            METRICS.count("remem_cache_lookups_total", result="miss")
             if result.reason == "below threshold":
                 self.stats.below_threshold += 1
             self._shared.events.append(_event(at, text, scope, result))

@@ -34,6 +34,7 @@ that means the same for every query, which ``min_score`` cuts at.
 
 from __future__ import annotations
 
+import contextvars
 import os
 import threading
 import time
@@ -48,6 +49,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.filters import Filter, and_filters
+from remem.observe import stage
 from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.calibration import calibrated, non_increasing
@@ -193,12 +195,13 @@ class Retriever:
         stated = {item for item, _ in rankings.pop(_STATED, [])}
         dated = {item for item, _ in rankings.pop(_DURING, [])}
         if hybrid:
-            fused = fuse(
-                rankings,
-                cfg.fusion,
-                dense_weight=cfg.dense_weight,
-                keyword_min_spread=cfg.keyword_min_spread,
-            )
+            with stage("fusion"):
+                fused = fuse(
+                    rankings,
+                    cfg.fusion,
+                    dense_weight=cfg.dense_weight,
+                    keyword_min_spread=cfg.keyword_min_spread,
+                )
         else:
             fused = rankings[query.mode]
         if cfg.reorders and not cfg.needs_records:
@@ -251,19 +254,21 @@ class Retriever:
         keyword: Future[tuple[list[tuple[str, float]], float]] | None = None
         if words is not None and vector is None and embed is not None:
             keyword = self._background(
-                _timed, self.store.keyword, words, depth, query.where, max_terms=query.max_terms
+                _timed, self._keyword, words, depth, query.where, max_terms=query.max_terms
             )
         rankings: Rankings = {}
         embed_ms = 0.0
         try:
             if vector is None and embed is not None:
                 started = time.perf_counter()
-                vector = embed(keyword is not None and self._keyword_ms > self._embed_ms)
+                with stage("embed"):
+                    vector = embed(keyword is not None and self._keyword_ms > self._embed_ms)
                 embed_ms = (time.perf_counter() - started) * 1000
             if vector is not None:
-                rankings["dense"] = self.store.dense(
-                    vector, depth, query.where, part_weight=query.config.part_weight
-                )
+                with stage("dense"):
+                    rankings["dense"] = self.store.dense(
+                        vector, depth, query.where, part_weight=query.config.part_weight
+                    )
         except BaseException:
             if keyword is not None:
                 wait([keyword])  # never left running behind the error
@@ -273,7 +278,7 @@ class Retriever:
             self._keyword_ms += 0.2 * (keyword_ms - self._keyword_ms)
             self._embed_ms += 0.2 * (embed_ms - self._embed_ms)
         elif words is not None:
-            rankings["keyword"] = self.store.keyword(
+            rankings["keyword"] = self._keyword(
                 words, depth, query.where, max_terms=query.max_terms
             )
         if query.config.preference_k > 0 and wants_preferences(query.text):
@@ -282,6 +287,12 @@ class Retriever:
             when = time_window(query.during)
             self._add_from(rankings, query, vector, words, when, TIME_DEPTH, _DURING)
         return rankings
+
+    def _keyword(
+        self, words: str, depth: int, where: Filter | None, *, max_terms: int | None
+    ) -> list[tuple[str, float]]:
+        with stage("keyword"):
+            return self.store.keyword(words, depth, where, max_terms=max_terms)
 
     def _add_from(
         self,
@@ -314,7 +325,9 @@ class Retriever:
             if self._worker is None or self._worker_pid != os.getpid():
                 self._worker = ThreadPoolExecutor(thread_name_prefix="remem-keyword")
                 self._worker_pid = os.getpid()
-            return self._worker.submit(call, *args, **kwargs)
+            # In the caller's context: its span (remem.otel) is the parent of the thread's.
+            context = contextvars.copy_context()
+            return self._worker.submit(lambda: context.run(call, *args, **kwargs))
 
     def with_records(
         self,
@@ -325,7 +338,8 @@ class Retriever:
     ) -> list[Candidate]:
         """The fused ids as candidates with their records (one read) and each signal's score
         and rank; ids deleted since the candidates were found are dropped."""
-        records = {r.id: r for r in self.read([i for i, _ in fused], near)}
+        with stage("store"):
+            records = {r.id: r for r in self.read([i for i, _ in fused], near)}
         signals = {
             name: {item: (value, rank) for rank, (item, value) in enumerate(ranking, start=1)}
             for name, ranking in rankings.items()
@@ -362,7 +376,8 @@ class Retriever:
         candidates = self.priors(candidates, query, speaker, stated)
         if cfg.reranker is not None and query.text:
             reranker, keep = self.reranker(cfg.reranker), k * cfg.rerank_k_factor
-            candidates = rerank(candidates, query.text, reranker, keep, strict=cfg.strict)
+            with stage("rerank"):
+                candidates = rerank(candidates, query.text, reranker, keep, strict=cfg.strict)
         candidates = score(candidates, cfg, query.now)
         if cfg.mmr_lambda is not None:
             vectors = self.store.vectors([c.record.id for c in candidates])

@@ -23,6 +23,7 @@ import remem
 from remem.apikeys import KeyRing
 from remem.errors import PayloadTooLargeError, RememError
 from remem.memory import Memory
+from remem.server.metrics import RequestMetrics, metrics, note_error
 from remem.server.requestids import HEADER, RequestIds, current_request_id
 from remem.server.routes import router
 
@@ -74,6 +75,7 @@ def create_app(
     app.state.auth = keys.active() if require_keys is None else require_keys
     app.state.web = web
     app.include_router(router)
+    app.include_router(metrics)
     if web:
         from remem.server.web import pages
 
@@ -83,6 +85,7 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
     app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(RequestMetrics)  # the body limit's refusals are counted too
     app.add_middleware(RequestIds)  # outermost of ours: the body limit's refusals carry it too
     return app
 
@@ -91,6 +94,7 @@ def error_response(status: int, kind: str, message: str, **extra: Any) -> JSONRe
     # A message quoting the caller's input may hold a lone surrogate: escape it, or the
     # answer itself could not be encoded.
     shown = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    note_error(kind)
     body = {"type": kind, "message": shown, **extra}
     rid = current_request_id()
     if rid is not None:

@@ -22,7 +22,9 @@ from remem.embedders.base import EmbedderSignature
 from remem.errors import VectorError
 from remem.filters import Cond, Filter, Logic, and_filters
 from remem.keywords import BM25_B, BM25_K1, index_terms, search_terms
+from remem.observe import Gauge
 from remem.records import (
+    IndexState,
     MemoryRecord,
     Namespace,
     Provenance,
@@ -528,6 +530,25 @@ class RecordStore(ABC):
             schema=[],
             llm_usage=self.llm_usage() if isinstance(self, UsageTable) else {},
         )
+
+    def index_state(self) -> IndexState:
+        """Where the vector index stands; by default there is none (every search exact)."""
+        vectors = self.stats().vectors
+        return IndexState(
+            kind="none", vectors=vectors, exact_limit=vectors, ready=False, building=False,
+            needed=False,
+        )  # fmt: skip
+
+    def build_index(self, progress: Callable[[int, int], None] | None = None) -> None:  # noqa: B027
+        """Build the vector index now if the store wants one, and wait for it (a bulk load's
+        last step; else it is built off the request, searches running exactly meanwhile).
+        ``progress(done, total)`` is called as it goes (total 0: not known). By default there
+        is no index to build."""
+
+    def gauges(self) -> list[Gauge]:
+        """What this store reports to ``/metrics`` beyond records and its index (connection
+        pools, replicas; see :data:`remem.observe.GAUGES`); by default nothing."""
+        return []
 
     @abstractmethod
     def change_token(self) -> int:

@@ -50,7 +50,9 @@ from remem.errors import (
 )
 from remem.filters import Filter
 from remem.keywords import search_terms
+from remem.observe import Gauge
 from remem.records import (
+    IndexState,
     MemoryRecord,
     Namespace,
     Provenance,
@@ -73,7 +75,7 @@ from remem.stores.keyword_index import Entry, rank
 from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.erase import PostgresErasure
 from remem.stores.postgres.filters import compile_postgres
-from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name
+from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name, index_valid
 from remem.stores.postgres.replicas import Replicas, lsn_number
 from remem.stores.postgres.schema import apply_migrations
 from remem.stores.postgres.tables import SideTables, note_changes
@@ -689,9 +691,11 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         }
         return sorted(scored.items(), key=lambda p: -p[1])[:k]
 
-    def build_index(self) -> None:
+    def build_index(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Build the HNSW index now if the store needs one, waiting for it (a bulk load's last
-        step; else the first search that needs it starts the build on a thread of its own)."""
+        step; else the first search that needs it starts the build on a thread of its own).
+        ``progress(done, total)`` hears the tuples pgvector has loaded into the graph, from
+        ``pg_stat_progress_create_index``, about twice a second."""
         with self._connection() as conn:
             stored = _read_signature(conn)
             if stored is None:
@@ -704,7 +708,65 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         self._hnsw.join()
         with self._connection() as conn:
             self._hnsw.ready(conn, stored)
+        while (thread := self._hnsw.thread) is not None and thread.is_alive():
+            thread.join(0.5)
+            if progress is not None and thread.is_alive():
+                progress(*self._build_progress())
+        with self._connection() as conn:
+            built = self._hnsw.ready(conn, stored)
         self._hnsw.join()
+        if progress is not None and built:
+            progress(int(count), int(count))
+
+    def _build_progress(self) -> tuple[int, int]:
+        """Tuples done and total of the index build under way (0, 0 when not known)."""
+        rows = self._rows(
+            "SELECT tuples_done, tuples_total FROM pg_stat_progress_create_index "
+            "WHERE relid = 'memories'::regclass"
+        )
+        return (int(rows[0]["tuples_done"]), int(rows[0]["tuples_total"])) if rows else (0, 0)
+
+    def index_state(self) -> IndexState:
+        with self._connection() as conn:
+            stored = _read_signature(conn)
+            (count,) = conn.execute(
+                "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
+            ).fetchone() or (0,)
+            ready = stored is not None and index_valid(conn, index_name(stored.dimensions))
+            (elsewhere,) = conn.execute(  # another process building it
+                "SELECT count(*) > 0 FROM pg_stat_progress_create_index "
+                "WHERE relid = 'memories'::regclass"
+            ).fetchone() or (False,)
+        thread = self._hnsw.thread
+        here = thread is not None and thread.is_alive()
+        return IndexState(
+            kind="hnsw", vectors=int(count), exact_limit=self.exact_search_limit, ready=ready,
+            building=bool(here or elsewhere), needed=int(count) > self.exact_search_limit,
+        )  # fmt: skip
+
+    def gauges(self) -> list[Gauge]:
+        pools = [("primary", self._pool)]
+        if self._replicas is not None:
+            pools += [(r.shown, r.pool) for r in self._replicas.replicas]
+        out: list[Gauge] = []
+        for name, pool in pools:
+            stats = pool.get_stats()
+            size, idle = stats.get("pool_size", 0), stats.get("pool_available", 0)
+            out += [
+                Gauge("remem_pool_connections", idle, {"pool": name, "state": "idle"}),
+                Gauge("remem_pool_connections", size - idle, {"pool": name, "state": "used"}),
+                Gauge("remem_pool_waiting", stats.get("requests_waiting", 0), {"pool": name}),
+            ]
+        for state in self.replica_states():
+            labels = {"replica": state["url"]}
+            out += [
+                Gauge("remem_replica_up", 1.0 if state["up"] else 0.0, labels),
+                Gauge("remem_replica_lag_seconds", state["lag_seconds"], labels),
+            ]
+        for (who, what), n in sorted(self.reads_served().items()):
+            labels = {"by": who, "replica": what} if who == "replica" else {"by": who, "why": what}
+            out.append(Gauge("remem_reads_total", n, labels))
+        return out
 
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None

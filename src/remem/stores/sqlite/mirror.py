@@ -253,6 +253,14 @@ class VectorMirror:
                 self._unsaved = True
                 self.save()
 
+    def state(self) -> tuple[bool, bool, bool]:
+        """Whether the ANN cells are built (ready), being built, and wanted (the index has
+        outgrown exact search)."""
+        with self._lock:
+            index = self.synced()
+            building = self.builder is not None and self.builder.is_alive()
+            return index.ann is not None, building, index.size >= index.exact_limit
+
     def finish(self) -> None:
         """Wait for a build under way (it is finished and saved, not thrown away)."""
         builder = self.builder

@@ -34,7 +34,15 @@ from remem.errors import (
 )
 from remem.filters import Filter
 from remem.keywords import search_terms
-from remem.records import MemoryRecord, Namespace, StoreStats, decode_namespace, encode_namespace
+from remem.observe import Gauge
+from remem.records import (
+    IndexState,
+    MemoryRecord,
+    Namespace,
+    StoreStats,
+    decode_namespace,
+    encode_namespace,
+)
 from remem.stores.audit_log import AUDITED_FIELDS
 from remem.stores.base import (
     NewRecord,
@@ -713,10 +721,30 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
                 )
             return self._mirror.search(index, vector, k, where, part_weight=part_weight)
 
-    def build_index(self) -> None:
+    def build_index(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Bring the vector index's ANN cells up to date now, waiting for it (a bulk load's
-        last step; searches would otherwise have it built on a thread of its own)."""
+        last step; searches would otherwise have it built on a thread of its own). faiss
+        reports no progress: ``progress`` hears (0, 0) at the start and (1, 1) at the end."""
+        if progress is not None:
+            progress(0, 0)
         self._mirror.build()
+        if progress is not None:
+            progress(1, 1)
+
+    def gauges(self) -> list[Gauge]:
+        """The write-ahead log's size: one that keeps growing means a reader holds a snapshot
+        open so long that checkpoints cannot catch up."""
+        wal = Path(f"{self._file}-wal") if self._file != ":memory:" else None
+        size = wal.stat().st_size if wal is not None and wal.exists() else 0
+        return [Gauge("remem_wal_bytes", float(size))]
+
+    def index_state(self) -> IndexState:
+        ready, building, needed = self._mirror.state()
+        (vectors,) = self._query("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0]
+        return IndexState(
+            kind="ivf", vectors=int(vectors), exact_limit=self.exact_search_limit, ready=ready,
+            building=building, needed=needed,
+        )  # fmt: skip
 
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
