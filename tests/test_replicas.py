@@ -90,6 +90,10 @@ def test_reads_go_to_the_replica_and_a_process_reads_its_own_writes(cluster: pg.
             assert reader.search("hive swarmed", user_id="ann")[0].id == fresh.id
             assert reader.search("hive swarmed", user_id="bob") == []
             assert reader.stats().records == 2
+            # A tenant reading through the replica: Ann's records are unknown ids to Bob.
+            bob = reader.scoped(remem.Grant(users=("bob",)))
+            assert bob.search("hive swarmed") == [] and bob.list() == []
+            assert bob.get_many([fresh.id]) == bob.get_many(["no-such-id"]) == []
 
 
 def test_a_lagging_replica_is_skipped_until_it_catches_up(cluster: pg.Cluster) -> None:

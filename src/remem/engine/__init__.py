@@ -743,6 +743,7 @@ class Engine:
                 progress,
                 containers=containers,
                 labels=batch.labels,
+                bulk=True,
             )
 
     @_as_actor

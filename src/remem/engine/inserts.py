@@ -36,10 +36,11 @@ __all__ = [
     "key_conflict",
 ]
 
-#: A write of at least this many records is a bulk load (``add_many``, an import): it ends by
-#: building the vector index when the store has outgrown exact search and its index is not
-#: ready, and waits for it — the searches after a bulk load then never run exactly for want of
-#: an index, and no search ever starts a build of that size.
+#: An import of at least this many records is a bulk load: it ends by building the vector index
+#: when the store has outgrown exact search and its index is not ready, and waits for it — the
+#: searches after it never run exactly for want of an index. (``add_many`` does not: it is
+#: often one batch of a longer load, and on PostgreSQL every batch after the build would write
+#: through the HNSW graph; such a load ends with ``build_index()``.)
 BULK_ROWS = 10_000
 
 
@@ -70,6 +71,7 @@ def insert(
     labels: Sequence[str] | None = None,
     named: Iterable[int] = (),
     replace: bool = False,
+    bulk: bool = False,
 ) -> list[MemoryRecord]:
     """Embed what needs a vector, then insert all in one transaction.
 
@@ -77,7 +79,8 @@ def insert(
     candidates: a document whose chunks are its searchable parts, or a record added with
     ``embed=False``. ``named`` are indices of records whose ids the caller chose: never
     folded into a duplicate with another id. ``replace``: a record whose id is stored takes
-    its place. Expired records are purged first.
+    its place. Expired records are purged first. ``bulk`` (an import): at least
+    :data:`BULK_ROWS` records end by building the vector index.
     """
     if not records:
         return []
@@ -115,7 +118,7 @@ def insert(
             if better is None:
                 raise
             raise better from exc
-    if len(records) >= BULK_ROWS:
+    if bulk and len(records) >= BULK_ROWS:
         with stage("index"):
             build_index(store, settings.show_progress(progress))
     return stored

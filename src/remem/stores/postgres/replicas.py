@@ -48,8 +48,15 @@ _REPLAYED = (
     "ELSE pg_current_wal_lsn() END)::text"
 )
 #: What a replica answers when it cannot serve a read now: connection lost or refused, a
-#: server shutting down, a read cancelled by a conflict with recovery (SQLSTATE 40001).
-FAILURES = (psycopg.OperationalError, PoolTimeout, pg_errors.SerializationFailure)
+#: server shutting down, a read cancelled by a conflict with recovery (SQLSTATE 40001), a
+#: table or column it has not replayed yet (the primary migrated a moment ago).
+FAILURES = (
+    psycopg.OperationalError,
+    PoolTimeout,
+    pg_errors.SerializationFailure,
+    pg_errors.UndefinedTable,
+    pg_errors.UndefinedColumn,
+)
 
 
 def lsn_number(text: str | None) -> int:
@@ -98,6 +105,7 @@ class Replicas:
         self.retry = retry
         self.check_every = check_every
         self._written = 0  # the LSN after this store's last write
+        self._primary_until = 0.0  # reads go to the primary until then (a write's LSN unknown)
         self._next = 0
         self._lock = threading.Lock()
         self._served: Counter[tuple[str, str]] = Counter()
@@ -136,7 +144,12 @@ class Replicas:
     def wrote(self, conn: psycopg.Connection[Any]) -> None:
         """After a commit on the primary ``conn``: reads from now on need a replica that has
         replayed it."""
-        row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
+        try:
+            row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
+        except psycopg.Error:  # committed, position unknown: the primary answers for a while
+            with self._lock:
+                self._primary_until = time.monotonic() + self.max_lag + self.wait
+            return
         position = lsn_number(row[0] if row else None)
         with self._lock:
             self._written = max(self._written, position)
@@ -189,7 +202,10 @@ class Replicas:
             start = self._next
             self._next = (self._next + 1) % len(self.replicas)
             needed = self._written
+            if now < self._primary_until:
+                return None, "behind"
         why = "down"
+        deadline = now + self.wait  # one wait for a caught-up replica, however many there are
         for step in range(len(self.replicas)):
             replica = self.replicas[(start + step) % len(self.replicas)]
             if replica.down_until > now:
@@ -199,7 +215,7 @@ class Replicas:
             if replica.lag > self.max_lag:
                 why = "lagging"
                 continue
-            if replica.replayed < needed and not self._catch_up(replica, needed):
+            if replica.replayed < needed and not self._catch_up(replica, needed, deadline):
                 why = "behind" if why == "down" else why
                 continue
             return replica, ""
@@ -222,9 +238,8 @@ class Replicas:
             replica.error = ""
         return True
 
-    def _catch_up(self, replica: Replica, needed: int) -> bool:
-        """Wait up to ``wait`` seconds for ``replica`` to replay LSN ``needed``."""
-        deadline = time.monotonic() + self.wait
+    def _catch_up(self, replica: Replica, needed: int, deadline: float) -> bool:
+        """Wait until ``deadline`` at most for ``replica`` to replay LSN ``needed``."""
         pause = 0.002
         try:
             with replica.pool.connection() as conn:

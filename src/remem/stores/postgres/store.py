@@ -435,7 +435,8 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             self._audit(
                 conn, "update", [(id, row[0], row[1], change.content_hash)], {"fields": fields}
             )
-        return self.get([id])[0]
+        # From the primary: a replica would first have to replay this very write.
+        return _record(self._rows(f"SELECT {COLUMNS} FROM memories m WHERE m.id = %s", [id])[0])
 
     def delete(self, ids: Sequence[str]) -> int:
         if not ids:
