@@ -219,13 +219,50 @@ def test_above_the_exact_limit_the_hnsw_index_is_built_off_the_request_and_used(
         store.build_index()  # the first search started it: this waits for it
         assert store._builder is not None and not store._builder.is_alive()
         with psycopg.connect(url) as conn:
-            assert index_names(conn) == ["memories_hnsw_16"]
+            assert index_names(conn) == ["memories_hnswh_16"]
             conn.execute("SET enable_seqscan = off")  # 400 rows: a scan would be cheaper
             plan = conn.execute(
-                "EXPLAIN SELECT id FROM memories m ORDER BY m.embedding::vector(16) <=> %s LIMIT 5",
+                "EXPLAIN SELECT id FROM memories m "
+                "ORDER BY m.embedding::halfvec(16) <=> %s::halfvec(16) LIMIT 5",
                 (str(rows[0].tolist()),),
             ).fetchall()
-            assert "memories_hnsw_16" in " ".join(row[0] for row in plan)
+            assert "memories_hnswh_16" in " ".join(row[0] for row in plan)
+
+
+def test_an_older_full_precision_index_gives_way_to_the_half_precision_one(
+    tmp_path: Path,
+) -> None:
+    """A store an older remem indexed (``vector``) gets the ``halfvec`` index built off the
+    request, and the old one is dropped once the new one is valid; results stay exact-equal
+    on the rows the index answers."""
+    url = pg.url_for(tmp_path / "old-index")
+    rows = np.random.default_rng(3).normal(size=(300, 16)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    with open_store(url, exact_search_limit=50) as store:
+        store.insert(
+            [
+                NewRecord(
+                    id=f"r{i}",
+                    text=f"row {i}",
+                    kind="message",
+                    content_hash=f"h{i}",
+                    created_at=0.0,
+                    vector=rows[i],
+                )
+                for i in range(len(rows))
+            ],
+            signature=EmbedderSignature("test:16", 16),
+        )
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(
+                "CREATE INDEX memories_hnsw_16 ON memories "
+                "USING hnsw ((embedding::vector(16)) vector_cosine_ops)"
+            )
+        store.build_index()
+        with psycopg.connect(url) as conn:
+            assert index_names(conn) == ["memories_hnswh_16"]
+        for i in (5, 150):
+            assert store.dense(rows[i], 3, None)[0][0] == f"r{i}"
 
 
 def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
