@@ -178,7 +178,7 @@ class Replicas:
             return dict(self._served)
 
     def states(self) -> list[dict[str, Any]]:
-        """Each replica's state at its last check (for ``stats`` and metrics)."""
+        """Each replica's state at its last check (``replica_states()``, ``/metrics``)."""
         now = time.monotonic()
         return [
             {
