@@ -629,10 +629,26 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         part_weight: float,
     ) -> list[tuple[str, float]]:
         clause, params = compile_postgres(where)
-        with conn.transaction():
-            stored = _read_signature(conn)
-            if stored is None:
+        fetch = max(20, 2 * int(k))  # candidates the index finds, rescored exactly
+        settings = {"hnsw.ef_search": str(max(self.ef_search, min(1000, 2 * fetch)))}
+        if self.iterative_scans:  # and past pgvector's 20,000 tuples for a rare match
+            # relaxed: the index's order need not be exact, the rescoring sorts
+            settings["hnsw.iterative_scan"] = "relaxed_order"
+            settings["hnsw.max_scan_tuples"] = "100000"
+        # One round trip for BEGIN, the signature, the index settings (set whether the index
+        # is used or not: they touch nothing else) and the planner's estimate (pipeline mode).
+        with conn.pipeline(), conn.transaction():
+            meta = conn.execute(
+                "SELECT (SELECT value FROM remem_meta WHERE key = 'embedder'), "
+                "(SELECT value FROM remem_meta WHERE key = 'dimensions'), "
+                + ", ".join(["set_config(%s, %s, true)"] * len(settings)),
+                [value for pair in settings.items() for value in pair],
+            )
+            estimate = self._estimate(conn, clause, params)
+            row = meta.fetchone()
+            if row is None or row[0] is None:
                 return []
+            stored = EmbedderSignature(row[0], int(row[1]))
             dims = int(stored.dimensions)
             if query.shape[0] != dims:
                 raise self._mismatch(stored, f"{query.shape[0]}-d queries", "<embedder>")
@@ -640,7 +656,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             # scope): an exact scan of those rows, recall 1.0. Else the HNSW index (through its
             # cast), scanning on (pgvector >= 0.8, iterative) until enough rows pass the filter,
             # its candidates rescored with the full vectors.
-            few = self._few(conn, where, clause, params)
+            few = self._few(conn, where, clause, params, _plan_rows(estimate.fetchone()))
             if not few and not self._hnsw.ready(conn, stored):
                 few = True  # another process is building the index: exact meanwhile
             if few:
@@ -653,16 +669,6 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 ).fetchall()
             else:
                 kind = "halfvec" if self._hnsw.half else "vector"
-                fetch = max(20, 2 * int(k))  # candidates the index finds, rescored exactly
-                settings = {"hnsw.ef_search": str(max(self.ef_search, min(1000, 2 * fetch)))}
-                if self.iterative_scans:  # and past pgvector's 20,000 tuples for a rare match
-                    # relaxed: the index's order need not be exact, the rescoring sorts
-                    settings["hnsw.iterative_scan"] = "relaxed_order"
-                    settings["hnsw.max_scan_tuples"] = "100000"
-                conn.execute(  # for this transaction; one round trip
-                    "SELECT " + ", ".join(["set_config(%s, %s, true)"] * len(settings)),
-                    [value for pair in settings.items() for value in pair],
-                )
                 heads = conn.execute(
                     "SELECT c.id, 1 - (c.embedding <=> %s) FROM (SELECT m.id, m.embedding, m.seq "
                     f"FROM memories m WHERE m.embedding IS NOT NULL AND {clause} "
@@ -697,40 +703,56 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         }
         return sorted(scored.items(), key=lambda p: -p[1])[:k]
 
+    def _estimate(
+        self, conn: psycopg.Connection[Any], clause: str, params: list[Any]
+    ) -> psycopg.Cursor[Any]:
+        """The planner's row estimate of the vectors ``clause`` matches (a cursor: pipelined)."""
+        return conn.execute(
+            "EXPLAIN (FORMAT JSON) SELECT 1 FROM memories m "
+            f"WHERE m.embedding IS NOT NULL AND {clause}",
+            params,
+        )
+
     def _few(
-        self, conn: psycopg.Connection[Any], where: Filter | None, clause: str, params: list[Any]
+        self,
+        conn: psycopg.Connection[Any],
+        where: Filter | None,
+        clause: str,
+        params: list[Any],
+        estimate: float | None,
     ) -> bool:
         """Whether at most ``exact_search_limit`` vectors match (then an exact scan). The
-        planner's estimate decides when it is clear — half the limit or less, or four times
-        it or more on columns with statistics (the scope's, the times); otherwise, and for
-        filters on metadata (whose estimates are guesses), the matching rows are counted up to
-        the limit. (A count of every row costs 3.4 ms at a million records, the estimate
-        0.15 ms.)"""
+        planner's ``estimate`` decides when it is clear — half the limit or less, or four
+        times it or more on columns with statistics (the scope's, the times); otherwise, and
+        for filters on metadata (whose estimates are guesses), the matching rows are counted
+        up to the limit. (A count of every row costs 3.4 ms at a million records, the
+        estimate 0.15 ms.)"""
         limit = self.exact_search_limit
-        body = f"FROM memories m WHERE m.embedding IS NOT NULL AND {clause}"
-        (plan,) = conn.execute(f"EXPLAIN (FORMAT JSON) SELECT 1 {body}", params).fetchone() or (
-            None,
-        )
-        estimate = float(plan[0]["Plan"]["Plan Rows"]) if plan else float(limit)
-        if estimate <= limit / 2:
+        rows = float(limit) if estimate is None else estimate
+        if rows <= limit / 2:
             return True
-        if estimate >= 4 * limit and not _on_metadata(where):
+        if rows >= 4 * limit and not _on_metadata(where):
             return False
         (few,) = conn.execute(
-            f"SELECT count(*) <= %s FROM (SELECT 1 {body} LIMIT %s) s",
+            "SELECT count(*) <= %s FROM (SELECT 1 FROM memories m "
+            f"WHERE m.embedding IS NOT NULL AND {clause} LIMIT %s) s",
             [limit, *params, limit + 1],
         ).fetchone() or (True,)
         return bool(few)
 
     def build_index(self, progress: Callable[[int, int], None] | None = None) -> None:
         """Build the HNSW index now if the store needs one, waiting for it (a bulk load's last
-        step; else the first search that needs it starts the build on a thread of its own).
-        ``progress(done, total)`` hears the tuples pgvector has loaded into the graph, from
-        ``pg_stat_progress_create_index``, about twice a second."""
+        step; else the first search that needs it starts the build on a thread of its own),
+        after refreshing the planner's statistics. ``progress(done, total)`` hears the tuples
+        pgvector has loaded into the graph, from ``pg_stat_progress_create_index``, about
+        twice a second."""
         with self._connection() as conn:
             stored = _read_signature(conn)
             if stored is None:
                 return
+            # Fresh statistics: the exact-or-ANN choice reads the planner's estimates, which a
+            # bulk load leaves stale until autovacuum comes by.
+            conn.execute("ANALYZE memories")
             (count,) = conn.execute(
                 "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
             ).fetchone() or (0,)
@@ -888,6 +910,11 @@ def _vectors(
     return {
         i: np.stack([head, *windows.get(i, [])]).astype(np.float32) for i, head in heads.items()
     }
+
+
+def _plan_rows(row: Sequence[Any] | None) -> float | None:
+    """The row estimate of an ``EXPLAIN (FORMAT JSON)`` answer."""
+    return float(row[0][0]["Plan"]["Plan Rows"]) if row else None
 
 
 def _on_metadata(where: Filter | None) -> bool:
