@@ -751,8 +751,9 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             if stored is None:
                 return
             # Fresh statistics: the exact-or-ANN choice reads the planner's estimates, which a
-            # bulk load leaves stale until autovacuum comes by.
-            conn.execute("ANALYZE memories")
+            # bulk load leaves stale until autovacuum comes by. Skipped while an index build
+            # holds the table (waiting for it could deadlock with the build's own wait).
+            conn.execute("ANALYZE (SKIP_LOCKED) memories")
             (count,) = conn.execute(
                 "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
             ).fetchone() or (0,)
@@ -767,6 +768,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 progress(*self._build_progress())
         with self._connection() as conn:
             built = self._hnsw.ready(conn, stored)
+            conn.execute("ANALYZE (SKIP_LOCKED) memories")
         self._hnsw.join()
         if progress is not None and built:
             progress(int(count), int(count))
