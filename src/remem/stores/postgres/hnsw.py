@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 import warnings
+from collections.abc import Sequence
 from typing import Any
 
 import psycopg
@@ -111,7 +112,7 @@ class HnswBuilder:
                         f"USING hnsw ((embedding::{kind}({dims})) {kind}_cosine_ops) "
                         "WITH (m = 16, ef_construction = 128)"
                     )
-                    drop_indexes(conn, keep=name)  # one of an older remem's (full precision)
+                    drop_indexes(conn, keep=[name])  # an older remem's (full precision)
                 finally:
                     conn.execute("RESET maintenance_work_mem")
                     conn.execute("SELECT pg_advisory_unlock(%s)", (_INDEX_LOCK,))
@@ -129,13 +130,14 @@ def index_name(dims: int, half: bool = True) -> str:
     return f"memories_hnsw{'h' if half else ''}_{int(dims)}"
 
 
-def drop_indexes(conn: psycopg.Connection[Any], keep: str = "") -> None:
-    """Drop the HNSW indexes of every width and precision but ``keep`` (a cast to another width
-    would refuse the store's new vectors; another precision's is an older remem's)."""
+def drop_indexes(conn: psycopg.Connection[Any], keep: Sequence[str] = ()) -> None:
+    """Drop the HNSW indexes of every width and precision but those named in ``keep`` (a cast
+    to another width would refuse the store's new vectors; another precision's is an older
+    remem's)."""
     for (name,) in conn.execute(
         "SELECT indexname FROM pg_indexes WHERE tablename = 'memories' "
-        "AND indexname ~ '^memories_hnswh?_[0-9]+$' AND indexname <> %s",
-        (keep,),
+        "AND indexname ~ '^memories_hnswh?_[0-9]+$' AND NOT indexname = ANY(%s)",
+        (list(keep),),
     ).fetchall():
         conn.execute(f'DROP INDEX "{name}"')
 

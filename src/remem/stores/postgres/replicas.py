@@ -115,7 +115,8 @@ class Replicas:
             try:  # a wrong or unreachable replica is a mistake to say at once
                 with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as c:
                     # The primary's schema, just made or migrated, replayed there first.
-                    replayed = _replay(c, schema_lsn, connect_timeout)
+                    reached = _replay(c, schema_lsn, time.monotonic() + connect_timeout)
+                    replayed = reached >= schema_lsn
                     c.execute("SELECT 1 FROM remem_migrations LIMIT 1")
             except pg_errors.UndefinedTable as exc:
                 self.close()
@@ -240,18 +241,10 @@ class Replicas:
 
     def _catch_up(self, replica: Replica, needed: int, deadline: float) -> bool:
         """Wait until ``deadline`` at most for ``replica`` to replay LSN ``needed``."""
-        pause = 0.002
         try:
             with replica.pool.connection() as conn:
-                while True:
-                    row = conn.execute(_REPLAYED).fetchone()
-                    replica.replayed = max(replica.replayed, lsn_number(row[0] if row else None))
-                    if replica.replayed >= needed:
-                        return True
-                    if time.monotonic() + pause > deadline:
-                        return False
-                    time.sleep(pause)
-                    pause = min(pause * 2, 0.05)
+                replica.replayed = max(replica.replayed, _replay(conn, needed, deadline))
+            return replica.replayed >= needed
         except FAILURES as exc:
             self._down(replica, exc)
             return False
@@ -267,16 +260,17 @@ class Replicas:
             self._served[(who, what)] += 1
 
 
-def _replay(conn: psycopg.Connection[Any], position: int, timeout: float) -> bool:
-    """Wait up to ``timeout`` seconds for ``conn``'s server to replay WAL ``position``."""
-    deadline = time.monotonic() + timeout
+def _replay(conn: psycopg.Connection[Any], position: int, deadline: float) -> int:
+    """The WAL position ``conn``'s server has replayed, once it reaches ``position`` or at
+    ``deadline`` (``time.monotonic()``), polling at 2 ms doubling to 50 ms."""
+    pause = 0.002
     while True:
         row = conn.execute(_REPLAYED).fetchone()
-        if lsn_number(row[0] if row else None) >= position:
-            return True
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
+        reached = lsn_number(row[0] if row else None)
+        if reached >= position or time.monotonic() + pause > deadline:
+            return reached
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
 
 
 def _first_line(exc: BaseException) -> str:

@@ -986,8 +986,8 @@ def _write_signature(conn: psycopg.Connection[Any], signature: EmbedderSignature
         )
     # An index at another width goes (its cast would refuse the new vectors); the one at this
     # width is built by the first search that needs it (HnswBuilder.ready).
-    drop_indexes(conn, keep=index_name(signature.dimensions, half=True))
-    drop_indexes(conn, keep=index_name(signature.dimensions, half=False))
+    dims = signature.dimensions
+    drop_indexes(conn, keep=[index_name(dims, half=True), index_name(dims, half=False)])
 
 
 def _lock_scopes(conn: psycopg.Connection[Any], records: Sequence[NewRecord]) -> None:
