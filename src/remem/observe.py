@@ -29,6 +29,7 @@ __all__ = [
     "add_listener",
     "observed",
     "operation",
+    "operation_attributes",
     "remove_listener",
     "render",
     "set_tracer",
@@ -231,6 +232,15 @@ GENAI_OPERATIONS = {
 }
 
 
+def operation_attributes(name: str) -> dict[str, Any]:
+    """What a span or measurement of operation ``name`` is labelled with: ``remem.operation``,
+    ``gen_ai.provider.name``, and ``gen_ai.operation.name`` where the conventions have one."""
+    attributes: dict[str, Any] = {"remem.operation": name, "gen_ai.provider.name": "remem"}
+    if name in GENAI_OPERATIONS:
+        attributes["gen_ai.operation.name"] = GENAI_OPERATIONS[name]
+    return attributes
+
+
 def observed(name: str) -> Callable[[_F], _F]:
     """A method timed as operation ``name`` (:func:`operation`)."""
 
@@ -259,9 +269,7 @@ def operation(name: str) -> Iterator[None]:
     held = _INSIDE.set(True)
     started = time.perf_counter()
     genai = GENAI_OPERATIONS.get(name)
-    attributes: dict[str, Any] = {"remem.operation": name, "gen_ai.provider.name": "remem"}
-    if genai is not None:
-        attributes["gen_ai.operation.name"] = genai
+    attributes = operation_attributes(name)
     error: str | None = None
     try:
         with _span(f"{genai or 'remem.' + name} remem", attributes):

@@ -27,7 +27,7 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 from remem.errors import MissingDependencyError
-from remem.observe import add_listener, remove_listener, set_tracer
+from remem.observe import add_listener, operation_attributes, remove_listener, set_tracer
 
 __all__ = ["disable", "enable"]
 
@@ -56,11 +56,7 @@ def enable(tracer_provider: Any = None, meter_provider: Any = None) -> None:
         return tracer.start_as_current_span(name, attributes=attributes)
 
     def record(operation: str, seconds: float, error: str | None) -> None:
-        from remem.observe import GENAI_OPERATIONS
-
-        attributes = {"remem.operation": operation, "gen_ai.provider.name": "remem"}
-        if operation in GENAI_OPERATIONS:
-            attributes["gen_ai.operation.name"] = GENAI_OPERATIONS[operation]
+        attributes = operation_attributes(operation)
         if error is not None:
             attributes["error.type"] = error
         duration.record(seconds, attributes)
