@@ -24,6 +24,8 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
+from remem.literals import Gate, needs
+
 __all__ = ["MARKS", "hidden", "scan", "visible"]
 
 #: The marks, and what each means.
@@ -71,19 +73,18 @@ def _invisible(text: str) -> bool:
     return any(not _innocent_zero_width(text, m.start()) for m in _ZW.finditer(text))
 
 
+_UNSEEN = re.compile(f"[\U000e0000-\U000e007f\u202a-\u202e\u2066-\u2069{_ZERO_WIDTH}]")
+
+
+def _seen(found: re.Match[str]) -> str:
+    code = ord(found.group(0))
+    return chr(code - 0xE0000) if 0xE0020 <= code <= 0xE007E else ""
+
+
 def hidden(text: str) -> str:
     """``text`` with its invisible characters removed and Unicode tags read as the ASCII they
     hide (what a model would read)."""
-    out = []
-    for char in text:
-        code = ord(char)
-        if 0xE0020 <= code <= 0xE007E:
-            out.append(chr(code - 0xE0000))
-        elif _TAGS.match(char) or _BIDI.match(char) or char in _ZERO_WIDTH:
-            continue
-        else:
-            out.append(char)
-    return "".join(out)
+    return _UNSEEN.sub(_seen, text)
 
 
 def visible(text: str) -> str:
@@ -104,8 +105,26 @@ def visible(text: str) -> str:
 
 
 # -- phrasing ---------------------------------------------------------------------------------
-def _rx(*patterns: str) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE | re.MULTILINE)
+# A rule is many patterns, and Python's engine tries each of them at every position of a text:
+# searched as one, the rules cost ~0.5 ms of every write (a chat turn). But each pattern needs
+# one of a few literal strings ("ignore", "disregard", ...) — read from the pattern by the
+# standard library's own parser — so one pass of a trie of all those strings (case-insensitive,
+# as the patterns are) says which patterns could match a text, and only those run. A string the
+# trie finds that does not lower-case to one it knows (İ, ı, ſ, the Kelvin sign ...) runs every
+# pattern: the shortcut never changes a scan's answer, only its cost.
+_FLAGS = re.IGNORECASE | re.MULTILINE
+#: Every rule's patterns, by number, and the sets of strings each needs one of (None: unknown).
+_PATTERNS: list[re.Pattern[str]] = []
+_NEEDS: list[tuple[frozenset[str], ...] | None] = []
+
+
+def _rx(*patterns: str) -> tuple[int, ...]:
+    """A rule: its patterns' numbers in :data:`_PATTERNS`."""
+    first = len(_PATTERNS)
+    for pattern in patterns:
+        _PATTERNS.append(re.compile(pattern, _FLAGS))
+        _NEEDS.append(needs(pattern))
+    return tuple(range(first, len(_PATTERNS)))
 
 
 _MODEL = (
@@ -537,24 +556,32 @@ def _windows(text: str) -> Iterator[str]:
         yield text[start : start + _WINDOW]
 
 
+_RULES_BY_MARK = (
+    ("instruction", _INSTRUCTION),
+    ("role_markup", _ROLE_MARKUP),
+    ("exfiltration", _EXFILTRATION),
+    ("tool_request", _TOOL_REQUEST),
+)
+_GATE = Gate(_NEEDS)
+
+
 def _phrased(text: str) -> set[str]:
     found: set[str] = set()
-    rules = (
-        ("instruction", _INSTRUCTION),
-        ("role_markup", _ROLE_MARKUP),
-        ("exfiltration", _EXFILTRATION),
-        ("tool_request", _TOOL_REQUEST),
-    )
     for window in _windows(_squeezed(text)):
-        for name, rule in rules:
-            if name not in found and rule.search(window):
+        candidates = _GATE.candidates(window)
+        for name, rule in _RULES_BY_MARK:
+            if name not in found and any(
+                _PATTERNS[at].search(window)
+                for at in rule
+                if candidates is None or at in candidates
+            ):
                 found.add(name)
     return found
 
 
 def _mixed_script(text: str) -> bool:
     """Whether a word mixes Latin letters with Cyrillic or Greek ones (look-alikes)."""
-    return any(
+    return _LOOKALIKE.search(text) is not None and any(
         _LATIN.search(word) and _LOOKALIKE.search(word)
         for word in _WORD.findall(text)
         if len(word) <= 64
