@@ -198,6 +198,34 @@ def test_http_needs_a_key_and_keeps_to_its_grant(tmp_path: Path) -> None:
             anyio.run(outside, f"{base}/mcp")
 
 
+def test_http_errors_carry_the_request_id(tmp_path: Path) -> None:
+    """Over HTTP, as in the REST API: the caller's X-Request-ID (or a new one) is sent back,
+    and a refused call, an unknown tool and a refused key all name it."""
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        ring = KeyRing(mem.store)
+        alice, _ = ring.create("alice", users=["alice"])
+        traced = {**bearer(alice), "X-Request-ID": "trace-42"}
+
+        async def scenario(url: str) -> None:
+            async with over_http(url, traced) as session:
+                failed, message = await call(session, "delete_memory", id="nope")
+                assert failed and message.endswith("(request id trace-42)")
+                with pytest.raises(MCPError) as unknown:
+                    await session.call_tool("no_such_tool", {})
+                assert unknown.value.error.data == {"request_id": "trace-42"}
+                failed, saved = await call(session, "save_memory", text="Alice likes tea")
+                assert not failed and "request id" not in saved
+
+        with running(mcp_http_app(build_mcp(mem), mem)) as base:
+            anyio.run(scenario, f"{base}/mcp")
+            answer = post_initialize(f"{base}/mcp", bearer(alice))
+            assert len(answer.headers["x-request-id"]) == 32  # one of its own
+            refused = post_initialize(f"{base}/mcp", {"X-Request-ID": "trace-43"})
+            assert refused.status_code == 401
+            assert refused.json()["error"]["request_id"] == "trace-43"
+            assert refused.headers["x-request-id"] == "trace-43"
+
+
 def test_http_mounted_in_a_host_app_and_served_on_an_open_address(tmp_path: Path) -> None:
     """As the REST server would mount it: a Route to the app and the session manager run in the
     host's lifespan. Built for a non-loopback host, it serves any Host header (the key guards)."""

@@ -16,10 +16,11 @@ import httpx
 import pytest
 
 import remem
+from remem.server import create_app
 from remem.stores.postgres import PostgresStore
 
 from . import pg
-from .serving import free_port
+from .serving import free_port, running
 from .test_postgres import wait_for
 
 
@@ -37,6 +38,21 @@ def _database(cluster: pg.Cluster, name: str) -> tuple[str, str]:
     cluster.primary.sql(f"CREATE DATABASE {name}")
     cluster.wait_replayed(cluster.standbys[0])
     return cluster.primary.url(name), cluster.standbys[0].url(name)
+
+
+class Balancer(httpx.BaseTransport):
+    """Each request to the next of ``bases`` in turn, as a round-robin load balancer."""
+
+    def __init__(self, *bases: str) -> None:
+        self.bases = [httpx.URL(base) for base in bases]
+        self.turn = 0
+        self.inner = httpx.HTTPTransport()
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        base = self.bases[self.turn % len(self.bases)]
+        self.turn += 1
+        request.url = request.url.copy_with(host=base.host, port=base.port)
+        return self.inner.handle_request(request)
 
 
 def _store(mem: remem.Memory) -> PostgresStore:
@@ -94,6 +110,71 @@ def test_reads_go_to_the_replica_and_a_process_reads_its_own_writes(cluster: pg.
             bob = reader.scoped(remem.Grant(users=("bob",)))
             assert bob.search("hive swarmed") == [] and bob.list() == []
             assert bob.get_many([fresh.id]) == bob.get_many(["no-such-id"]) == []
+
+
+def test_a_write_through_one_server_is_read_through_another(cluster: pg.Cluster) -> None:
+    """Read-your-writes across processes: a write's position (``Memory.position()``, REST's
+    ``X-Remem-Position``) holds another handle's reads to it — in Python with
+    ``reading_after``, over REST by the client sending back what a write answered, through
+    two servers as behind a load balancer. Tokens that cannot be positions are refused."""
+    primary, replica = _database(cluster, "positions")
+    standby = cluster.standbys[0]
+    options = {"replicas": [replica], "replica_wait": 0.3}
+    with (
+        remem.open(primary, embedder="hash:64", store_options=options) as one,
+        remem.open(primary, embedder="hash:64", store_options=options) as two,
+    ):
+        one.add("Ann keeps bees on the roof.", user_id="ann")
+        cluster.wait_replayed(standby)
+        standby.sql("SELECT pg_wal_replay_pause()")
+        try:
+            fresh = one.add("Ann's hive swarmed in May.", user_id="ann")
+            position = one.position()
+            assert position is not None and "/" in position
+            # The other handle has no write of its own: the replica answers, without it ...
+            assert len(two.list(user_id="ann")) == 1
+            # ... unless it reads after the position: the primary, after the bounded wait.
+            behind = _by_primary(two, "behind")
+            with two.reading_after(position):
+                assert len(two.list(user_id="ann")) == 2
+                assert two.get(fresh.id).text == "Ann's hive swarmed in May."
+                # A tenant reading after Ann's write still sees nothing of hers.
+                bob = two.scoped(remem.Grant(users=("bob",)))
+                assert bob.list() == [] and bob.get_many([fresh.id]) == []
+            assert _by_primary(two, "behind") > behind
+            assert len(two.list(user_id="ann")) == 1  # the block is over
+            for bad in ("", "0/1 OR 1=1", "x" * 65, 7):
+                with pytest.raises(remem.InvalidInputError):
+                    two.reading_after(bad)  # type: ignore[arg-type]
+            with pytest.raises(remem.InvalidInputError), two.reading_after("not-a-wal-position"):
+                two.list(user_id="ann")
+
+            # Over REST, two servers on the one database: the client sends back the position
+            # its write answered, so the other server reads it.
+            with running(create_app(one)) as first, running(create_app(two)) as second:
+                writer = remem.Client(first)
+                added = writer.add("Ann's queen is marked blue.", user_id="ann")
+                assert writer.position() is not None
+                reader = remem.Client(second)
+                assert added.id not in {m.id for m in reader.list(user_id="ann")}
+                with reader.reading_after(writer.position()):
+                    assert added.id in {m.id for m in reader.list(user_id="ann")}
+                # Behind a balancer (each request to the next server), a client reads what it
+                # wrote through the other: the position travels with its requests.
+                with remem.Client("http://balancer", transport=Balancer(first, second)) as both:
+                    noted = both.add("Ann split the hive.", user_id="ann")  # the first
+                    assert noted.id in {m.id for m in both.list(user_id="ann")}  # the second
+                    assert both._http._transport.turn == 2  # type: ignore[attr-defined]
+                answer = httpx.get(
+                    f"{second}/v1/memories", params={"user_id": "ann"},
+                    headers={"X-Remem-Position": "0/1 OR 1"},
+                )  # fmt: skip
+                assert answer.status_code == 400
+                assert "X-Remem-Position" in answer.json()["error"]["message"]
+                read = httpx.get(f"{second}/v1/memories", params={"user_id": "ann"})
+                assert "x-remem-position" not in read.headers  # reads do not send one
+        finally:
+            standby.sql("SELECT pg_wal_replay_resume()")
 
 
 def test_a_lagging_replica_is_skipped_until_it_catches_up(cluster: pg.Cluster) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import builtins
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Unpack
@@ -29,6 +29,7 @@ from remem.audit import AuditEvent, AuditVerdict
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
 from remem.records import Context, ErasureReceipt, MemoryRecord, Provenance, SearchHit, StoreStats
 from remem.retrieval.config import RetrievalOptions
+from remem.stores.base import later_position, read_after, reading_after
 
 if TYPE_CHECKING:
     import httpx
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 __all__ = ["Client", "RemoteCache", "RemoteChat"]
 
 _TIMES = ("created_at", "updated_at", "last_accessed_at", "expires_at")
+#: A write's position in the store (``Memory.position()``): the server sends it after writes and
+#: takes it on any request, whose reads then wait for a replica that replayed it (the server
+#: reads this name too).
+POSITION_HEADER = "x-remem-position"
 
 
 class Client:
@@ -56,6 +61,29 @@ class Client:
         self._http = httpx.Client(
             base_url=f"{self.url}/v1", headers=headers, timeout=timeout, transport=transport
         )
+        self._position: str | None = None
+
+    # -- reading one's writes through any server ---------------------------------------------------
+    def position(self) -> str | None:
+        """The latest position the server sent after this client's writes
+        (``X-Remem-Position``; PostgreSQL with replicas, else None). Every request sends it
+        back, so this client's reads see its writes whichever server behind a balancer answers.
+        """
+        return self._position
+
+    def reading_after(self, position: str | None) -> AbstractContextManager[None]:
+        """Within the block, this thread's requests read at least the writes ``position``
+        names (another client's or process's :meth:`position`) — as ``Memory.reading_after``."""
+        return reading_after(position)
+
+    def _position_header(self) -> dict[str, str]:
+        wanted = later_position(self._position, read_after())
+        return {POSITION_HEADER: wanted} if wanted is not None else {}
+
+    def _note_position(self, response: httpx.Response) -> None:
+        sent = response.headers.get(POSITION_HEADER)
+        if sent is not None:
+            self._position = later_position(self._position, sent)
 
     # -- lifecycle ---------------------------------------------------------------------------------
     def close(self) -> None:
@@ -414,15 +442,17 @@ class Client:
     def _call(self, method: str, path: str, *, json: Any = None, **kwargs: Any) -> Any:
         import httpx
 
+        headers = {**kwargs.pop("headers", {}), **self._position_header()}
         if json is not None:  # ASCII-escaped: bad text (a lone surrogate) reaches the server,
             kwargs["content"] = _json_bytes(json)  # which refuses it as the local Memory does
-            kwargs["headers"] = {"Content-Type": "application/json"}
+            headers["Content-Type"] = "application/json"
         try:
-            response = self._http.request(method, path, **kwargs)
+            response = self._http.request(method, path, headers=headers, **kwargs)
         except httpx.HTTPError as exc:
             raise ServerUnavailableError(
                 f"cannot reach the remem server at {self.url}: {exc}"
             ) from exc
+        self._note_position(response)
         if response.is_error:
             raise _error(response)
         return response.json()
@@ -432,7 +462,7 @@ class Client:
         import httpx
 
         try:
-            with self._http.stream(method, path) as response:
+            with self._http.stream(method, path, headers=self._position_header()) as response:
                 if response.is_error:
                     response.read()
                     raise _error(response)

@@ -13,6 +13,7 @@ import asyncio
 import functools
 import threading
 from collections.abc import Callable, Coroutine, Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Generic, ParamSpec, Self, TypeVar, overload
 
@@ -30,6 +31,7 @@ from remem.records import ErasureReceipt
 from remem.retrieval.config import RetrievalConfig
 from remem.settings import Settings
 from remem.stores import RecordStore, open_store
+from remem.stores.base import reading_after
 
 __all__ = ["AsyncMemory", "Memory", "open"]
 
@@ -122,6 +124,19 @@ class Memory(Engine):
         view = super().scoped(grant, actor=actor)
         view._caches, view._caches_lock = self._caches, self._caches_lock
         return view
+
+    def position(self) -> str | None:
+        """A token for what this handle has written so far, which reads elsewhere — another
+        process, another server on the same database — can wait for with
+        :meth:`reading_after`. None when every read sees every write anyway (a store without
+        replicas). A REST response to a write sends it as ``X-Remem-Position``."""
+        return self.store.position()
+
+    def reading_after(self, position: str | None) -> AbstractContextManager[None]:
+        """Within the block, this thread's reads see at least the writes ``position`` names
+        (another handle's :meth:`position`): on PostgreSQL with replicas, a replica that has
+        replayed them within ``replica_wait``, else the primary. None: as usual."""
+        return reading_after(position)
 
     def close(self) -> None:
         try:
@@ -302,6 +317,15 @@ class AsyncMemory:
         return self.sync.key_id(
             key, user_id=user_id, agent_id=agent_id, session_id=session_id, namespace=namespace
         )
+
+    def position(self) -> str | None:
+        """:meth:`Memory.position` (no I/O: not awaited)."""
+        return self.sync.position()
+
+    def reading_after(self, position: str | None) -> AbstractContextManager[None]:
+        """:meth:`Memory.reading_after`: the awaited calls in the block (their threads start
+        from this task's context) see at least those writes."""
+        return self.sync.reading_after(position)
 
     add = _InThread(lambda m: m.add)
     add_many = _InThread(lambda m: m.add_many)

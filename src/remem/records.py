@@ -332,7 +332,8 @@ class IndexState:
 
     #: ``ivf`` (SQLite: faiss IVF cells), ``hnsw`` (PostgreSQL: pgvector), ``none`` (exact only).
     kind: str
-    #: Records with a vector.
+    #: Records in the store, and those with a vector.
+    records: int
     vectors: int
     #: Searches that may match at most this many vectors run exactly.
     exact_limit: int

@@ -5,6 +5,8 @@ the exception class carries (``remem.errors``), mapped by type, never by message
 request id is also the response's ``X-Request-ID`` and in the server's log lines
 (:mod:`remem.server.requestids`). A request the schema refuses
 is 422 with every problem listed; a body over ``max_body`` bytes is 413 before it is read whole.
+A request's ``X-Remem-Position`` (a write's position, from any server on the same database)
+holds its reads to what that write left; a response to a write sends the store's position.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import remem
 from remem.apikeys import KeyRing
-from remem.errors import PayloadTooLargeError, RememError
+from remem.client import POSITION_HEADER
+from remem.errors import InvalidInputError, PayloadTooLargeError, RememError
 from remem.memory import Memory
 from remem.server.metrics import RequestMetrics, metrics, note_error
 from remem.server.requestids import HEADER, RequestIds, current_request_id
@@ -84,6 +87,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)
     app.add_exception_handler(Exception, _internal_error)
+    app.add_middleware(Positions, memory=memory)
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(RequestMetrics)  # the body limit's refusals are counted too
     app.add_middleware(RequestIds)  # outermost of ours: the body limit's refusals carry it too
@@ -149,6 +153,41 @@ async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
     """The top-level boundary: a bug becomes a 500 with no internals in the body."""
     log.exception("%s %s failed", request.method, request.url.path)
     return error_response(500, "InternalError", "internal server error (see the server's log)")
+
+
+class Positions:
+    """Reads of a request carrying ``X-Remem-Position`` see at least that write (through
+    ``Memory.reading_after``); a response to a write (any method but GET and HEAD) carries the
+    store's position when it has one (PostgreSQL with replicas), for the client's next request
+    to whichever server."""
+
+    def __init__(self, app: ASGIApp, memory: Memory) -> None:
+        self.app = app
+        self.memory = memory
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        given = dict(scope["headers"]).get(POSITION_HEADER.encode())
+        writes = scope["method"] not in ("GET", "HEAD")
+
+        async def with_position(message: Message) -> None:
+            if message["type"] == "http.response.start" and writes:
+                position = self.memory.position()
+                if position is not None:
+                    sent = (POSITION_HEADER.encode(), position.encode())
+                    message = {**message, "headers": [*message.get("headers", []), sent]}
+            await send(message)
+
+        try:
+            reading = self.memory.reading_after(given.decode("latin-1") if given else None)
+        except InvalidInputError as exc:
+            response = error_response(400, InvalidInputError.__name__, f"X-Remem-Position: {exc}")
+            await response(scope, receive, send)
+            return
+        with reading:
+            await self.app(scope, receive, with_position)
 
 
 class BodyLimit:

@@ -53,6 +53,7 @@ from remem.errors import AuthenticationError, InvalidInputError, RememError
 from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response
+from remem.server.requestids import RequestIds, current_request_id, serving
 from remem.server.run import check_port, refuse_open_without_keys, shown_host
 from remem.tools import RESULT_SCHEMAS, ToolDispatcher, check_arguments, schemas
 
@@ -66,6 +67,8 @@ _HOST = re.compile(r"[A-Za-z0-9.\-]+(:\d{1,5})?|\[[0-9A-Fa-f:.]+\](:\d{1,5})?")
 #: The tools read it from the request the SDK hands them: a contextvar would not do, since a
 #: stateful session runs its handlers in a task started by its *first* request.
 GRANT_SCOPE_KEY = "remem.grant"
+#: Where :class:`McpHttpApp` leaves the HTTP request's id (``X-Request-ID``) for the tools.
+REQUEST_ID_SCOPE_KEY = "remem.request_id"
 
 INSTRUCTIONS = (
     "Long-term memory. Save durable facts about the user with save_memory; look things up "
@@ -190,17 +193,22 @@ class MemoryTools:
     ) -> types.CallToolResult:
         """Resolve the caller's scope, then run the call off the event loop (the store is
         synchronous). An unknown tool is a protocol error, as the MCP spec asks."""
+        rid = getattr(ctx.request, "scope", {}).get(REQUEST_ID_SCOPE_KEY)
         if params.name not in {tool.name for tool in self.tools}:
             known = ", ".join(tool.name for tool in self.tools)
-            raise MCPError(types.INVALID_PARAMS, f"unknown tool {params.name!r}; known: {known}")
+            data = {"request_id": rid} if rid else None
+            message = f"unknown tool {params.name!r}; known: {known}"
+            raise MCPError(types.INVALID_PARAMS, message, data)
         try:
             memory, scope = self.caller(ctx.request)
         except RememError as exc:
-            return failed(str(exc))
+            return failed(str(exc), rid)
         run = functools.partial(
             self.run, memory, params.name, dict(params.arguments or {}), scope, str(ctx.request_id)
         )
-        return await anyio.to_thread.run_sync(run)
+        with serving(rid):  # the worker's log lines carry the HTTP request's id
+            answer = await anyio.to_thread.run_sync(run)
+        return failed(text_of(answer), rid) if answer.is_error and rid else answer
 
     def caller(self, request: object) -> tuple[Memory, dict[str, Any]]:
         """The memory and scope a call runs in. No HTTP request (stdio, or an in-process
@@ -283,11 +291,15 @@ def succeeded(result: dict[str, Any]) -> types.CallToolResult:
     )
 
 
-def failed(message: str) -> types.CallToolResult:
-    """A refused call: an error result the model can read and act on (not a protocol error)."""
-    return types.CallToolResult(
-        content=[types.TextContent(type="text", text=message)], is_error=True
-    )
+def failed(message: str, request_id: str | None = None) -> types.CallToolResult:
+    """A refused call: an error result the model can read and act on (not a protocol error);
+    over HTTP it ends with the request's id, as the REST API's error bodies carry it."""
+    text = f"{message} (request id {request_id})" if request_id else message
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
+
+
+def text_of(result: types.CallToolResult) -> str:
+    return "".join(getattr(block, "text", "") for block in result.content)
 
 
 def build_mcp(
@@ -425,6 +437,13 @@ class McpHttpApp:
         self.path = path
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and current_request_id() is None:
+            # Served on its own (not inside an app that already gave the request an id).
+            await RequestIds(self.serve)(scope, receive, send)
+        else:
+            await self.serve(scope, receive, send)
+
+    async def serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             if scope["path"] in (RESOURCE_METADATA, RESOURCE_METADATA + self.path):
                 await JSONResponse(self.resource_metadata(scope))(scope, receive, send)
@@ -435,7 +454,7 @@ class McpHttpApp:
                 metadata = f"{_origin(scope)}{RESOURCE_METADATA}{self.path}"
                 await refusal(exc, metadata)(scope, receive, send)
                 return
-            scope = {**scope, GRANT_SCOPE_KEY: grant}
+            scope = {**scope, GRANT_SCOPE_KEY: grant, REQUEST_ID_SCOPE_KEY: current_request_id()}
         await self.app(scope, receive, send)
 
     def resource_metadata(self, scope: Scope) -> dict[str, Any]:

@@ -38,7 +38,7 @@ def scrape(call: Call) -> PlainTextResponse:
     memory.require_admin("metrics")
     state = memory.index_state()
     gauges = [
-        Gauge("remem_records", memory.stats().records),
+        Gauge("remem_records", state.records),
         Gauge("remem_vectors", state.vectors),
         Gauge("remem_index_ready", float(state.ready), {"kind": state.kind}),
         Gauge("remem_index_building", float(state.building), {"kind": state.kind}),

@@ -12,12 +12,14 @@ from __future__ import annotations
 import logging
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["HEADER", "RequestIdFilter", "RequestIds", "current_request_id", "log_config"]
+__all__ = ["HEADER", "RequestIdFilter", "RequestIds", "current_request_id", "log_config", "serving"]
 
 HEADER = "x-request-id"
 _ID: ContextVar[str | None] = ContextVar("remem_request_id", default=None)
@@ -27,6 +29,20 @@ _TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 def current_request_id() -> str | None:
     """The id of the request being served, or None outside one."""
     return _ID.get()
+
+
+@contextmanager
+def serving(request_id: str | None) -> Iterator[None]:
+    """Within the block, :func:`current_request_id` is ``request_id`` (work for a request done
+    in a task or context of its own, such as an MCP session's); None changes nothing."""
+    if request_id is None:
+        yield
+        return
+    token = _ID.set(request_id)
+    try:
+        yield
+    finally:
+        _ID.reset(token)
 
 
 def _chosen(scope: Scope) -> str:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -19,7 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
-from remem.errors import VectorError
+from remem.errors import InvalidInputError, VectorError
 from remem.filters import Cond, Filter, Logic, and_filters
 from remem.keywords import BM25_B, BM25_K1, index_terms, search_terms
 from remem.observe import Gauge
@@ -47,10 +50,61 @@ __all__ = [
     "complete_vectors",
     "cosine",
     "head_and_parts",
+    "later_position",
     "plan_insert",
+    "read_after",
     "read_pages",
+    "reading_after",
     "record_from_new",
 ]
+
+# -- reading another process's writes ---------------------------------------------------------
+#: A position is a plain token (``Store.position()``): letters, digits, ``/ . _ : -``.
+_POSITION = re.compile(r"[A-Za-z0-9/._:-]{1,64}")
+_READ_AFTER: ContextVar[str | None] = ContextVar("remem_read_after", default=None)
+
+
+def reading_after(position: str | None) -> AbstractContextManager[None]:
+    """A block whose reads (this thread or task, and work it hands on with its context) see
+    at least the writes ``position`` names — :meth:`Store.position` of another handle, often
+    in another process or server. None: nothing beyond what the store sees anyway. A token
+    that cannot be a position is refused here, before the block."""
+    if position is not None and not (isinstance(position, str) and _POSITION.fullmatch(position)):
+        raise InvalidInputError(
+            "a read position is the token a store gave after a write (letters, digits, "
+            f"'/', '.', '_', ':', '-'; at most 64), not {str(position)[:80]!r}"
+        )
+    return _reading(position)
+
+
+@contextmanager
+def _reading(position: str | None) -> Iterator[None]:
+    token = _READ_AFTER.set(position)
+    try:
+        yield
+    finally:
+        _READ_AFTER.reset(token)
+
+
+def read_after() -> str | None:
+    """The position reads must see now (:func:`reading_after`), or None."""
+    return _READ_AFTER.get()
+
+
+_ORDERED = re.compile(r"([0-9A-Fa-f]{1,8})/([0-9A-Fa-f]{1,8})")
+
+
+def later_position(first: str | None, second: str | None) -> str | None:
+    """The later of two positions: WAL positions (``16/B374D848``, PostgreSQL's) by number,
+    other tokens — which carry no order — the second."""
+    if first is None or second is None:
+        return second if first is None else first
+    a, b = _ORDERED.fullmatch(first), _ORDERED.fullmatch(second)
+    if a and b:
+        number = [(int(m.group(1), 16) << 32) | int(m.group(2), 16) for m in (a, b)]
+        return first if number[0] > number[1] else second
+    return second
+
 
 #: Orders ``Store.list`` accepts; ``-`` means descending.
 LIST_ORDERS = ("created_at", "-created_at", "updated_at", "-updated_at", "position")
@@ -533,10 +587,10 @@ class RecordStore(ABC):
 
     def index_state(self) -> IndexState:
         """Where the vector index stands; by default there is none (every search exact)."""
-        vectors = self.stats().vectors
+        stats = self.stats()
         return IndexState(
-            kind="none", vectors=vectors, exact_limit=vectors, ready=False, building=False,
-            needed=False,
+            kind="none", records=stats.records, vectors=stats.vectors, exact_limit=stats.vectors,
+            ready=False, building=False, needed=False,
         )  # fmt: skip
 
     def build_index(self, progress: Callable[[int, int], None] | None = None) -> None:  # noqa: B027
@@ -549,6 +603,12 @@ class RecordStore(ABC):
         """What this store reports to ``/metrics`` beyond records and its index (connection
         pools, replicas; see :data:`remem.observe.GAUGES`); by default nothing."""
         return []
+
+    def position(self) -> str | None:
+        """A token for what this handle has written so far, which reads through another
+        handle (another process, another server) wait for inside :func:`reading_after`; None
+        when any read already sees every committed write (one database, no replicas)."""
+        return None
 
     @abstractmethod
     def change_token(self) -> int:

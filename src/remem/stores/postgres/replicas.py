@@ -13,6 +13,7 @@ read that finds it stale. ``served()`` counts who answered, and why the primary 
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import Counter
@@ -25,9 +26,10 @@ from pgvector.psycopg import register_vector
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from remem.errors import StoreError
+from remem.errors import InvalidInputError, StoreError
+from remem.stores.base import read_after
 
-__all__ = ["Replica", "Replicas", "lsn_number"]
+__all__ = ["Replica", "Replicas", "given_lsn", "lsn_number", "lsn_text"]
 
 T = TypeVar("T")
 
@@ -65,6 +67,23 @@ def lsn_number(text: str | None) -> int:
         return 0
     high, _, low = text.partition("/")
     return (int(high, 16) << 32) | int(low, 16)
+
+
+_LSN = re.compile(r"[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}")
+
+
+def lsn_text(number: int) -> str:
+    """One number as a WAL position, as PostgreSQL writes it."""
+    return f"{number >> 32:X}/{number & 0xFFFFFFFF:X}"
+
+
+def given_lsn(text: str) -> int:
+    """A read position a caller gave (:func:`remem.stores.base.reading_after`)."""
+    if not _LSN.fullmatch(text):
+        raise InvalidInputError(
+            f"this store's read positions are WAL positions such as '0/3000060', not {text!r}"
+        )
+    return lsn_number(text)
 
 
 @dataclass
@@ -197,12 +216,19 @@ class Replicas:
             replica.pool.close()
 
     # -- choosing ----------------------------------------------------------------------------------
+    def position(self) -> str | None:
+        """The WAL position after this store's last write (None before one)."""
+        with self._lock:
+            return lsn_text(self._written) if self._written else None
+
     def _choose(self) -> tuple[Replica | None, str]:
+        given = read_after()  # another handle's write, from reading_after()
+        elsewhere = given_lsn(given) if given is not None else 0
         now = time.monotonic()
         with self._lock:
             start = self._next
             self._next = (self._next + 1) % len(self.replicas)
-            needed = self._written
+            needed = max(self._written, elsewhere)
             if now < self._primary_until:
                 return None, "behind"
         why = "down"

@@ -281,6 +281,11 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         """:meth:`_rows` of a read a replica may answer."""
         return list(self._read(lambda conn: _fetch(conn, sql, params)))
 
+    def position(self) -> str | None:
+        """With replicas: the primary's WAL position after this handle's last write (reads
+        elsewhere inside ``reading_after()`` wait for a replica to replay it)."""
+        return self._replicas.position() if self._replicas is not None else None
+
     def replica_states(self) -> list[dict[str, Any]]:
         """Each replica's state at its last check: url (password masked), up, standby,
         lag_seconds, error; empty without replicas."""
@@ -784,9 +789,9 @@ class PostgresStore(SideTables, PostgresErasure, Store):
     def index_state(self) -> IndexState:
         with self._connection() as conn:
             stored = _read_signature(conn)
-            (count,) = conn.execute(
-                "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
-            ).fetchone() or (0,)
+            records, count = conn.execute(
+                "SELECT count(*), count(embedding) FROM memories"
+            ).fetchone() or (0, 0)
             ready = stored is not None and index_valid(
                 conn, index_name(stored.dimensions, self._hnsw.half)
             )
@@ -797,7 +802,8 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         thread = self._hnsw.thread
         here = thread is not None and thread.is_alive()
         return IndexState(
-            kind="hnsw", vectors=int(count), exact_limit=self.exact_search_limit, ready=ready,
+            kind="hnsw", records=int(records), vectors=int(count),
+            exact_limit=self.exact_search_limit, ready=ready,
             building=bool(here or elsewhere), needed=int(count) > self.exact_search_limit,
         )  # fmt: skip
 
