@@ -3,12 +3,15 @@ store's common behaviour is in test_store_conformance.py, which runs on it too.)
 
 from __future__ import annotations
 
+import base64
+import os
 import re
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import httpx
@@ -29,6 +32,7 @@ from remem.stores.postgres.schema import (
     TENANT_TABLES,
     apply_migrations,
 )
+from remem.stores.postgres.store import EF_BY_SIZE, EF_SEARCH, EF_SEARCH_AT
 
 from . import pg
 from .serving import free_port
@@ -421,6 +425,87 @@ def test_a_connection_dropped_mid_batch_writes_nothing_and_the_pool_recovers(
         assert store.stats().records == 10
     finally:
         store.close()
+
+
+def test_reads_after_every_connection_dropped_run_again(tmp_path: Path) -> None:
+    """A connection used a moment ago is handed out unchecked (no round trip); when the server
+    dropped it meanwhile, a read runs again on a checked one and a write checks it first: the
+    caller sees neither."""
+    url = pg.url_for(tmp_path / "dropped-reads")
+    signature = EmbedderSignature("test:16", 16)
+    vector = np.ones(16, dtype=np.float32) / 4
+    with open_store(url, max_connections=2) as store:
+        row = NewRecord(id="a", text="a note", kind="message", content_hash="a", created_at=0.0,
+                        vector=vector, dedupe=False)  # fmt: skip
+        store.insert([row], signature=signature)
+        for step in ("read", "search", "write"):
+            assert store.get(["a"])[0].text == "a note"  # every pooled connection fresh
+            with psycopg.connect(url, autocommit=True) as admin:
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            if step == "read":
+                assert [r.id for r in store.get(["a"])] == ["a"]
+            elif step == "search":
+                assert [i for i, _ in store.dense(vector, 1, None)] == ["a"]
+            else:
+                store.insert([replace(row, id=f"b{step}")], signature=signature)
+        assert store.stats().records == 2
+
+
+def test_vectors_stay_in_their_rows(tmp_path: Path) -> None:
+    """A 384-d vector (1.5 kB) with 800 characters that do not compress passes PostgreSQL's
+    2 kB row threshold; the vector is kept in the row (storage MAIN; pgvector's default,
+    EXTERNAL, moved the largest value out: the vector), so exact scans and rescoring read no
+    TOAST table."""
+    url = pg.url_for(tmp_path / "inline")
+    vector = np.ones(384, dtype=np.float32) / np.sqrt(384)
+    with open_store(url) as store:
+        store.insert(
+            [
+                NewRecord(id=f"r{i}", text=base64.b64encode(os.urandom(600)).decode(),
+                          kind="message",
+                          content_hash=f"h{i}", created_at=0.0, vector=vector, dedupe=False)
+                for i in range(50)
+            ],
+            signature=EmbedderSignature("test:384", 384),
+        )  # fmt: skip
+    with psycopg.connect(url, autocommit=True) as conn:
+        storage = dict(
+            conn.execute(
+                "SELECT attrelid::regclass::text, attstorage FROM pg_attribute "
+                "WHERE attname = 'embedding' AND attrelid IN ('memories'::regclass, "
+                "'memory_parts'::regclass)"
+            ).fetchall()
+        )
+        assert storage == {"memories": "m", "memory_parts": "m"}
+        vectors, texts = conn.execute(
+            "SELECT count(pg_column_toast_chunk_id(embedding)), "
+            "count(pg_column_toast_chunk_id(text)) FROM memories"
+        ).fetchone() or (None, None)
+        assert (vectors, texts) == (0, 50)  # the texts went to the TOAST table instead
+
+
+def test_ef_search_grows_with_the_index(tmp_path: Path) -> None:
+    """The default HNSW search breadth: EF_SEARCH up to EF_SEARCH_AT rows, then with the square
+    root of the size (405 at a million), never under what k asks nor over 1,000."""
+    url = pg.url_for(tmp_path / "ef")
+    with open_store(url):
+        pass
+    with psycopg.connect(url, autocommit=True) as conn:
+        for rows, least, want in [
+            (-1, 40, 128), (5_000, 40, 128), (100_000, 40, 128), (1_000_000, 40, 405),
+            (1_000_000, 600, 600), (100_000_000, 40, 1000),
+        ]:  # fmt: skip
+            with conn.transaction():
+                conn.execute(
+                    "UPDATE pg_class SET reltuples = %s WHERE oid = 'memories'::regclass", [rows]
+                )
+                (ef,) = conn.execute(
+                    f"SELECT {EF_BY_SIZE}", [least, EF_SEARCH, EF_SEARCH_AT]
+                ).fetchone() or (None,)
+                assert int(ef) == want, (rows, least)
 
 
 def test_keywords_are_ranked_by_bm25(tmp_path: Path) -> None:

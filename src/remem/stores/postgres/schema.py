@@ -287,6 +287,18 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0008_provenance",
         "ALTER TABLE memories ADD COLUMN provenance jsonb;",
     ),
+    (
+        # Vectors kept in their row (pgvector's type defaults to EXTERNAL storage: a row over
+        # ~2 kB — a 384-d vector is 1.5 kB — had its vector moved to the TOAST table, and every
+        # exact scan and rescoring read it back from there). MAIN keeps it inline unless the row
+        # cannot fit a page. Rows stored before stay where they are until rewritten
+        # (VACUUM FULL memories, docs/scaling.md).
+        "0009_vectors_inline",
+        """
+        ALTER TABLE memories ALTER COLUMN embedding SET STORAGE MAIN;
+        ALTER TABLE memory_parts ALTER COLUMN embedding SET STORAGE MAIN;
+        """,
+    ),
 ]
 
 

@@ -76,6 +76,7 @@ from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.erase import PostgresErasure
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name, index_valid
+from remem.stores.postgres.pools import alive, check_unless_fresh, note_returned, recheck
 from remem.stores.postgres.replicas import Replicas, lsn_number
 from remem.stores.postgres.schema import apply_migrations
 from remem.stores.postgres.tables import SideTables, note_changes
@@ -96,6 +97,17 @@ _ORDERS = {
     "-updated_at": "m.updated_at DESC, m.seq DESC",
     "position": "m.parent_id, m.position, m.seq",
 }
+#: HNSW's search breadth by default, up to this many vectors in the index; beyond, it grows with
+#: the square root of their number (chosen on held-out queries: benchmarks/RESULTS.md).
+EF_SEARCH = 128
+EF_SEARCH_AT = 100_000
+#: ``hnsw.ef_search`` by the table's size (the planner's count of its rows), in SQL: at least
+#: the first parameter, :data:`EF_SEARCH` (the second) up to :data:`EF_SEARCH_AT` (the third)
+#: rows, then times the square root of how many more, at most 1,000.
+EF_BY_SIZE = (
+    "greatest(%s, least(1000, ceil(%s * sqrt(greatest(1.0, (SELECT reltuples "
+    "FROM pg_class WHERE oid = 'memories'::regclass) / %s)))))::int::text"
+)
 #: The advisory lock of the embedder signature (claims, re-embeds).
 _SIGNATURE_LOCK = 0x72656D0001
 # Previous and next record: by position within a document, else by time within a session;
@@ -140,7 +152,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         connect_timeout: int = 10,
         exact_search_limit: int = 2_000,
         index_memory: str = "512MB",
-        ef_search: int = 200,
+        ef_search: int | None = None,
         replicas: Sequence[str] = (),
         max_replica_lag: float = 10.0,
         replica_wait: float = 0.5,
@@ -154,6 +166,9 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         #: SQLite store's: PostgreSQL scans ~2 µs a row (10,000 rows: 22 ms), HNSW ~1-3 ms.
         self.exact_search_limit = exact_search_limit
         #: HNSW's search breadth (pgvector's ``hnsw.ef_search``; raised to 2k for larger k).
+        #: None: by the index's size, :data:`EF_SEARCH` up to :data:`EF_SEARCH_AT` vectors,
+        #: growing with the square root of the size beyond (a larger graph needs a wider search
+        #: for the same recall), at most 1,000.
         self.ef_search = ef_search
         try:
             with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
@@ -178,8 +193,10 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             kwargs={"autocommit": True, "connect_timeout": connect_timeout},
             configure=register_vector,
             # A connection the server dropped while it sat idle (a restart, a failover, an
-            # idle timeout) is replaced when taken, not handed to a request.
-            check=ConnectionPool.check_connection,
+            # idle timeout) is replaced when taken, not handed to a request; one used a moment
+            # ago is taken unchecked (pools.py).
+            check=check_unless_fresh,
+            reset=note_returned,
             timeout=connect_timeout,
             open=True,
             name="remem",
@@ -222,10 +239,21 @@ class PostgresStore(SideTables, PostgresErasure, Store):
 
     # -- plumbing ----------------------------------------------------------------------------------
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
+    def _connection(self, *, reading: bool = False) -> Iterator[psycopg.Connection[Any]]:
+        """A pooled connection. One the pool handed out unchecked (used a moment ago:
+        pools.py) is checked here first unless ``reading`` — a read that meets a dead one runs
+        again (:meth:`_read`) — and a dead one is replaced, as the pool's own check does."""
         try:
-            with self._pool.connection() as conn:
-                yield conn
+            taken = [self._pool.getconn()]
+            try:
+                if not reading and not alive(taken[0]):
+                    self._pool.putconn(taken.pop())  # broken: the pool discards it
+                    recheck(self._pool)
+                    taken.append(self._pool.getconn())  # checked by the pool: none is fresh
+                yield taken[0]
+            finally:
+                for conn in taken:
+                    self._pool.putconn(conn)
         except PoolTimeout as exc:
             raise StoreUnavailableError(
                 f"no connection to PostgreSQL at {self.path} ({exc}); retry shortly"
@@ -241,6 +269,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 "written before was lost; free some space and retry."
             ) from exc
         except psycopg.OperationalError as exc:  # the connection lost, the server stopping
+            recheck(self._pool)  # the other idle connections may be as dead
             raise StoreUnavailableError(
                 f"PostgreSQL at {self.path} failed: {_first_line(exc)}. Nothing of this call "
                 "was written; retry shortly"
@@ -266,6 +295,14 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         writes), else on the primary."""
 
         def on_primary() -> Any:
+            try:
+                with self._connection(reading=True) as conn:
+                    return work(conn)
+            except StoreUnavailableError as exc:
+                if not isinstance(exc.__cause__, psycopg.OperationalError):
+                    raise
+            # The connection died while it sat in the pool, taken unchecked as used a moment
+            # before (pools.py): the idle ones are checked now, and a read is safe to run again.
             with self._connection() as conn:
                 return work(conn)
 
@@ -635,19 +672,27 @@ class PostgresStore(SideTables, PostgresErasure, Store):
     ) -> list[tuple[str, float]]:
         clause, params = compile_postgres(where)
         fetch = max(20, 2 * int(k))  # candidates the index finds, rescored exactly
-        settings = {"hnsw.ef_search": str(max(self.ef_search, min(1000, 2 * fetch)))}
+        least = min(1000, 2 * fetch)
+        ef_params: list[Any]
+        if self.ef_search is not None:
+            ef, ef_params = "%s", [str(max(self.ef_search, least))]
+        else:  # by the graph's size, in the same statement
+            ef, ef_params = EF_BY_SIZE, [least, EF_SEARCH, EF_SEARCH_AT]
+        settings: dict[str, tuple[str, list[Any]]] = {"hnsw.ef_search": (ef, ef_params)}
         if self.iterative_scans:  # and past pgvector's 20,000 tuples for a rare match
             # relaxed: the index's order need not be exact, the rescoring sorts
-            settings["hnsw.iterative_scan"] = "relaxed_order"
-            settings["hnsw.max_scan_tuples"] = "100000"
+            settings["hnsw.iterative_scan"] = ("%s", ["relaxed_order"])
+            settings["hnsw.max_scan_tuples"] = ("%s", ["100000"])
         # One round trip for BEGIN, the signature, the index settings (set whether the index
         # is used or not: they touch nothing else) and the planner's estimate (pipeline mode).
+        # The settings are the transaction's (SET LOCAL): nothing of a session is kept, so a
+        # pooler in transaction mode (PgBouncer) can hand the connection to anyone after.
         with conn.pipeline(), conn.transaction():
             meta = conn.execute(
                 "SELECT (SELECT value FROM remem_meta WHERE key = 'embedder'), "
                 "(SELECT value FROM remem_meta WHERE key = 'dimensions'), "
-                + ", ".join(["set_config(%s, %s, true)"] * len(settings)),
-                [value for pair in settings.items() for value in pair],
+                + ", ".join(f"set_config(%s, {value}, true)" for value, _ in settings.values()),
+                [part for name, (_, values) in settings.items() for part in (name, *values)],
             )
             estimate = self._estimate(conn, clause, params)
             row = meta.fetchone()
