@@ -173,3 +173,12 @@ WORDS = [
 def test_generated_texts_scan_the_same_through_the_gate(words: list[str], random: Random) -> None:
     text = " ".join(word.upper() if random.random() < 0.3 else word for word in words)
     assert marks.scan(text) == every_pattern(text)
+
+
+def test_a_set_with_a_letter_the_engine_twins_says_nothing() -> None:
+    """ſ matches s case-insensitively but the trie would not follow it: such a set is left
+    out, and its pattern always runs."""
+    gate = Gate([(frozenset({"ſystem"}),), (frozenset({"system"}),)])
+    assert gate.always == frozenset({0})
+    assert gate.candidates("nothing here") == frozenset({0})
+    assert gate.candidates("the SYSTEM says") == frozenset({0, 1})

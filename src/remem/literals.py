@@ -43,6 +43,10 @@ except ImportError:  # pragma: no cover - Python's own layout since 3.11
 _ASCII_KIN = frozenset("\u0130\u0131\u017f\u212a")
 
 
+def _odd(string: str) -> bool:
+    return bool(set(string) & _ASCII_KIN) or len(string.lower()) != len(string)
+
+
 def needs(pattern: str, flags: int = re.IGNORECASE) -> tuple[frozenset[str], ...] | None:
     """Sets of strings, one of each of which occurs (as the pattern matches, case aside) in
     any text the pattern matches; None when no set is known. Sets with a string shorter than
@@ -176,6 +180,14 @@ class Gate:
     each of their sets in it."""
 
     def __init__(self, needed: Sequence[tuple[frozenset[str], ...] | None]) -> None:
+        # A set holding a letter the engine equates with another (İ ı ſ K) could be met through
+        # its twin, which the trie would not follow: it says nothing, and is left out.
+        needed = [
+            tuple(strings for strings in sets if not any(map(_odd, strings))) or None
+            if sets is not None
+            else None
+            for sets in needed
+        ]
         self.always = frozenset(at for at, sets in enumerate(needed) if sets is None)
         # Each (pattern, set) is a bit; a pattern is looked at only when a string of its most
         # telling set (its key) is found, then kept if every one of its bits is met.
@@ -208,10 +220,10 @@ class Gate:
             )
         self.trie = re.compile(f"(?=({_trie(self.opens)}))", re.IGNORECASE) if bits else None
         # ASCII text, lower-cased, meets the same strings under a case-sensitive trie (four times
-        # faster), unless a string holds one of the few letters the engine equates with ASCII.
+        # faster): no string holds one of the few letters the engine equates with ASCII.
         self.ascii = (
             re.compile(f"(?=({_trie(key for key in self.opens if key.isascii())}))")
-            if bits and not any(set(key) & _ASCII_KIN for key in self.opens)
+            if bits
             else None
         )
 
