@@ -153,8 +153,10 @@ def attempt(action: Callable[[], Any]) -> Any:
 
 def masked(value: Any, aliases: dict[str, str]) -> Any:
     """``value`` as JSON-ready data, each of ``aliases``' strings replaced by its placeholder
-    wherever it stands as a whole word (so a name ``n2`` is masked, ``ann2`` is not)."""
+    wherever it stands as a whole word (so a name ``n2`` is masked, ``ann2`` is not), and the
+    request id an error over MCP's HTTP names (each request's own, not data) masked too."""
     text = json.dumps(value, default=repr, sort_keys=True)
+    text = re.sub(r"\(request id [A-Za-z0-9._:-]+\)", "(request id <request>)", text)
     for alias, placeholder in sorted(aliases.items(), key=lambda a: -len(a[0])):
         whole = re.compile(rf"(?<![\w-]){re.escape(alias)}(?![\w-])")
         text = whole.sub(lambda _, shown=placeholder: shown, text)

@@ -738,6 +738,10 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
         size = wal.stat().st_size if wal is not None and wal.exists() else 0
         return [Gauge("remem_wal_bytes", float(size))]
 
+    def position(self) -> str | None:
+        """None: one file, and every read sees every committed write (no replicas to wait for)."""
+        return None
+
     def index_state(self) -> IndexState:
         ready, building, needed = self._mirror.state()
         (vectors,) = self._query("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0]
