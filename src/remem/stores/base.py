@@ -56,6 +56,7 @@ __all__ = [
     "read_pages",
     "reading_after",
     "record_from_new",
+    "wal_number",
 ]
 
 # -- reading another process's writes ---------------------------------------------------------
@@ -91,19 +92,23 @@ def read_after() -> str | None:
     return _READ_AFTER.get()
 
 
-_ORDERED = re.compile(r"([0-9A-Fa-f]{1,8})/([0-9A-Fa-f]{1,8})")
+_WAL = re.compile(r"([0-9A-Fa-f]{1,8})/([0-9A-Fa-f]{1,8})")
+
+
+def wal_number(position: str) -> int | None:
+    """A WAL position (``16/B374D848``, as PostgreSQL writes one) as the number it orders by;
+    None for any other token."""
+    found = _WAL.fullmatch(position)
+    return (int(found.group(1), 16) << 32) | int(found.group(2), 16) if found else None
 
 
 def later_position(first: str | None, second: str | None) -> str | None:
-    """The later of two positions: WAL positions (``16/B374D848``, PostgreSQL's) by number,
-    other tokens — which carry no order — the second."""
+    """The later of two positions: WAL positions by number, other tokens — which carry no
+    order — the second."""
     if first is None or second is None:
         return second if first is None else first
-    a, b = _ORDERED.fullmatch(first), _ORDERED.fullmatch(second)
-    if a and b:
-        number = [(int(m.group(1), 16) << 32) | int(m.group(2), 16) for m in (a, b)]
-        return first if number[0] > number[1] else second
-    return second
+    a, b = wal_number(first), wal_number(second)
+    return first if a is not None and b is not None and a > b else second
 
 
 #: Orders ``Store.list`` accepts; ``-`` means descending.

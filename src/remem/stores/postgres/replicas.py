@@ -13,7 +13,6 @@ read that finds it stale. ``served()`` counts who answered, and why the primary 
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections import Counter
@@ -27,7 +26,7 @@ from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from remem.errors import InvalidInputError, StoreError
-from remem.stores.base import read_after
+from remem.stores.base import read_after, wal_number
 from remem.stores.postgres.pools import check_unless_fresh, note_returned
 
 __all__ = ["Replica", "Replicas", "given_lsn", "lsn_number", "lsn_text"]
@@ -63,14 +62,8 @@ FAILURES = (
 
 
 def lsn_number(text: str | None) -> int:
-    """A WAL position ``"16/B374D848"`` as one number (0 for none)."""
-    if not text:
-        return 0
-    high, _, low = text.partition("/")
-    return (int(high, 16) << 32) | int(low, 16)
-
-
-_LSN = re.compile(r"[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}")
+    """A WAL position ``"16/B374D848"`` the server wrote as one number (0 for none)."""
+    return (wal_number(text) or 0) if text else 0
 
 
 def lsn_text(number: int) -> str:
@@ -80,11 +73,12 @@ def lsn_text(number: int) -> str:
 
 def given_lsn(text: str) -> int:
     """A read position a caller gave (:func:`remem.stores.base.reading_after`)."""
-    if not _LSN.fullmatch(text):
+    number = wal_number(text)
+    if number is None:
         raise InvalidInputError(
             f"this store's read positions are WAL positions such as '0/3000060', not {text!r}"
         )
-    return lsn_number(text)
+    return number
 
 
 @dataclass
