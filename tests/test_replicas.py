@@ -17,7 +17,9 @@ import pytest
 
 import remem
 from remem.server import create_app
+from remem.stores.base import later_position
 from remem.stores.postgres import PostgresStore
+from remem.stores.postgres.replicas import given_lsn, lsn_number, lsn_text
 
 from . import pg
 from .serving import free_port, running
@@ -369,3 +371,15 @@ def test_a_database_out_of_reach_is_a_503_to_retry_and_the_pool_recovers() -> No
             assert texts == {"Dee likes rain.", "Dee likes fog."}  # nothing of the failed call
     finally:
         cluster.close()
+
+
+def test_positions_order_as_wal_positions() -> None:
+    """The client keeps the later of two positions: WAL positions by number (not as text:
+    '0/F' is before '0/10'), other tokens the newer."""
+    assert later_position("0/10", "0/F") == "0/10"
+    assert later_position("0/F", "1/0") == "1/0"
+    assert later_position(None, "0/1") == "0/1" and later_position("0/1", None) == "0/1"
+    assert later_position("opaque-a", "opaque-b") == "opaque-b"
+    assert lsn_text(lsn_number("16/B374D848")) == "16/B374D848"
+    with pytest.raises(remem.InvalidInputError):
+        given_lsn("16/B374D848/1")
