@@ -428,9 +428,9 @@ def test_a_connection_dropped_mid_batch_writes_nothing_and_the_pool_recovers(
 
 
 def test_reads_after_every_connection_dropped_run_again(tmp_path: Path) -> None:
-    """A connection used a moment ago is handed out unchecked (no round trip); when the server
-    dropped it meanwhile, a read runs again on a checked one and a write checks it first: the
-    caller sees neither."""
+    """Every pooled connection dropped (a server restart) right after use: the next read, search
+    and write each get a working connection (the pool checks each as it is taken); the caller
+    sees nothing."""
     url = pg.url_for(tmp_path / "dropped-reads")
     signature = EmbedderSignature("test:16", 16)
     vector = np.ones(16, dtype=np.float32) / 4

@@ -366,7 +366,7 @@ def test_a_database_out_of_reach_is_a_503_to_retry_and_the_pool_recovers() -> No
             assert down.json()["error"]["type"] == "StoreUnavailableError"
             cluster.primary.start()
             again = httpx.post(f"{base}/v1/memories", json={**body, "text": "Dee likes fog."})
-            assert again.status_code == 201  # the same process, its pool reconnected
+            assert again.status_code == 201, again.text  # the same process, its pool reconnected
             texts = {m.text for m in mem.list(user_id="dee")}
             assert texts == {"Dee likes rain.", "Dee likes fog."}  # nothing of the failed call
     finally:

@@ -27,7 +27,6 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from remem.errors import InvalidInputError, StoreError
 from remem.stores.base import read_after, wal_number
-from remem.stores.postgres.pools import check_unless_fresh, note_returned
 
 __all__ = ["Replica", "Replicas", "given_lsn", "lsn_number", "lsn_text"]
 
@@ -148,8 +147,7 @@ class Replicas:
                 max_size=max_connections,
                 kwargs={"autocommit": True, "connect_timeout": connect_timeout},
                 configure=register_vector,
-                check=check_unless_fresh,
-                reset=note_returned,
+                check=ConnectionPool.check_connection,
                 timeout=min(connect_timeout, 2),  # a replica that is away: the primary answers
                 open=True,
                 name="remem-replica",

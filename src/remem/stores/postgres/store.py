@@ -76,7 +76,6 @@ from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.erase import PostgresErasure
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name, index_valid
-from remem.stores.postgres.pools import alive, check_unless_fresh, note_returned, recheck
 from remem.stores.postgres.replicas import Replicas, lsn_number
 from remem.stores.postgres.schema import apply_migrations
 from remem.stores.postgres.tables import SideTables, note_changes
@@ -193,10 +192,8 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             kwargs={"autocommit": True, "connect_timeout": connect_timeout},
             configure=register_vector,
             # A connection the server dropped while it sat idle (a restart, a failover, an
-            # idle timeout) is replaced when taken, not handed to a request; one used a moment
-            # ago is taken unchecked (pools.py).
-            check=check_unless_fresh,
-            reset=note_returned,
+            # idle timeout) is replaced when taken, not handed to a request.
+            check=ConnectionPool.check_connection,
             timeout=connect_timeout,
             open=True,
             name="remem",
@@ -239,21 +236,10 @@ class PostgresStore(SideTables, PostgresErasure, Store):
 
     # -- plumbing ----------------------------------------------------------------------------------
     @contextmanager
-    def _connection(self, *, reading: bool = False) -> Iterator[psycopg.Connection[Any]]:
-        """A pooled connection. One the pool handed out unchecked (used a moment ago:
-        pools.py) is checked here first unless ``reading`` — a read that meets a dead one runs
-        again (:meth:`_read`) — and a dead one is replaced, as the pool's own check does."""
+    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
         try:
-            taken = [self._pool.getconn()]
-            try:
-                if not reading and not alive(taken[0]):
-                    self._pool.putconn(taken.pop())  # broken: the pool discards it
-                    recheck(self._pool)
-                    taken.append(self._pool.getconn())  # checked by the pool: none is fresh
-                yield taken[0]
-            finally:
-                for conn in taken:
-                    self._pool.putconn(conn)
+            with self._pool.connection() as conn:
+                yield conn
         except PoolTimeout as exc:
             raise StoreUnavailableError(
                 f"no connection to PostgreSQL at {self.path} ({exc}); retry shortly"
@@ -269,7 +255,6 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                 "written before was lost; free some space and retry."
             ) from exc
         except psycopg.OperationalError as exc:  # the connection lost, the server stopping
-            recheck(self._pool)  # the other idle connections may be as dead
             raise StoreUnavailableError(
                 f"PostgreSQL at {self.path} failed: {_first_line(exc)}. Nothing of this call "
                 "was written; retry shortly"
@@ -295,14 +280,6 @@ class PostgresStore(SideTables, PostgresErasure, Store):
         writes), else on the primary."""
 
         def on_primary() -> Any:
-            try:
-                with self._connection(reading=True) as conn:
-                    return work(conn)
-            except StoreUnavailableError as exc:
-                if not isinstance(exc.__cause__, psycopg.OperationalError):
-                    raise
-            # The connection died while it sat in the pool, taken unchecked as used a moment
-            # before (pools.py): the idle ones are checked now, and a read is safe to run again.
             with self._connection() as conn:
                 return work(conn)
 
