@@ -204,11 +204,11 @@ class MemoryTools:
         except RememError as exc:
             return failed(str(exc), rid)
         run = functools.partial(
-            self.run, memory, params.name, dict(params.arguments or {}), scope, str(ctx.request_id)
-        )
+            self.run, memory, params.name, dict(params.arguments or {}), scope,
+            str(ctx.request_id), rid,
+        )  # fmt: skip
         with serving(rid):  # the worker's log lines carry the HTTP request's id
-            answer = await anyio.to_thread.run_sync(run)
-        return failed(text_of(answer), rid) if answer.is_error and rid else answer
+            return await anyio.to_thread.run_sync(run)
 
     def caller(self, request: object) -> tuple[Memory, dict[str, Any]]:
         """The memory and scope a call runs in. No HTTP request (stdio, or an in-process
@@ -231,21 +231,23 @@ class MemoryTools:
         arguments: dict[str, Any],
         scope: dict[str, Any],
         call_id: str,
+        request_id: str | None = None,
     ) -> types.CallToolResult:
+        """One call; a refusal names ``request_id`` (the HTTP request's, if any)."""
         if name == "get_context":
             try:
                 return succeeded({"ok": True, "context": context(memory, arguments, scope)})
             except RememError as exc:
-                return failed(str(exc))
+                return failed(str(exc), request_id)
         if name == "forget_user":
             try:
                 return succeeded({"ok": True, "receipt": forget_user(memory, arguments, scope)})
             except RememError as exc:
-                return failed(str(exc))
+                return failed(str(exc), request_id)
         dispatcher = ToolDispatcher(memory, **scope)
         result = dispatcher.execute(ToolCall(id=call_id, name=name, arguments=arguments))
         if not result["ok"]:
-            return failed(str(result["error"]))
+            return failed(str(result["error"]), request_id)
         return succeeded(result)
 
 
@@ -296,10 +298,6 @@ def failed(message: str, request_id: str | None = None) -> types.CallToolResult:
     over HTTP it ends with the request's id, as the REST API's error bodies carry it."""
     text = f"{message} (request id {request_id})" if request_id else message
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=True)
-
-
-def text_of(result: types.CallToolResult) -> str:
-    return "".join(getattr(block, "text", "") for block in result.content)
 
 
 def build_mcp(
