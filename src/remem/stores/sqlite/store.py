@@ -744,8 +744,7 @@ class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
 
     def index_state(self) -> IndexState:
         ready, building, needed = self._mirror.state()
-        (vectors,) = self._query("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0]
-        (records,) = self._query("SELECT count(*) FROM memories")[0]
+        records, vectors = self._query("SELECT count(*), count(embedding) FROM memories")[0]
         return IndexState(
             kind="ivf", records=int(records), vectors=int(vectors),
             exact_limit=self.exact_search_limit, ready=ready, building=building, needed=needed,
