@@ -39,6 +39,8 @@ class HnswBuilder:
         self._pool = pool
         #: Whether the index holds half-precision vectors (``halfvec``, pgvector >= 0.7).
         self.half = half
+        #: The type the index's expression casts the vectors to (searches cast the same).
+        self.kind = "halfvec" if half else "vector"
         #: ``maintenance_work_mem`` while the HNSW index is built: the graph should fit in it
         #: (about 1.6 kB a 384-d vector) or the build slows several times.
         self.index_memory = index_memory
@@ -92,7 +94,7 @@ class HnswBuilder:
 
     def _build(self, dims: int) -> None:
         name = index_name(dims, self.half)
-        kind = "halfvec" if self.half else "vector"
+        kind = self.kind
         try:
             with self._pool.connection() as conn:
                 self._building = conn

@@ -695,7 +695,7 @@ class PostgresStore(SideTables, PostgresErasure, Store):
                     [query, *params, query, k],
                 ).fetchall()
             else:
-                kind = "halfvec" if self._hnsw.half else "vector"
+                kind = self._hnsw.kind
                 heads = conn.execute(
                     "SELECT c.id, 1 - (c.embedding <=> %s) FROM (SELECT m.id, m.embedding, m.seq "
                     f"FROM memories m WHERE m.embedding IS NOT NULL AND {clause} "
