@@ -38,6 +38,15 @@ from . import pg
 from .serving import free_port
 
 
+def _rows(vectors: np.ndarray) -> list[NewRecord]:
+    """One record a vector: ``r{i}``, "row {i}"."""
+    return [
+        NewRecord(id=f"r{i}", text=f"row {i}", kind="message", content_hash=f"h{i}",
+                  created_at=0.0, vector=vector)
+        for i, vector in enumerate(vectors)
+    ]  # fmt: skip
+
+
 def test_a_schema_from_a_newer_remem_is_refused(tmp_path: Path) -> None:
     url = pg.url_for(tmp_path / "newer")
     open_store(url).close()  # creates the schema
@@ -197,18 +206,7 @@ def test_above_the_exact_limit_the_hnsw_index_is_built_off_the_request_and_used(
     signature = EmbedderSignature("test:16", 16)
     with open_store(url, exact_search_limit=50) as store:
         store.insert(
-            [
-                NewRecord(
-                    id=f"r{i}",
-                    text=f"row {i}",
-                    kind="message",
-                    content_hash=f"h{i}",
-                    created_at=0.0,
-                    user_id=f"u{i % 4}",
-                    vector=rows[i],
-                )
-                for i in range(len(rows))
-            ],
+            [replace(row, user_id=f"u{i % 4}") for i, row in enumerate(_rows(rows))],
             signature=signature,
         )
         with psycopg.connect(url) as conn:
@@ -243,20 +241,7 @@ def test_an_older_full_precision_index_gives_way_to_the_half_precision_one(
     rows = np.random.default_rng(3).normal(size=(300, 16)).astype(np.float32)
     rows /= np.linalg.norm(rows, axis=1, keepdims=True)
     with open_store(url, exact_search_limit=50) as store:
-        store.insert(
-            [
-                NewRecord(
-                    id=f"r{i}",
-                    text=f"row {i}",
-                    kind="message",
-                    content_hash=f"h{i}",
-                    created_at=0.0,
-                    vector=rows[i],
-                )
-                for i in range(len(rows))
-            ],
-            signature=EmbedderSignature("test:16", 16),
-        )
+        store.insert(_rows(rows), signature=EmbedderSignature("test:16", 16))
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute(
                 "CREATE INDEX memories_hnsw_16 ON memories "
