@@ -136,7 +136,8 @@ def test_memory_tools_run_in_the_scope_the_application_gives(memory: remem.Memor
                                              "importance": None})  # fmt: skip
         assert saved["ok"] and memory.get(saved["id"]).user_id == "sam"
         found = await invoke("search_memories", {"query": "locker code tea", "k": None})
-        assert [r["id"] for r in found["results"]] == [saved["id"]]  # never Ana's
+        # The model's own save: quoted apart as evidence (remem.trust), and never Ana's.
+        assert found["results"] == [] and [r["id"] for r in found["evidence"]] == [saved["id"]]
         refused = await invoke("delete_memory", {"id": anas.id})
         assert refused == {"ok": False, "error": f"no memory with id {anas.id!r}"}
 

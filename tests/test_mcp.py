@@ -106,8 +106,10 @@ def test_stdio_tools_in_the_commands_scope(tmp_path: Path) -> None:
             failed, _ = await call(session, "save_memory", text="Sam's cat is called Pixel")
             assert not failed
             failed, found = await call(session, "search_memories", query="cashews allergy", k=5)
-            results = json.loads(found)["results"]
+            # Saved by the model's own tool calls: quoted apart as evidence (remem.trust).
+            results = json.loads(found)["evidence"]
             assert results[0]["text"] == "Sam is allergic to cashews"
+            assert results[0]["trust"] == {"level": "untrusted", "reasons": ["agent"]}
             assert "bees" not in found  # another user's memory is not in this scope
             failed, context = await call(session, "get_context", query="cashews", k=3)
             assert not failed and "cashews" in context and "bees" not in context
@@ -315,7 +317,7 @@ def test_results_are_structured_as_each_tool_advertises(tmp_path: Path) -> None:
                 assert not result.is_error and result.structured_content is not None
                 jsonschema.validate(result.structured_content, listed[name].output_schema)
                 if name == "search_memories":
-                    found = result.structured_content["results"]
+                    found = result.structured_content["evidence"]  # a model's own save
                     assert json.loads(text_of(result)) == result.structured_content
                     assert found[0]["text"] == "Sam is allergic to cashews"
                     scores = [r["score"] for r in found]

@@ -68,7 +68,7 @@ ASYNC_LACKS = {
     "show_progress": "engine plumbing: whether to draw a progress bar",
 }
 #: ``AsyncMemory`` methods that are not awaited: they do no I/O.
-ASYNC_NOT_AWAITED = {"scoped", "key_id", "position", "reading_after"}
+ASYNC_NOT_AWAITED = {"scoped", "on_behalf_of", "key_id", "position", "reading_after"}
 #: Public ``Memory`` names ``Client`` does not have: what cannot cross the wire.
 CLIENT_LACKS = {
     "scoped": "a client's grant is its API key",
@@ -362,4 +362,4 @@ def test_the_counts() -> None:
         + len(CLI_SEARCH_LACKS) + len(ASYNC_LACKS) + len(ASYNC_NOT_AWAITED) + len(CLIENT_LACKS)
         + len(CLIENT_ONLY) + len(CLIENT_PARAMS) + len(NOT_REMOTE)
     )  # fmt: skip
-    assert len(compared) >= 28 and len(served) >= 19 and params >= 110 and allowed <= 49
+    assert len(compared) >= 28 and len(served) >= 19 and params >= 110 and allowed <= 50

@@ -95,7 +95,7 @@ def test_rest_tools_cli_and_import_name_their_face_and_key(tmp_path: Path) -> No
         posted = rest.post("/v1/memories", json={"text": "Ann via REST", "role": "user"})
         assert posted.status_code == 201
         given = {k: v for k, v in posted.json()["provenance"].items() if v not in (None, [])}
-        assert given == {"face": "rest", "key_id": key_id, "origin": "user"}
+        assert given == {"face": "rest", "key_id": key_id, "origin": "user", "authors": ["ann"]}
         tools = ToolDispatcher(mem, user_id="ann")
         saved = tools.execute(ToolCall(id="1", name="save_memory", arguments={"text": "tea"}))
         assert mem.get(saved["id"]).provenance.origin == "agent"  # a model's own tool call

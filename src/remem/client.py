@@ -16,6 +16,7 @@ what ``Client`` leaves out.
 from __future__ import annotations
 
 import builtins
+import copy
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -27,9 +28,18 @@ from urllib.parse import quote
 from remem import errors
 from remem.audit import AuditEvent, AuditVerdict
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
-from remem.records import Context, ErasureReceipt, MemoryRecord, Provenance, SearchHit, StoreStats
+from remem.records import (
+    Context,
+    ErasureReceipt,
+    MemoryRecord,
+    Provenance,
+    SearchHit,
+    StoreStats,
+    Trust,
+)
 from remem.retrieval.config import RetrievalOptions
 from remem.stores.base import later_position, read_after, reading_after
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy
 
 if TYPE_CHECKING:
     import httpx
@@ -41,6 +51,10 @@ _TIMES = ("created_at", "updated_at", "last_accessed_at", "expires_at")
 #: takes it on any request, whose reads then wait for a replica that replayed it (the server
 #: reads this name too).
 POSITION_HEADER = "x-remem-position"
+#: The user a request acts for (``Memory.on_behalf_of``): whose words its writes hold and whose
+#: trust its reads are judged by. A key bound to one user acts for that user and may name no
+#: other (the server reads this name too).
+FOR_HEADER = "x-remem-for"
 
 
 class Client:
@@ -62,6 +76,7 @@ class Client:
             base_url=f"{self.url}/v1", headers=headers, timeout=timeout, transport=transport
         )
         self._position: str | None = None
+        self._for: str | None = None
 
     # -- reading one's writes through any server ---------------------------------------------------
     def position(self) -> str | None:
@@ -78,7 +93,16 @@ class Client:
 
     def _position_header(self) -> dict[str, str]:
         wanted = later_position(self._position, read_after())
-        return {POSITION_HEADER: wanted} if wanted is not None else {}
+        found = {POSITION_HEADER: wanted} if wanted is not None else {}
+        return {**found, FOR_HEADER: self._for} if self._for is not None else found
+
+    def on_behalf_of(self, user_id: str | None) -> Client:
+        """This client acting for ``user_id`` (``Memory.on_behalf_of``; sent as
+        ``X-Remem-For``): the same connection, its writes holding that user's words and its
+        searches judging trust as that user reads."""
+        view = copy.copy(self)
+        view._for = user_id
+        return view
 
     def _note_position(self, response: httpx.Response) -> None:
         sent = response.headers.get(POSITION_HEADER)
@@ -359,10 +383,11 @@ class Client:
         order: str = "time",
         count_tokens: Any = None,
         marked: str = "fence",
+        untrusted: UntrustedPolicy = DEFAULT_POLICY,
         **search: Any,
     ) -> Context:
         """Search, then pack the best hits into ``budget_tokens`` (counted by the server's
-        embedder tokenizer)."""
+        embedder tokenizer); untrusted memories as ``untrusted`` says (``Memory.context``)."""
         if count_tokens is not None:
             raise InvalidInputError("a Client packs with the server's token counter")
         if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
@@ -375,6 +400,7 @@ class Client:
             budget_tokens=budget_tokens,
             order=order,
             marked=marked,
+            untrusted=untrusted,
         )
         found = self._call("POST", "/context", json=body)
         return Context(
@@ -571,6 +597,7 @@ def hit(data: Mapping[str, Any]) -> SearchHit:
     fields["namespace"] = tuple(fields.get("namespace") or ())
     fields["provenance"] = Provenance.from_dict(fields.get("provenance"))
     fields["neighbors"] = tuple(record(n) for n in data.get("neighbors", ()))
+    fields["trust"] = Trust.from_dict(fields.get("trust"))
     return SearchHit(**_times(fields))
 
 

@@ -304,6 +304,10 @@ class AsyncMemory:
         """:meth:`Memory.scoped`, awaited the same way."""
         return AsyncMemory(self.sync.scoped(grant, actor=actor))
 
+    def on_behalf_of(self, user_id: str | None) -> AsyncMemory:
+        """:meth:`Memory.on_behalf_of` (no I/O: not awaited)."""
+        return AsyncMemory(self.sync.on_behalf_of(user_id))
+
     def key_id(
         self,
         key: str,

@@ -20,10 +20,12 @@ from typing import Any
 from remem.audit import actor
 from remem.marks import scan
 from remem.records import ORIGINS, Provenance
+from remem.trust import taint_of
 
 __all__ = [
     "LINK_FIELDS",
     "Derivation",
+    "current",
     "deriving",
     "imported",
     "linked",
@@ -96,6 +98,11 @@ def origin_of(face: str, role: str | None, kind: str, source: str | None) -> str
     return "external" if source is not None else "app"
 
 
+def current() -> Derivation | None:
+    """The derivation the current block is inside (:func:`deriving`), if any."""
+    return _DERIVING.get()
+
+
 def stamp(
     text: str,
     *,
@@ -103,46 +110,76 @@ def stamp(
     kind: str,
     source: str | None = None,
     face: str | None = None,
+    author: str | None = None,
+    inherited: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
 ) -> Provenance:
     """The provenance of a memory written now by the current actor (``face`` overrides the
-    actor's face: an import)."""
+    actor's face: an import). ``author``: the user whose words it holds (None: the
+    application's own); ``inherited``: the taints and authors of the memories a derived one
+    came from (:func:`remem.trust.lineage`), which it carries instead of its own author."""
     who, _, key = actor().partition(":")
     face = face or who
     derivation = _DERIVING.get()
+    origin = origin_of(who, role, kind, source)
+    taint, authors = inherited
+    if derivation is None:
+        authors = (author,) if author is not None else ()
     return Provenance(
         face=face,
         key_id=key or None,
         source=source,
-        origin=origin_of(who, role, kind, source),
+        origin=origin,
         model=derivation.model if derivation else None,
         prompt=derivation.prompt if derivation else None,
         derived_from=derivation.sources if derivation else (),
         marks=scan(text[:SCANNED_CHARS]),
+        authors=authors,
+        taint=tuple(sorted({*taint, *taint_of(origin)})),
     )
 
 
-def rescanned(provenance: Provenance, text: str) -> Provenance:
-    """``provenance`` with the marks of a memory's new ``text``."""
-    return replace(provenance, marks=scan(text))
+def rescanned(provenance: Provenance, text: str, *, author: str | None = None) -> Provenance:
+    """``provenance`` with the marks of a memory's new ``text``, written now by the current
+    actor for ``author``: a new text holds its writer's words too, and a model's tool call
+    taints it (:mod:`remem.trust`)."""
+    who, _, _ = actor().partition(":")
+    taint = {*provenance.taint, *(("agent",) if who in AGENT_FACES else ())}
+    authors = {*provenance.authors, *((author,) if author is not None else ())}
+    return replace(
+        provenance, marks=scan(text), taint=tuple(sorted(taint)), authors=tuple(sorted(authors))
+    )
 
 
 def imported(
-    stamped: Provenance, exported: Mapping[str, Any] | None, renamed: Mapping[str, str]
+    stamped: Provenance,
+    exported: Mapping[str, Any] | None,
+    renamed: Mapping[str, str],
+    *,
+    vouched: bool,
 ) -> Provenance:
     """The provenance of an imported record: written by the import (``stamped``: face
     ``import``, the importer's key, the import line as source, marks of its text), keeping
     from the export (``exported``) whose words it holds, what derived it, and where it was
-    read from first; the ids it came from follow ``renamed`` (a tenant's import renames)."""
+    read from first; the ids it came from follow ``renamed`` (a tenant's import renames).
+
+    Its trust (:mod:`remem.trust`): a row that does not say where it came from is tainted
+    ``import``; one that does keeps its authors and taint when the importer vouches for the
+    file (an admin: the application importing its own export), and is tainted ``import`` too
+    otherwise (a tenant's file could claim anything)."""
     if not exported:
-        return stamped
+        return replace(stamped, taint=tuple(sorted({*stamped.taint, "import"})))
     old = Provenance.from_dict(exported)
+    origin = old.origin if old.origin in ORIGINS else stamped.origin
+    taint = {*old.taint, *taint_of(origin), *(() if vouched else ("import",))}
     return replace(
         stamped,
         source=old.source or stamped.source,
-        origin=old.origin if old.origin in ORIGINS else stamped.origin,
+        origin=origin,
         model=old.model,
         prompt=old.prompt,
         derived_from=tuple(renamed.get(i, i) for i in old.derived_from),
+        authors=old.authors if "authors" in exported else stamped.authors,
+        taint=tuple(sorted(taint)),
     )
 
 

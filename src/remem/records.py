@@ -11,6 +11,7 @@ __all__ = [
     "ITEM_KEYS",
     "NAMESPACE_SEP",
     "ORIGINS",
+    "TRUST_REASONS",
     "Context",
     "ErasureReceipt",
     "IndexState",
@@ -23,6 +24,7 @@ __all__ = [
     "SearchMode",
     "StoreStats",
     "TimeLike",
+    "Trust",
     "decode_namespace",
     "encode_namespace",
     "namespace_range",
@@ -121,6 +123,10 @@ class Provenance:
     memory (a fact, summary or reflection) names the ``model`` and ``prompt`` that made it
     (none when no LLM did) and the ids it was ``derived_from``. ``marks``: what the write-time
     scan found in its text that could steer a model (:mod:`remem.marks`), empty when nothing.
+    ``authors``: the users whose words it holds (none: the application's own write);
+    ``taint``: how it arrived, when that let an outsider choose its words (``external``,
+    ``agent``, ``import``, ``unverified``); both inherited from a derived memory's sources.
+    Trust for a reader follows from these two (:mod:`remem.trust`), never from the text.
     """
 
     face: str | None = None
@@ -131,6 +137,8 @@ class Provenance:
     prompt: str | None = None
     derived_from: tuple[str, ...] = ()
     marks: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    taint: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: the fields set (empty ones left out)."""
@@ -149,7 +157,7 @@ class Provenance:
         values: dict[str, Any] = {}
         for name in cls.__dataclass_fields__:
             value = data.get(name)
-            if name in ("derived_from", "marks"):
+            if name in ("derived_from", "marks", "authors", "taint"):
                 if isinstance(value, list | tuple):
                     values[name] = tuple(v for v in value if isinstance(v, str))
             elif isinstance(value, str):
@@ -167,9 +175,56 @@ class Provenance:
             parts.append(f"via {self.face}" + (f" key {self.key_id}" if self.key_id else ""))
         if self.source:
             parts.append(f"source {self.source}")
+        if self.taint:
+            parts.append("tainted " + ", ".join(self.taint))
         if self.marks:
             parts.append("marked " + ", ".join(self.marks))
         return "; ".join(parts)
+
+
+#: Why a memory may be untrusted by its reader (:class:`Trust`'s ``reasons``): its taints
+#: (:data:`Provenance.taint`), and words of a user who is not the reader.
+TRUST_REASONS: dict[str, str] = {
+    "external": "text from a document, web page, e-mail or tool",
+    "agent": "written by a model through a tool call",
+    "import": "imported from a file that does not say where it came from",
+    "unverified": "derived from memories remem could not read",
+    "another_user": "the words of another user, not the reader's",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Trust:
+    """A memory's trust for one reader: ``trusted``, or not and why (``reasons``: taint names
+    from :data:`TAINTS`, and ``another_user`` when it holds words of a user who is not the
+    reader — never naming that user)."""
+
+    trusted: bool
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def level(self) -> str:
+        return "trusted" if self.trusted else "untrusted"
+
+    def describe(self) -> str:
+        """One line for people and prompts."""
+        if self.trusted:
+            return "trusted: the reader's own words or the application's"
+        return "untrusted: " + "; ".join(TRUST_REASONS.get(r, r) for r in self.reasons)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "reasons": list(self.reasons)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Trust | None:
+        """Read back :meth:`to_dict`'s form (None for anything else)."""
+        if not isinstance(data, dict) or data.get("level") not in ("trusted", "untrusted"):
+            return None
+        reasons = data.get("reasons") or []
+        return cls(
+            trusted=data["level"] == "trusted",
+            reasons=tuple(r for r in reasons if isinstance(r, str)),
+        )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -239,6 +294,8 @@ class SearchHit(MemoryRecord):
     score: float = 0.0
     scores: dict[str, float] = field(default_factory=dict)
     neighbors: tuple[MemoryRecord, ...] = ()
+    #: Its trust for the search's reader (:mod:`remem.trust`), set by the engine.
+    trust: Trust | None = None
 
     def explain(self) -> str:
         """Why this memory ranked where it did, one stage per line, in pipeline order (the
@@ -248,6 +305,8 @@ class SearchHit(MemoryRecord):
             f"relevance {self.score:.2f}  {self.id if self.key is None else self.key}",
             f"  {'provenance':<13} {self.provenance.describe()}",
         ]
+        if self.trust is not None:
+            lines.append(f"  {'trust':<13} {self.trust.describe()}")
         for signal in ("dense", "keyword"):
             if signal in self.scores:
                 rank = int(self.scores.get(f"{signal}_rank", 0))
@@ -267,6 +326,7 @@ class SearchHit(MemoryRecord):
             "score": self.score,
             "scores": dict(self.scores),
             "neighbors": [record.to_dict() for record in self.neighbors],
+            "trust": None if self.trust is None else self.trust.to_dict(),
         }
 
 

@@ -27,6 +27,7 @@ from remem.cli.options import (
 )
 from remem.errors import InvalidInputError, RememError
 from remem.timeutil import from_epoch
+from remem.trust import DEFAULT_POLICY, UNTRUSTED_POLICIES, UntrustedPolicy
 
 
 class RememGroup(click.Group):
@@ -301,6 +302,19 @@ def update(
     show_default=True,
     help="A memory marked as possibly steering a model: quote it fenced, or withhold its text.",
 )
+@click.option(
+    "--untrusted",
+    type=click.Choice(UNTRUSTED_POLICIES),
+    default=DEFAULT_POLICY,
+    show_default=True,
+    help="A memory the reader does not trust (a document's, a tool's, a model's, another "
+    "user's words): quote it apart as evidence, withhold its text, or show it with the rest.",
+)
+@click.option(
+    "--for",
+    "reader",
+    help="Judge trust as this user reads (default: --user); for a scope several users share.",
+)
 @click.option("--filter", "filters", help="Filter as JSON.")
 @namespace_option
 @click.option("--now", help="Reference time (ISO 8601) for times named in QUERY.")
@@ -317,6 +331,8 @@ def context(
     k: int,
     order: str,
     marked: str,
+    untrusted: UntrustedPolicy,
+    reader: str | None,
     namespace: tuple[str, ...] | None,
     now: str | None,
     min_score: float | None,
@@ -328,12 +344,14 @@ def context(
     """The memories that best match QUERY, packed into a token budget as prompt-ready text
     (- reads QUERY from stdin)."""
     with opened(store_path, embedder, read=True) as mem:
-        packed = mem.context(
+        view = mem.on_behalf_of(reader) if reader is not None else mem
+        packed = view.context(
             read_text(query),
             budget_tokens=budget_tokens,
             k=k,
             order=order,
             marked=marked,
+            untrusted=untrusted,
             filters=json_arg(filters, "--filter"),
             namespace=namespace,
             now=now,

@@ -21,6 +21,7 @@ import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -45,6 +46,7 @@ from remem.errors import InvalidInputError, NotFoundError, PermissionDeniedError
 from remem.filters import Cond, Filter
 from remem.limits import DEFAULT_LIMITS, Limits
 from remem.observe import observed
+from remem.provenance import current as current_derivation
 from remem.provenance import rescanned
 from remem.records import (
     Context,
@@ -64,6 +66,7 @@ from remem.stores import NewRecord, RecordStore
 from remem.stores.base import head_and_parts
 from remem.stores.tables import AuditLog, Snapshots, offered
 from remem.timeutil import now as now_epoch
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy, assess, lineage
 from remem.validate import (
     TimeLike,
     as_item,
@@ -139,6 +142,9 @@ class Engine:
         #: Who this memory's writes are made by, in the audit log (None: the face's, else
         #: ``python``): a server's view names the request's key (``rest:<key id>``).
         self.actor: str | None = None
+        #: The user this memory acts for (None: the application itself): whose words its
+        #: writes hold, and whose trust its reads are judged by (:mod:`remem.trust`).
+        self.principal: str | None = None
         self._root = self  # the memory that owns the store; a scoped view points to it
 
     # -- the shared state, by name -----------------------------------------------------------------
@@ -192,10 +198,27 @@ class Engine:
         """A view of this memory inside ``grant``: the same store, embedder, caches and settings,
         and every read (search, neighbours, context, get, list, export, chat, cache) sees only
         the records the grant allows, every write is checked against it, and an id outside it
-        answers exactly as an unknown id. Closing a view leaves the store open."""
+        answers exactly as an unknown id. Closing a view leaves the store open. A grant of
+        exactly one user acts for that user (:meth:`on_behalf_of`)."""
         view = object.__new__(type(self))
         view.shared, view.grant, view._root = self.shared, grant, self._root
         view.actor = self.actor if actor is None else actor
+        own = grant.allowed("user_id")
+        view.principal = own[0] if len(own) == 1 else self.principal
+        return view
+
+    def on_behalf_of(self, user_id: str | None) -> Self:
+        """A view of this memory acting for ``user_id`` (None: the application itself): its
+        writes hold that user's words, and its searches and contexts judge trust as that
+        user reads (:mod:`remem.trust`). Use it where several users share a scope (an
+        agent's memory, ``agent_id`` without ``user_id``), so one user's words reach
+        another only as untrusted evidence. Within a tenant's grant, only a user it allows."""
+        user = opt_str(user_id, "user_id")
+        allowed = self.grant.allowed("user_id")
+        if user is not None and allowed and user not in allowed:
+            raise PermissionDeniedError(f"this key may not use user_id {user!r}")
+        view = self.scoped(self.grant)
+        view.principal = user
         return view
 
     def close(self) -> None:
@@ -324,7 +347,8 @@ class Engine:
         items = builtins.list(items)
         checks.batch(len(items), self.limits)
         given = [as_item(item, i) for i, item in enumerate(items)]
-        records = [self._new_record(item, i) for i, item in enumerate(given)]
+        inherited = self._inherited()  # read once for the batch
+        records = [self._new_record(item, i, inherited=inherited) for i, item in enumerate(given)]
         plain = frozenset(i for i, item in enumerate(given) if item.get("embed") is False)
         if embeddings is not None:
             inserts.given_vectors(records, embeddings, self.embedder, plain)
@@ -387,7 +411,9 @@ class Engine:
         chunks = chunk_text(
             doc.text, self.embedder, strategy=strategy, size=chunk_size, overlap=chunk_overlap
         )
-        parts = item_rules.chunk_records(doc, chunks, base, grant=self.grant, limits=self.limits)
+        parts = item_rules.chunk_records(
+            doc, chunks, base, grant=self.grant, limits=self.limits, principal=self.principal
+        )
         return inserts.insert(
             self.shared, self.grant, [doc, *parts], progress, containers=frozenset({0})
         )[0]
@@ -435,7 +461,8 @@ class Engine:
                 )
             change.text = clean_text(text, max_chars=self.limits.max_text_chars)
             change.content_hash = content_hash(change.text)
-            change.provenance = rescanned(stored.provenance, change.text)
+            author = item_rules.author_of(self.principal, stored.role, stored.user_id)
+            change.provenance = rescanned(stored.provenance, change.text, author=author)
             if given is None and self.store.vectors([id]):  # one stored without stays so
                 rows = vectors.vectorize(
                     [change.text],
@@ -667,6 +694,8 @@ class Engine:
         )
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]  # non-increasing: a prefix
+        reader = self._reader(user_id)
+        hits = [replace(h, trust=assess(h, reader)) for h in hits]
         if touch and hits:
             # Deferred: a search takes no write lock; written in one transaction when due,
             # before this memory's next write, and at close (docs/architecture.md, "Search").
@@ -686,6 +715,7 @@ class Engine:
         order: str = "time",
         count_tokens: Callable[[str], int] | None = None,
         marked: str = "fence",
+        untrusted: UntrustedPolicy = DEFAULT_POLICY,
         **search: Any,
     ) -> Context:
         """Search, then pack the best hits (with any neighbours) into ``budget_tokens``.
@@ -695,14 +725,26 @@ class Engine:
         memories are quoted data, not instructions; each memory is one line: its time, whose
         words it holds, and its text as a quoted string (invisible characters shown). A memory
         marked as possibly steering a model (:mod:`remem.marks`) is fenced (``marked="fence"``,
-        the default) or its text withheld (``"withhold"``). ``count_tokens`` defaults to the
-        embedder's tokenizer; pass the target LLM's for exact budgets. Other keywords go to
-        :meth:`search`.
+        the default) or its text withheld (``"withhold"``). A memory its reader does not
+        trust — a document's or tool's text, a model's own tool call, another user's words
+        (:mod:`remem.trust`: by where it came from, never by what it says) — is shown as
+        quoted evidence with its source in a section of its own (``untrusted="fence"``, the
+        default), left out but for a line naming it (``"withhold"``), or shown with the rest
+        (``"allow"``). ``count_tokens`` defaults to the embedder's tokenizer; pass the target
+        LLM's for exact budgets. Other keywords go to :meth:`search`.
         """
-        checks.context(budget_tokens, order, marked)
+        checks.context(budget_tokens, order, marked, untrusted)
         hits = self.search(query, k=k, **search)
         counter = count_tokens or self.embedder.count_tokens
-        return pack(hits, budget_tokens, counter, order=order, marked=marked)
+        return pack(
+            hits,
+            budget_tokens,
+            counter,
+            order=order,
+            marked=marked,
+            untrusted=untrusted,
+            reader=self._reader(search.get("user_id")),
+        )
 
     @_as_actor
     @observed("import_records")
@@ -888,11 +930,35 @@ class Engine:
         *,
         max_chars: int | None = None,
         what: str = "text",
+        inherited: tuple[tuple[str, ...], tuple[str, ...]] | None = None,
     ) -> NewRecord:
-        """A checked record from an item in this memory's grant (:func:`.items.new_record`)."""
+        """A checked record from an item in this memory's grant (:func:`.items.new_record`),
+        written for this memory's principal; inside :func:`remem.deriving`, it carries what
+        its sources hold (read within the grant)."""
         return item_rules.new_record(
-            item, index, grant=self.grant, limits=self.limits, max_chars=max_chars, what=what
+            item,
+            index,
+            grant=self.grant,
+            limits=self.limits,
+            max_chars=max_chars,
+            what=what,
+            principal=self.principal,
+            inherited=self._inherited() if inherited is None else inherited,
         )
+
+    def _inherited(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The taints and authors a memory derived now inherits from its sources
+        (:func:`remem.trust.lineage`); none outside :func:`remem.deriving`."""
+        derivation = current_derivation()
+        if derivation is None or not derivation.sources:
+            return (), ()
+        sources = builtins.list(derivation.sources)
+        return lineage(self.shared.read(sources, unexpired(self.grant.where())), len(sources))
+
+    def _reader(self, user_id: str | None = None) -> str | None:
+        """Whose trust a read is judged by: the user this memory acts for, else the user the
+        read names (``user_id``), else none — the application itself (:mod:`remem.trust`)."""
+        return self.principal if self.principal is not None else user_id
 
     def _query(
         self,

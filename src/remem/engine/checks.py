@@ -13,6 +13,7 @@ from remem.errors import InvalidInputError
 from remem.limits import Limits
 from remem.retrieval.packing import MARKED_POLICIES
 from remem.stores.base import LIST_ORDERS
+from remem.trust import check_policy
 from remem.validate import bounded, number_within
 
 __all__ = ["SEARCH_MODES", "batch", "context", "listing", "namespaces", "page", "search"]
@@ -69,12 +70,16 @@ def search(*, mode: Any, k: Any, query: Any, min_score: Any, limits: Limits) -> 
         bounded(query, limits.max_query_chars, "query")
 
 
-def context(budget_tokens: Any, order: Any, marked: Any = "fence") -> None:
-    """A context's token budget (an integer), order (``time`` or ``score``) and policy for
-    marked memories (``fence`` or ``withhold``)."""
+def context(
+    budget_tokens: Any, order: Any, marked: Any = "fence", untrusted: Any = "fence"
+) -> None:
+    """A context's token budget (an integer), order (``time`` or ``score``), policy for
+    marked memories (``fence`` or ``withhold``) and for untrusted ones
+    (:data:`remem.trust.UNTRUSTED_POLICIES`)."""
     if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
         raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
     if order not in ("time", "score"):
         raise InvalidInputError(f"order must be 'time' or 'score', got {order!r}")
     if marked not in MARKED_POLICIES:
         raise InvalidInputError(f"marked must be 'fence' or 'withhold', got {marked!r}")
+    check_policy(untrusted)

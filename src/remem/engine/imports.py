@@ -117,7 +117,7 @@ class ImportBatch:
             exported = row.get("provenance")
             if exported is not None and not isinstance(exported, Mapping):
                 raise InvalidInputError(f"{label}: provenance must be an object")
-            rec.provenance = imported(rec.provenance, exported, renamed)
+            rec.provenance = imported(rec.provenance, exported, renamed, vouched=grant.admin)
         return cls(fresh, records, renamed, parents)
 
     @property

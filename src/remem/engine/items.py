@@ -44,6 +44,7 @@ __all__ = [
     "MAX_ID_CHARS",
     "MAX_ROWS",
     "NO_DEDUPE_KINDS",
+    "author_of",
     "change_of",
     "checked_id",
     "checked_key",
@@ -76,12 +77,16 @@ def new_record(
     what: str = "text",
     source: str | None = None,
     face: str | None = None,
+    principal: str | None = None,
+    inherited: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
 ) -> NewRecord:
     """A checked record from an item, in a scope ``grant`` allows (a tenant's only user or
     agent filled in); ``index`` names it in messages (a number: "item 3", or a label such as
     "line 7"). Its text may hold ``max_chars`` characters (default: the limit on a memory's
     text). Its provenance is the current writer's (:func:`remem.provenance.stamp`; ``source``
-    and ``face`` as that takes them)."""
+    and ``face`` as that takes them): its author is the user the writer acts for
+    (``principal``), else the user a chat turn of role ``user`` is stored for; a derived one
+    carries what its sources hold (``inherited``, :func:`remem.trust.lineage`)."""
     where = f"item {index}" if isinstance(index, int) else index
     unknown = set(item) - ITEM_KEYS
     if unknown:
@@ -141,12 +146,28 @@ def new_record(
                 else kind not in NO_DEDUPE_KINDS and item.get("id") is None and key is None
             ),
             expires_at=expires,
-            provenance=stamp(text, role=role, kind=kind, source=source, face=face),
+            provenance=stamp(
+                text,
+                role=role,
+                kind=kind,
+                source=source,
+                face=face,
+                author=author_of(principal, role, scope["user_id"]),
+                inherited=inherited,
+            ),
         )
     except (InvalidInputError, PayloadTooLargeError) as exc:
         if str(exc).startswith(where):
             raise
         raise type(exc)(f"{where}: {exc}") from exc
+
+
+def author_of(principal: str | None, role: str | None, user_id: str | None) -> str | None:
+    """Whose words a memory written now holds: the user the writer acts for, else the user a
+    turn of role ``user`` is stored for, else none (the application's own)."""
+    if principal is not None:
+        return principal
+    return user_id if role == "user" else None
 
 
 def chunk_records(
@@ -156,10 +177,11 @@ def chunk_records(
     *,
     grant: Grant,
     limits: Limits,
+    principal: str | None = None,
 ) -> list[NewRecord]:
     """A document's chunks as records: each with the document's scope and metadata (``item``
     as the document was given) plus its span, ``parent_id`` the document's id and
-    ``position`` 0, 1, ..."""
+    ``position`` 0, 1, ..., written for the document's ``principal``."""
     records = []
     for position, chunk in enumerate(chunks):
         rec = new_record(
@@ -168,6 +190,7 @@ def chunk_records(
             grant=grant,
             limits=limits,
             max_chars=limits.max_document_chars,
+            principal=principal,
         )
         rec.parent_id, rec.position = doc.id, position
         rec.metadata = {**doc.metadata, "start": chunk.start, "end": chunk.end}

@@ -15,6 +15,7 @@ from fastapi import Depends, Request
 
 from remem.access import ADMIN, Grant
 from remem.apikeys import presented_key
+from remem.client import FOR_HEADER
 from remem.memory import Memory
 
 __all__ = ["Call", "Caller", "caller", "token"]
@@ -35,13 +36,18 @@ def token(request: Request) -> str | None:
 
 def caller(request: Request) -> Caller:
     """The request's grant, and the memory scoped to it, whose writes the audit log records as
-    made by ``rest:<key id>`` (``rest`` on a server without keys)."""
+    made by ``rest:<key id>`` (``rest`` on a server without keys), acting for the user
+    ``X-Remem-For`` names (``Memory.on_behalf_of``), else the key's one user if it has one."""
     state = request.app.state
     presented = token(request)
     grant = state.keys.authenticate(presented) if state.auth else ADMIN
     key = state.keys.key_id_of(presented) if state.auth else None
     actor = f"rest:{key}" if key else "rest"
-    return Caller(state.memory.scoped(grant, actor=actor), grant)
+    memory = state.memory.scoped(grant, actor=actor)
+    named = request.headers.get(FOR_HEADER)
+    if named is not None:  # a key bound to one user may name that user only
+        memory = memory.on_behalf_of(named)
+    return Caller(memory, grant)
 
 
 Call = Annotated[Caller, Depends(caller)]

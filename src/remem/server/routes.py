@@ -271,6 +271,7 @@ def context(call: Call, body: m.ContextIn) -> m.ContextOut:
         budget_tokens=body.budget_tokens,
         order=body.order,
         marked=body.marked,
+        untrusted=body.untrusted,
         **_search_args(body),
     )
     return m.ContextOut(
