@@ -6,6 +6,7 @@ ranked as before; a tenant forgets only itself; all or nothing."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -303,10 +304,17 @@ def test_cli_client_and_mcp_forget(tmp_path: Path) -> None:
 
     from tests.test_mcp import call, over_stdio
 
+    console = tmp_path / "console.txt"  # the server's stderr: where the person sees the code
+
     async def scenario() -> None:
-        async with over_stdio(store, "--user", "bob") as session:
-            failed, text = await call(session, "forget_user", confirm=True)
-            assert not failed and json.loads(text)["receipt"]["erased"]["records"] == 1
+        with console.open("w") as errlog:
+            async with over_stdio(store, "--user", "bob", "--allow-forget", errlog=errlog) as s:
+                failed, text = await call(s, "forget_user")  # the model alone: nothing
+                assert not failed and json.loads(text)["erased"] is False
+                errlog.flush()
+                code = re.search(r"the code (\d{6})", console.read_text()).group(1)  # type: ignore[union-attr]
+                failed, text = await call(s, "forget_user", code=code)  # the person's code
+                assert not failed and json.loads(text)["receipt"]["erased"]["records"] == 1
 
     anyio.run(scenario)
     assert occurrences(str(store), "CANARY") == {}

@@ -9,7 +9,7 @@ import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import anyio
 import httpx2
@@ -33,8 +33,9 @@ TOOLS = {
     "update_memory",
     "delete_memory",
     "get_context",
-    "forget_user",
 }
+#: With ``remem mcp --allow-forget``.
+TOOLS_WITH_FORGET = {*TOOLS, "forget_user"}
 INITIALIZE = {
     "jsonrpc": "2.0",
     "id": 1,
@@ -57,12 +58,19 @@ async def call(session: ClientSession, name: str, **arguments: Any) -> tuple[boo
 
 
 @asynccontextmanager
-async def over_stdio(store: Path, *args: str) -> AsyncIterator[ClientSession]:
+async def over_stdio(
+    store: Path, *args: str, errlog: TextIO = sys.stderr, **client: Any
+) -> AsyncIterator[ClientSession]:
+    """A client session with ``remem mcp`` started as a process (its stderr to ``errlog``;
+    ``client``: ``ClientSession`` options, such as an elicitation callback)."""
     command = str(Path(sys.executable).with_name("remem"))
     params = StdioServerParameters(
         command=command, args=["mcp", "--store", str(store), "--embedder", "hash:64", *args]
     )
-    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+    async with (
+        stdio_client(params, errlog=errlog) as (read, write),
+        ClientSession(read, write, **client) as session,
+    ):
         await session.initialize()
         yield session
 
@@ -367,12 +375,11 @@ CONTEXT_REFUSED: list[tuple[dict[str, Any], str]] = [
     ({"k": 3}, "missing arguments ['query']"),
     ({"query": "x", "user_id": "bob"}, "unknown arguments ['user_id']"),
 ]
-#: forget_user never takes a user from the model, and erases only when told to.
+#: forget_user never takes a user from the model, nor its word for consent.
 FORGET_REFUSED: list[tuple[dict[str, Any], str]] = [
-    ({"confirm": False}, "forget_user erases only with confirm: true"),
-    ({"confirm": "yes"}, 'confirm must be true or false, got "yes"'),
-    ({}, "missing arguments ['confirm']"),
-    ({"confirm": True, "user_id": "bob"}, "unknown arguments ['user_id']"),
+    ({"confirm": True}, "unknown arguments ['confirm']"),
+    ({"code": 123456}, "code must be a string, got 123456"),
+    ({"user_id": "bob"}, "unknown arguments ['user_id']"),
 ]
 
 
@@ -388,10 +395,10 @@ def test_every_tool_refuses_arguments_outside_its_advertised_schema(tmp_path: Pa
              for name, arguments, message in REFUSED]  # fmt: skip
     cases += [("get_context", arguments, message) for arguments, message in CONTEXT_REFUSED]
     cases += [("forget_user", arguments, message) for arguments, message in FORGET_REFUSED]
-    assert {name for name, _, _ in cases} == TOOLS
+    assert {name for name, _, _ in cases} == TOOLS_WITH_FORGET
 
     async def scenario() -> None:
-        async with over_stdio(store, "--user", "sam") as session:
+        async with over_stdio(store, "--user", "sam", "--allow-forget") as session:
             for name, arguments, message in cases:
                 failed, text = await call(session, name, **arguments)
                 assert failed and message in text, (name, arguments, text)

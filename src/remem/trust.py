@@ -55,6 +55,7 @@ __all__ = [
     "contested",
     "lineage",
     "taint_of",
+    "trusted_by",
 ]
 
 #: How a memory can arrive that lets someone other than its reader choose its words.
@@ -114,6 +115,12 @@ def assess(record: MemoryRecord, reader: str | None) -> Trust:
     if any(author != reader for author in authors_of(record)):
         reasons.append("another_user")
     return TRUSTED if not reasons else Trust(False, tuple(reasons))
+
+
+def trusted_by(taint: Iterable[str], authors: Iterable[str], reader: str | None) -> bool:
+    """Whether a memory of this taint and these authors is trusted by ``reader`` (the rule
+    :func:`assess` applies, for a memory not yet written: a derived one's :func:`lineage`)."""
+    return not any(True for _ in taint) and all(author == reader for author in authors)
 
 
 def lineage(sources: Iterable[MemoryRecord], asked: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -24,10 +24,11 @@ from remem.cli.options import (
     retrieval_options,
     scope_options,
     store_options,
+    untrusted_option,
 )
 from remem.errors import InvalidInputError, RememError
 from remem.timeutil import from_epoch
-from remem.trust import DEFAULT_POLICY, UNTRUSTED_POLICIES, UntrustedPolicy
+from remem.trust import UntrustedPolicy
 
 
 class RememGroup(click.Group):
@@ -302,14 +303,7 @@ def update(
     show_default=True,
     help="A memory marked as possibly steering a model: quote it fenced, or withhold its text.",
 )
-@click.option(
-    "--untrusted",
-    type=click.Choice(UNTRUSTED_POLICIES),
-    default=DEFAULT_POLICY,
-    show_default=True,
-    help="A memory the reader does not trust (a document's, a tool's, a model's, another "
-    "user's words): quote it apart as evidence, withhold its text, or show it with the rest.",
-)
+@untrusted_option
 @click.option(
     "--for",
     "reader",

@@ -16,6 +16,7 @@ import remem
 from remem.errors import InvalidInputError, MissingDependencyError
 from remem.records import MemoryRecord, SearchHit
 from remem.retrieval.config import OPTIONS, Option, RetrievalConfig
+from remem.trust import DEFAULT_POLICY, UNTRUSTED_POLICIES
 
 __all__ = [
     "emit",
@@ -55,6 +56,19 @@ def scope_options(func: F) -> F:
     for name in ("session", "agent", "user"):
         func = click.option(f"--{name}", f"{name}_id", help=f"Scope: {name} id.")(func)
     return func
+
+
+def untrusted_option(func: F) -> F:
+    """``--untrusted``: what a context shows of a memory its reader does not trust
+    (:data:`remem.trust.UNTRUSTED_POLICIES`)."""
+    return click.option(
+        "--untrusted",
+        type=click.Choice(UNTRUSTED_POLICIES),
+        default=DEFAULT_POLICY,
+        show_default=True,
+        help="A memory the reader does not trust (a document's, a tool's, a model's, another "
+        "user's words): quote it apart as evidence, withhold its text, or show it with the rest.",
+    )(func)
 
 
 def namespace_option(func: F) -> F:

@@ -20,8 +20,10 @@ from remem.cli.options import (
     output_options,
     scope_options,
     store_options,
+    untrusted_option,
 )
 from remem.errors import MissingDependencyError
+from remem.trust import UntrustedPolicy
 
 
 @click.command()
@@ -42,6 +44,7 @@ from remem.errors import MissingDependencyError
     help="A PostgreSQL read replica of the store (repeatable) that answers reads and "
     "searches; writes go to --store [env REMEM_REPLICAS, space-separated].",
 )
+@untrusted_option
 def serve(
     store_path: str | None,
     embedder: str | None,
@@ -49,6 +52,7 @@ def serve(
     port: int,
     max_body: int | None,
     replicas: tuple[str, ...],
+    untrusted: UntrustedPolicy,
 ) -> None:
     """Serve the store over HTTP: the REST API under /v1, OpenAPI at /openapi.json, and a web
     page to browse memories at /.
@@ -60,7 +64,14 @@ def serve(
     from remem.server import serve as run
 
     with opened(store_path, embedder, replicas=replicas or None) as mem:
-        run(mem, host=host, port=port, max_body=max_body, say=lambda text: click.echo(text))
+        run(
+            mem,
+            host=host,
+            port=port,
+            max_body=max_body,
+            say=lambda text: click.echo(text),
+            untrusted=untrusted,
+        )
 
 
 @click.group()
@@ -139,6 +150,13 @@ def describe(info: KeyInfo) -> str:
     "--port", default=8001, show_default=True, type=click.IntRange(0, 65535), help="HTTP only."
 )
 @click.option("--path", default="/mcp", show_default=True, help="HTTP endpoint path.")
+@untrusted_option
+@click.option(
+    "--allow-forget",
+    is_flag=True,
+    help="Offer forget_user (erase the --user for good). It runs only once the user confirms: "
+    "in a form their MCP client shows them, or with a one-time code printed here.",
+)
 def mcp_command(
     store_path: str | None,
     embedder: str | None,
@@ -149,12 +167,15 @@ def mcp_command(
     host: str,
     port: int,
     path: str,
+    untrusted: UntrustedPolicy,
+    allow_forget: bool,
 ) -> None:
     """Serve the memory tools (save, search, update, delete, get_context) over MCP.
 
     The tools act in the scope given by --user/--agent/--session. Over HTTP, once the store has
     API keys every request needs one, and the tools act only within its grant; without keys
-    only a loopback --host is served.
+    only a loopback --host is served. A model's delete_memory goes to the trash (`remem trash`);
+    forget_user is offered only with --allow-forget, and needs the user's own confirmation.
     """
     need_server_extra()
     try:
@@ -173,7 +194,14 @@ def mcp_command(
             err=True,
         )
     with opened(store_path, embedder) as mem:
-        server = build_mcp(mem, user_id=user_id, agent_id=agent_id, session_id=session_id)
+        server = build_mcp(
+            mem,
+            user_id=user_id,
+            agent_id=agent_id,
+            session_id=session_id,
+            untrusted=untrusted,
+            allow_forget=allow_forget,
+        )
         if transport == "stdio":
             anyio.run(serve_stdio, server)
         else:

@@ -44,6 +44,9 @@ class EngineAPI(Protocol):
     @property
     def limits(self) -> Limits: ...
 
+    #: The user this memory acts for (None: the application): whose trust its reads judge.
+    principal: str | None
+
     def add(
         self,
         text: str,

@@ -46,8 +46,10 @@ from remem.errors import InvalidInputError, PermissionDeniedError
 from remem.follower import IndexFollower
 from remem.memory_types.guard import compare, opposite
 from remem.observe import METRICS
+from remem.records import Trust
 from remem.stores.tables import CacheTable, offered
 from remem.timeutil import now
+from remem.trust import TRUSTED, lineage, trusted_by
 from remem.validate import clean_text, json_text, opt_str, utf8
 from remem.vector_index import VectorIndex
 
@@ -102,6 +104,9 @@ class CacheLookup:
     score: float | None = None  # its cosine to the asked question
     reason: str = "miss"  # hit, miss, below threshold, expired, invalidated, opposite, rejected
     entry: int | None = None
+    #: A hit's trust for the scope's user (:mod:`remem.trust`): an answer cached from memories
+    #: the user does not trust (``set(..., sources=...)``) is untrusted, like its sources.
+    trust: Trust | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,13 +349,16 @@ class SemanticCache:
                 self._note_hit(rowid, at)
                 self.stats.hits += 1
                 METRICS.count("remem_cache_lookups_total", result="hit")
+                value, (taint, authors) = _opened(entry["value"])
+                reader = self.memory.principal if self.memory.principal else scope[0]
                 result = CacheLookup(
                     True,
-                    json.loads(entry["value"]),
+                    value,
                     entry["query"],
                     score,
                     "hit",
                     rowid,
+                    TRUSTED if trusted_by(taint, authors, reader) else _untrusted(taint, authors),
                 )
                 self._shared.events.append(_event(at, text, scope, result))
                 return result
@@ -371,11 +379,14 @@ class SemanticCache:
         session_id: str | None = None,
         ttl: float | None = None,
         vector: Any = None,
+        sources: Sequence[str] = (),
     ) -> int:
         """Cache ``value`` (anything JSON-serialisable) for ``question`` in this scope; returns
         the entry's id. The same question cached before in this scope is replaced (LangChain's
         ``update`` and a cache refreshed from a log expect the last answer). Evicts by
-        ``policy`` when the cache is full."""
+        ``policy`` when the cache is full. ``sources``: the ids of the memories the answer was
+        made from — it carries their taint and authors, so a lookup's ``trust`` says whether
+        the scope's user trusts it (:mod:`remem.trust`)."""
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
         return self.set_many(
             [(question, value)],
@@ -384,6 +395,7 @@ class SemanticCache:
             session_id=session_id,
             ttl=ttl,
             vectors=vectors,
+            sources=sources,
         )[0]
 
     def set_many(
@@ -395,12 +407,15 @@ class SemanticCache:
         session_id: str | None = None,
         ttl: float | None = None,
         vectors: Any = None,
+        sources: Sequence[str] = (),
     ) -> list[int]:
         """Cache many (question, value) pairs of one scope in one transaction (warming a cache
         from a log); ``vectors`` (one row each) skips the embedder. All or none. A question
         cached before in this scope, or given twice, keeps its last value only; returns the
-        ids of the entries stored, one per distinct question, in order."""
+        ids of the entries stored, one per distinct question, in order. ``sources``: the
+        memories the answers were made from (as :meth:`set`)."""
         pairs = list(entries)
+        inherited = self._lineage(sources)
         scope = self._scope(user_id, agent_id, session_id)
         _check_ttl(ttl)
         limits = self.memory.limits
@@ -419,6 +434,7 @@ class SemanticCache:
         ]
         if not pairs:
             return []
+        encoded = [_enveloped(e, inherited) for e in encoded]
         if vectors is not None:
             dims = self.memory.embedder.dimensions
             rows = normalize(check_vectors(vectors, dims, count=len(pairs)))
@@ -465,12 +481,13 @@ class SemanticCache:
         JSON and back."""
 
         def cached(question: str, **kwargs: Any) -> Any:
-            scope = {k: kwargs.get(k) for k in ("user_id", "agent_id", "session_id")}
-            found = self.lookup(question, **scope)
+            user, agent, session = (kwargs.get(k) for k in ("user_id", "agent_id", "session_id"))
+            found = self.lookup(question, user_id=user, agent_id=agent, session_id=session)
             if found.hit:
                 return decode(found.value) if decode else found.value
             result = function(question, **kwargs)
-            self.set(question, encode(result) if encode else result, **scope)
+            value = encode(result) if encode else result
+            self.set(question, value, user_id=user, agent_id=agent, session_id=session)
             return result
 
         cached.__wrapped__ = function  # type: ignore[attr-defined]
@@ -556,6 +573,14 @@ class SemanticCache:
             self._flush()
 
     # -- internals ---------------------------------------------------------------------------------
+    def _lineage(self, sources: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What an answer made from the memories ``sources`` carries (their taint and
+        authors, :func:`remem.trust.lineage`); a source this memory cannot read taints it."""
+        if isinstance(sources, str):
+            raise InvalidInputError("sources is a list of memory ids, not one string")
+        wanted = list(dict.fromkeys(sources))
+        return lineage(self.memory.get_many(wanted), len(wanted)) if wanted else ((), ())
+
     def _scope(self, user_id: str | None, agent_id: str | None, session_id: str | None) -> Scope:
         """An entry's scope, checked against the memory's grant (a tenant's single user or
         agent is filled in; one outside the grant is refused)."""
@@ -655,6 +680,36 @@ class SemanticCache:
         """The in-memory index of this cache's entries, caught up with other processes (our
         own writes are in it already)."""
         return self._shared.follower.synced()
+
+
+#: The key of the envelope a cached value is kept in when it carries trust (its sources'
+#: taint and authors); a value that is itself an object holding this key is enveloped too, so
+#: reading one back is never ambiguous.
+_ENVELOPE = "$remem"
+
+
+def _enveloped(encoded: str, inherited: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
+    """A cached value's JSON as stored: as it is, or in an envelope naming its sources' taint
+    and authors (or because it holds the envelope's key itself)."""
+    taint, authors = inherited
+    if not taint and not authors and not (encoded.startswith("{") and _ENVELOPE in encoded):
+        return encoded
+    trust = {"taint": list(taint), "authors": list(authors)}
+    return json.dumps({_ENVELOPE: trust, "value": json.loads(encoded)}, ensure_ascii=False)
+
+
+def _opened(stored: str) -> tuple[Any, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """A stored value and the taint and authors its envelope names (none without one)."""
+    value = json.loads(stored)
+    if isinstance(value, dict) and _ENVELOPE in value:
+        trust = value[_ENVELOPE] if isinstance(value[_ENVELOPE], dict) else {}
+        taint = tuple(str(t) for t in trust.get("taint") or ())
+        return value.get("value"), (taint, tuple(str(a) for a in trust.get("authors") or ()))
+    return value, ((), ())
+
+
+def _untrusted(taint: Sequence[str], authors: Sequence[str]) -> Trust:
+    return Trust(False, (*taint, *(("another_user",) if authors else ())))
 
 
 def _event(at: float, question: str, scope: Scope, found: CacheLookup) -> CacheEvent:

@@ -13,7 +13,12 @@
    near-duplicate — cosine ≥ 0.95 — is NOOP, anything else ADD);
 5. nothing is destroyed: an updated or contradicted fact is **closed** — kind ``fact.superseded``,
    ``metadata.valid_to`` set, ``metadata.superseded_by`` naming its successor (none for a
-   DELETE) — and kept for audit; its successor names it in ``metadata.supersedes``.
+   DELETE) — and kept for audit; its successor names it in ``metadata.supersedes``;
+6. **a fact supersedes another only with equal or higher trust** (:mod:`remem.trust`, for the
+   scope's user): a candidate drawn from turns the user does not trust (a tool's output, a
+   document, another user's words) that would update or delete a trusted fact leaves it
+   current and is stored beside it as a **contested** fact (``metadata.contests`` naming it,
+   action ``CONTEST``) — ``context()`` shows both, the contested one as untrusted evidence.
 
 Every fact lists the turns it came from in ``metadata.sources``. :meth:`FactMemory.search`
 returns current facts; ``history=True`` adds the closed ones; :meth:`FactMemory.history` walks a
@@ -39,6 +44,7 @@ from remem.errors import InvalidInputError, LLMError, LLMReplyError
 from remem.llm.base import LLM, as_llm, call, derived_by
 from remem.records import MemoryRecord
 from remem.timeutil import now
+from remem.trust import assess, lineage, trusted_by
 
 if TYPE_CHECKING:
     from remem.engine.protocol import EngineAPI
@@ -61,13 +67,13 @@ _ECHO = re.compile(
 _FIRST_PERSON = re.compile(r"^\s*(i|i'm|i've|i'd|my|we|our)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
-Action = Literal["ADD", "UPDATE", "DELETE", "NOOP"]
+Action = Literal["ADD", "UPDATE", "DELETE", "NOOP", "CONTEST"]
 
 
 @dataclass(frozen=True, slots=True)
 class FactChange:
-    """What one candidate fact did: the action, the fact stored (ADD / UPDATE), the fact closed
-    (UPDATE / DELETE)."""
+    """What one candidate fact did: the action, the fact stored (ADD / UPDATE / CONTEST), the
+    fact closed (UPDATE / DELETE); a CONTEST closes nothing."""
 
     action: Action
     text: str
@@ -203,9 +209,10 @@ class FactMemory:
         if not useful:
             return []
         sources = [r.id for r, _ in useful]
+        trusted = trusted_by(*lineage([r for r, _ in useful], len(useful)), self._reader())
         try:
             candidates = self._candidates([m for _, m in useful])
-            changes = [self._reconcile(fact, sources) for fact in candidates]
+            changes = [self._reconcile(fact, sources, trusted) for fact in candidates]
         except LLMError as exc:
             warnings.warn(f"fact extraction failed ({exc}); turns kept as pending", stacklevel=3)
             for record, _ in useful:
@@ -232,7 +239,15 @@ class FactMemory:
             raise LLMReplyError(f"expected a JSON list of strings, got {reply[:120]!r}")
         return [f.strip() for f in facts if f.strip()]
 
-    def _reconcile(self, fact: str, sources: list[str]) -> FactChange:
+    def _reader(self) -> str | None:
+        """Whose trust these facts are judged by: the user the memory acts for, else the
+        scope's user."""
+        principal = self.memory.principal
+        return principal if principal is not None else self.user_id
+
+    def _reconcile(self, fact: str, sources: list[str], trusted: bool) -> FactChange:
+        """Add, update, delete or skip ``fact`` against the related current facts; a fact
+        from untrusted turns (``trusted`` False) never closes a trusted one: it contests it."""
         related = self.memory.search(
             fact,
             k=self.related,
@@ -247,6 +262,11 @@ class FactMemory:
             action = "ADD" if action == "UPDATE" else "NOOP"  # an id it was not shown: ignore
         if action == "NOOP":
             return FactChange("NOOP", fact)
+        contested = None
+        if action in ("UPDATE", "DELETE") and not trusted:
+            assert target is not None
+            if assess(by_id[target], self._reader()).trusted:
+                action, contested = "CONTEST", target  # less trusted than what it would close
         if action == "DELETE":
             assert target is not None
             return FactChange("DELETE", fact, closed=self._close(by_id[target], None))
@@ -264,13 +284,14 @@ class FactMemory:
                     "sources": sources,
                     "valid_from": now(),
                     **({"supersedes": target} if action == "UPDATE" else {}),
+                    **({"contests": contested} if contested else {}),
                 },
                 dedupe=False,
             )
         if action == "UPDATE":
             assert target is not None
             return FactChange("UPDATE", fact, stored, self._close(by_id[target], stored.id))
-        return FactChange("ADD", fact, stored)
+        return FactChange("CONTEST" if contested else "ADD", fact, stored)
 
     def _decide(self, fact: str, related: Sequence[SearchHit]) -> tuple[Action, str | None]:
         if self.llm is None or not related:

@@ -29,6 +29,7 @@ from remem.memory import Memory
 from remem.server.metrics import RequestMetrics, metrics, note_error
 from remem.server.requestids import HEADER, RequestIds, current_request_id
 from remem.server.routes import router
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
 
 __all__ = ["DEFAULT_MAX_BODY", "create_app"]
 
@@ -50,12 +51,16 @@ def create_app(
     require_keys: bool | None = None,
     max_body: int = DEFAULT_MAX_BODY,
     web: bool = True,
+    untrusted: UntrustedPolicy = DEFAULT_POLICY,
 ) -> FastAPI:
     """The REST API (and the web page) over ``memory``.
 
     ``require_keys``: whether every request needs an API key; None decides from the store —
-    yes as soon as it holds a live key (``remem keys create``).
+    yes as soon as it holds a live key (``remem keys create``). ``untrusted``: the server's
+    policy for memories a reader does not trust (:mod:`remem.trust`), for contexts that name
+    none.
     """
+    check_policy(untrusted)
     keys = KeyRing(memory.store)
     app = FastAPI(
         # No telemetry: FastAPI's OpenTelemetry hooks (and any exporter the environment would
@@ -77,6 +82,7 @@ def create_app(
     app.state.keys = keys
     app.state.auth = keys.active() if require_keys is None else require_keys
     app.state.web = web
+    app.state.untrusted = untrusted
     app.include_router(router)
     app.include_router(metrics)
     if web:

@@ -4,7 +4,17 @@ Tools: ``save_memory``, ``search_memories``, ``update_memory``, ``delete_memory`
 with exactly the schemas of :mod:`remem.tools` and run by its
 :class:`~remem.tools.ToolDispatcher` on the raw arguments, so a model sees and gets the same
 thing as through function calling — and ``get_context`` (the best memories packed into a token
-budget). Every call's arguments are checked against the tool's advertised schema
+budget). What the model reads is judged by trust (:mod:`remem.trust`): memories the user did
+not write come back apart, as evidence, or are withheld, as the server's ``untrusted`` policy
+says (never the model's choice). A model's ``delete_memory`` is recoverable (the trash).
+
+``forget_user`` (erase the user for good) is not offered unless the operator allows it
+(``remem mcp --allow-forget``), and then runs only once a person confirms (:mod:`remem.consent`):
+through MCP elicitation when the client supports it (a form the person answers, which the
+model never sees), else by a one-time code shown to the person out of band (the server's
+console) that they give back within minutes. A model's own ``confirm`` is not consent.
+
+Every call's arguments are checked against the tool's advertised schema
 (:func:`~remem.tools.check_arguments`: types, ranges, required and unknown arguments) before it
 runs. A refused call is a tool result with ``isError`` and the message saying why.
 
@@ -49,6 +59,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import remem
 from remem.access import ADMIN, Grant
 from remem.apikeys import KeyRing, presented_key
+from remem.consent import OneTimeCodes
 from remem.errors import AuthenticationError, InvalidInputError, RememError
 from remem.llm.base import ToolCall
 from remem.memory import Memory
@@ -56,6 +67,7 @@ from remem.server.app import error_response
 from remem.server.requestids import RequestIds, current_request_id, serving
 from remem.server.run import check_port, refuse_open_without_keys, shown_host
 from remem.tools import RESULT_SCHEMAS, ToolDispatcher, check_arguments, schemas
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
 
 __all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio"]
 
@@ -123,17 +135,19 @@ _FORGET_USER: dict[str, Any] = {
     "description": (
         "Erase everything remembered about the user this server acts for: every memory, what "
         "was derived from them, cached answers. Only when the user asks to be forgotten; it "
-        "cannot be undone. Returns a receipt with a scan showing nothing of it is left."
+        "cannot be undone, so the user confirms it themselves: in a prompt their client shows "
+        "them, or with a one-time code shown to them outside this conversation, which they "
+        "give you to pass as `code`. Returns a receipt with a scan showing nothing is left."
     ),
     "input_schema": {
         "type": "object",
         "properties": {
-            "confirm": {
-                "type": "boolean",
-                "description": "Must be true: the user asked for all their memories to be erased.",
+            "code": {
+                "type": "string",
+                "description": "The one-time code the user was shown and told you (omit it to "
+                "ask for one).",
             },
         },
-        "required": ["confirm"],
         "additionalProperties": False,
     },
 }
@@ -141,9 +155,14 @@ _FORGET_RESULT = {
     "type": "object",
     "properties": {
         "ok": {"type": "boolean"},
+        "erased": {"type": "boolean", "description": "Whether the user was erased."},
         "receipt": {"type": "object", "description": "What went, and the scan's result."},
+        "waiting": {
+            "type": "string",
+            "description": "Why nothing was erased yet, and what the user must do.",
+        },
     },
-    "required": ["ok", "receipt"],
+    "required": ["ok", "erased"],
 }
 
 #: Hints for clients deciding what to confirm with the user (none reaches outside the store).
@@ -158,9 +177,9 @@ _ANNOTATIONS = {
 _OWN_RESULTS = {"get_context": _CONTEXT_RESULT, "forget_user": _FORGET_RESULT}
 
 
-def tool_list() -> list[types.Tool]:
-    """The tools as MCP advertises them: remem.tools' own schemas, plus get_context and
-    forget_user."""
+def tool_list(*, forget: bool = False) -> list[types.Tool]:
+    """The tools as MCP advertises them: remem.tools' own schemas, plus get_context, and
+    forget_user when the operator allows it (``forget``)."""
     return [
         types.Tool(
             name=spec["name"],
@@ -171,17 +190,29 @@ def tool_list() -> list[types.Tool]:
                 {**_ANNOTATIONS[spec["name"]], "openWorldHint": False}
             ),
         )
-        for spec in [*schemas("anthropic"), _GET_CONTEXT, _FORGET_USER]
+        for spec in [*schemas("anthropic"), _GET_CONTEXT, *([_FORGET_USER] if forget else [])]
     ]
 
 
 class MemoryTools:
     """The ``tools/list`` and ``tools/call`` handlers over one memory and the command's scope."""
 
-    def __init__(self, memory: Memory, scope: dict[str, str | None]) -> None:
+    def __init__(
+        self,
+        memory: Memory,
+        scope: dict[str, str | None],
+        *,
+        untrusted: UntrustedPolicy = DEFAULT_POLICY,
+        allow_forget: bool = False,
+        codes: OneTimeCodes | None = None,
+    ) -> None:
+        check_policy(untrusted)
         self.memory = memory
         self.scope = scope
-        self.tools = tool_list()
+        self.untrusted = untrusted
+        self.allow_forget = allow_forget
+        self.codes = codes or OneTimeCodes()
+        self.tools = tool_list(forget=allow_forget)
 
     async def list_tools(
         self, ctx: ServerRequestContext[Any, Any], params: types.PaginatedRequestParams | None
@@ -203,6 +234,9 @@ class MemoryTools:
             memory, scope = self.caller(ctx.request)
         except RememError as exc:
             return failed(str(exc), rid)
+        if params.name == "forget_user":
+            with serving(rid):
+                return await self.forget_user(ctx, memory, dict(params.arguments or {}), scope, rid)
         run = functools.partial(
             self.run, memory, params.name, dict(params.arguments or {}), scope,
             str(ctx.request_id), rid,
@@ -236,24 +270,82 @@ class MemoryTools:
         """One call; a refusal names ``request_id`` (the HTTP request's, if any)."""
         if name == "get_context":
             try:
-                return succeeded({"ok": True, "context": context(memory, arguments, scope)})
+                text = context(memory, arguments, scope, self.untrusted)
+                return succeeded({"ok": True, "context": text})
             except RememError as exc:
                 return failed(str(exc), request_id)
-        if name == "forget_user":
-            try:
-                return succeeded({"ok": True, "receipt": forget_user(memory, arguments, scope)})
-            except RememError as exc:
-                return failed(str(exc), request_id)
-        dispatcher = ToolDispatcher(memory, **scope)
+        dispatcher = ToolDispatcher(memory, untrusted=self.untrusted, **scope)
         result = dispatcher.execute(ToolCall(id=call_id, name=name, arguments=arguments))
         if not result["ok"]:
             return failed(str(result["error"]), request_id)
         return succeeded(result)
 
+    async def forget_user(
+        self,
+        ctx: ServerRequestContext[Any, Any],
+        memory: Memory,
+        arguments: dict[str, Any],
+        scope: dict[str, Any],
+        rid: str | None,
+    ) -> types.CallToolResult:
+        """``forget_user``: ``Memory.forget`` of the one user this server acts for, once a
+        person has confirmed — by elicitation when the client can show them a form, else by
+        the one-time code they were shown (:mod:`remem.consent`). Never a user the model
+        names, never on the model's word alone."""
+        try:
+            check_arguments(_FORGET_USER["input_schema"], arguments, nulls=False)
+            user = scope.get("user_id")
+            if user is None:
+                raise InvalidInputError(
+                    "this server acts for no one user: start it with --user (or a key bound to "
+                    "one user) to let it forget that user"
+                )
+        except RememError as exc:
+            return failed(str(exc), rid)
+        action = f"erase everything remembered about user {user!r} for good"
+        session = ctx.session
+        able = session.client_capabilities
+        if able is not None and able.elicitation is not None and session.can_send_request:
+            answer = await session.elicit_form(
+                f"An assistant asks to {action}. This cannot be undone. Erase?",
+                {
+                    "type": "object",
+                    "properties": {"erase": {"type": "boolean", "title": "Erase for good"}},
+                    "required": ["erase"],
+                },
+                related_request_id=ctx.request_id,
+            )
+            if answer.action != "accept" or (answer.content or {}).get("erase") is not True:
+                return succeeded({"ok": True, "erased": False, "waiting": "the user declined"})
+        elif "code" not in arguments or not self.codes.redeem(user, arguments["code"]):
+            wrong = "code" in arguments
+            self.codes.issue(user, action)
+            return succeeded(
+                {
+                    "ok": True,
+                    "erased": False,
+                    "waiting": ("that code was not right; " if wrong else "")
+                    + "a one-time code was shown to the user outside this conversation (the "
+                    "server's console): ask them for it, then call forget_user with it as "
+                    "`code`. Nothing was erased.",
+                }
+            )
+        try:
+            receipt = await anyio.to_thread.run_sync(lambda: memory.forget(user_id=user).to_dict())
+        except RememError as exc:
+            return failed(str(exc), rid)
+        return succeeded({"ok": True, "erased": True, "receipt": receipt})
 
-def context(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) -> str:
+
+def context(
+    memory: Memory,
+    arguments: dict[str, Any],
+    scope: dict[str, Any],
+    untrusted: UntrustedPolicy = DEFAULT_POLICY,
+) -> str:
     """``get_context``, its arguments checked against its schema as the dispatcher checks the
-    other tools' (null: an argument's default)."""
+    other tools' (null: an argument's default); untrusted memories as the server's policy
+    says."""
     check_arguments(_GET_CONTEXT["input_schema"], arguments)
     query = arguments["query"]
     if not query.strip():
@@ -264,23 +356,10 @@ def context(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) ->
         query,
         budget_tokens=1000 if budget is None else budget,
         k=10 if k is None else k,
+        untrusted=untrusted,
         **scope,
     )
     return packed.text or "(nothing relevant is stored)"
-
-
-def forget_user(memory: Memory, arguments: dict[str, Any], scope: dict[str, Any]) -> dict[str, Any]:
-    """``forget_user``: ``Memory.forget`` of the one user this server acts for (the command's
-    ``--user``, or the key's only user) — never a user the model names."""
-    check_arguments(_FORGET_USER["input_schema"], arguments, nulls=False)
-    if arguments["confirm"] is not True:
-        raise InvalidInputError("forget_user erases only with confirm: true")
-    if scope.get("user_id") is None:
-        raise InvalidInputError(
-            "this server acts for no one user: start it with --user (or a key bound to one "
-            "user) to let it forget that user"
-        )
-    return memory.forget(user_id=scope["user_id"]).to_dict()
 
 
 def succeeded(result: dict[str, Any]) -> types.CallToolResult:
@@ -306,11 +385,22 @@ def build_mcp(
     user_id: str | None = None,
     agent_id: str | None = None,
     session_id: str | None = None,
+    untrusted: UntrustedPolicy = DEFAULT_POLICY,
+    allow_forget: bool = False,
+    codes: OneTimeCodes | None = None,
 ) -> Server[Any]:
     """An MCP server (the SDK's low-level ``Server``) with the memory tools over ``memory``,
-    acting in the given scope. Serve it with :func:`serve_stdio` or :func:`mcp_http_app`."""
+    acting in the given scope. Serve it with :func:`serve_stdio` or :func:`mcp_http_app`.
+    ``untrusted``: what the model is shown of memories the user does not trust
+    (:mod:`remem.trust`). ``allow_forget`` offers ``forget_user``, which erases only once a
+    person confirms (:mod:`remem.consent`; ``codes`` says where one-time codes go: the
+    console by default)."""
     tools = MemoryTools(
-        memory, {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}
+        memory,
+        {"user_id": user_id, "agent_id": agent_id, "session_id": session_id},
+        untrusted=untrusted,
+        allow_forget=allow_forget,
+        codes=codes,
     )
     return Server(
         "remem",

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from remem.audit import AuditEvent
 from remem.records import MemoryRecord, SearchHit
 from remem.retrieval.config import OPTIONS, Option
-from remem.trust import DEFAULT_POLICY, UntrustedPolicy
+from remem.trust import UntrustedPolicy
 
 Id = Annotated[str, Field(min_length=1, max_length=256)]
 Text = Annotated[str, Field(min_length=1)]
@@ -173,8 +173,9 @@ class ContextIn(SearchIn):
     #: withhold its text (remem.retrieval.packing).
     marked: Literal["fence", "withhold"] = "fence"
     #: What to do with a memory the reader does not trust (remem.trust): quote it apart as
-    #: evidence with its source, withhold its text, or show it with the rest.
-    untrusted: UntrustedPolicy = DEFAULT_POLICY
+    #: evidence with its source, withhold its text, or show it with the rest (null: the
+    #: server's policy, fence unless `remem serve --untrusted` says otherwise).
+    untrusted: UntrustedPolicy | None = None
 
 
 class ChatMessagesIn(Strict):

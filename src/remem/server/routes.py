@@ -262,7 +262,7 @@ def search(call: Call, body: m.SearchIn) -> m.Hits:
 
 
 @router.post("/context", tags=["retrieval"])
-def context(call: Call, body: m.ContextIn) -> m.ContextOut:
+def context(call: Call, body: m.ContextIn, request: Request) -> m.ContextOut:
     """The best memories packed into ``budget_tokens`` as prompt-ready text."""
     if body.query is None:
         raise InvalidInputError("context needs a query")
@@ -271,7 +271,7 @@ def context(call: Call, body: m.ContextIn) -> m.ContextOut:
         budget_tokens=body.budget_tokens,
         order=body.order,
         marked=body.marked,
-        untrusted=body.untrusted,
+        untrusted=body.untrusted or request.app.state.untrusted,
         **_search_args(body),
     )
     return m.ContextOut(

@@ -10,6 +10,7 @@ from typing import Any
 
 from remem.errors import InvalidInputError
 from remem.memory import Memory
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy
 
 __all__ = ["check_port", "is_loopback", "serve"]
 
@@ -70,15 +71,17 @@ def serve(
     max_body: int | None = None,
     say: Callable[[str], Any] = print,
     log_level: str = "info",
+    untrusted: UntrustedPolicy = DEFAULT_POLICY,
 ) -> None:
     """Serve ``memory`` until interrupted. Without a live API key in the store, only a
-    loopback address is allowed, and every caller is admin."""
+    loopback address is allowed, and every caller is admin. ``untrusted``: the server's
+    policy for memories a reader does not trust (:mod:`remem.trust`)."""
     import uvicorn
 
     from remem.server.app import DEFAULT_MAX_BODY, create_app
     from remem.server.requestids import log_config
 
-    app = create_app(memory, max_body=max_body or DEFAULT_MAX_BODY)
+    app = create_app(memory, max_body=max_body or DEFAULT_MAX_BODY, untrusted=untrusted)
     refuse_open_without_keys(app.state.auth, host, memory.store.path, "the API")
     check_port(host, port)
     if not app.state.auth:
