@@ -50,6 +50,8 @@ ACTIONS = (
     "update",
     "supersede",
     "delete",
+    "trash",
+    "undelete",
     "expire",
     "forget",
     "reembed",

@@ -94,6 +94,7 @@ def open(
             part_tokens=settings.part_tokens,
             part_overlap=settings.part_overlap,
             limits=limits or settings.limits,
+            trash_days=settings.trash_days,
         )
     except BaseException:
         store.close()

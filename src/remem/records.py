@@ -24,6 +24,7 @@ __all__ = [
     "SearchMode",
     "StoreStats",
     "TimeLike",
+    "TrashedMemory",
     "Trust",
     "decode_namespace",
     "encode_namespace",
@@ -406,6 +407,30 @@ class IndexState:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TrashedMemory:
+    """A memory in the trash (``Memory.trash()``): deleted through a model's tool call (or
+    with ``recoverable=True``), restorable with ``Memory.undelete`` until ``kept_until``."""
+
+    id: str
+    text: str
+    kind: str
+    user_id: str | None
+    agent_id: str | None
+    session_id: str | None
+    namespace: Namespace
+    deleted_at: datetime
+    kept_until: datetime
+    #: Records trashed with it (a document's chunks).
+    chunks: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["namespace"] = list(self.namespace)
+        data["deleted_at"], data["kept_until"] = _iso(self.deleted_at), _iso(self.kept_until)
+        return data
 
 
 @dataclass(slots=True)

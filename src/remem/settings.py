@@ -45,6 +45,9 @@ class Settings:
     part_tokens: int = 128
     #: Tokens shared by consecutive windows.
     part_overlap: int = 32
+    #: Days a recoverable delete (a model's, through the tools or MCP) stays in the trash,
+    #: restorable, before it goes for good.
+    trash_days: float = 30.0
     #: A search that may match at most this many vectors runs exactly; above it, the ANN index
     #: answers. 0: the store's own default (SQLite 20,000, where the IVF cells are built on first
     #: need and saved beside the store as ``remem.index.*``; PostgreSQL 2,000, pgvector's HNSW).

@@ -117,7 +117,10 @@ _TOOLS: list[dict[str, Any]] = [
     },
     {
         "name": "delete_memory",
-        "description": "Forget a saved memory, e.g. when the user asks to.",
+        "description": (
+            "Forget a saved memory, e.g. when the user asks to (it goes to a trash the user can "
+            "restore it from for a while)."
+        ),
         "parameters": {
             "type": "object",
             "properties": {"id": {"type": "string", "description": "The memory's id."}},
@@ -126,8 +129,19 @@ _TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
+#: Offered only when the application allows it and gives a way to ask the person
+#: (``ToolDispatcher(allow_forget=True, confirm=...)``, ``schemas(forget=True)``).
+_FORGET = {
+    "name": "forget_user",
+    "description": (
+        "Erase everything remembered about the user: every memory, what was derived from "
+        "them, cached answers. Only when the user asks to be forgotten; it cannot be undone, "
+        "so the user is asked to confirm it themselves before anything is erased."
+    ),
+    "parameters": {"type": "object", "properties": {}, "additionalProperties": False},
+}
 TOOL_NAMES = tuple(t["name"] for t in _TOOLS)
-_PARAMETERS = {t["name"]: t["parameters"] for t in _TOOLS}
+_PARAMETERS = {t["name"]: t["parameters"] for t in [*_TOOLS, _FORGET]}
 
 _SAVED = {
     "type": "object",
@@ -224,19 +238,40 @@ RESULT_SCHEMAS: dict[str, dict[str, Any]] = {
         "properties": {
             "ok": {"type": "boolean"},
             "deleted": {"type": "integer", "description": "How many records went (with chunks)."},
+            "recoverable": {
+                "type": "boolean",
+                "description": "Always true: a person can restore it from the trash for a while.",
+            },
         },
         "required": ["ok", "deleted"],
+    },
+    "forget_user": {
+        "type": "object",
+        "properties": {
+            "ok": {"type": "boolean"},
+            "erased": {"type": "boolean", "description": "Whether the user was erased."},
+            "receipt": {"type": "object", "description": "What went, and the scan's result."},
+            "waiting": {
+                "type": "string",
+                "description": "Why nothing was erased, and what the user must do.",
+            },
+        },
+        "required": ["ok", "erased"],
     },
 }
 
 
-def schemas(format: Literal["openai", "anthropic"] = "openai") -> list[dict[str, Any]]:
-    """The memory tools' schemas, for ``tools=`` of a chat request.
+def schemas(
+    format: Literal["openai", "anthropic"] = "openai", *, forget: bool = False
+) -> list[dict[str, Any]]:
+    """The memory tools' schemas, for ``tools=`` of a chat request (``forget``: with
+    ``forget_user``, for a dispatcher that allows it).
 
     OpenAI's are strict (``"strict": true``: the model's arguments always match): every
     property is required, an optional one takes ``null`` for its default, and no object allows
     other properties. Anthropic's (and the MCP tools') leave optional properties out of
     ``required``."""
+    offered = [*_TOOLS, *([_FORGET] if forget else [])]
     if format == "openai":
         return [
             {
@@ -248,7 +283,7 @@ def schemas(format: Literal["openai", "anthropic"] = "openai") -> list[dict[str,
                     "strict": True,
                 },
             }
-            for t in _TOOLS
+            for t in offered
         ]
     if format == "anthropic":
         return [
@@ -257,7 +292,7 @@ def schemas(format: Literal["openai", "anthropic"] = "openai") -> list[dict[str,
                 "description": t["description"],
                 "input_schema": json.loads(json.dumps(t["parameters"])),
             }
-            for t in _TOOLS
+            for t in offered
         ]
     raise InvalidInputError(f"unknown tool format {format!r}: use 'openai' or 'anthropic'")
 
@@ -403,9 +438,19 @@ class ToolDispatcher:
         agent_id: str | None = None,
         session_id: str | None = None,
         untrusted: UntrustedPolicy = DEFAULT_POLICY,
+        allow_forget: bool = False,
+        confirm: Callable[[str], bool] | None = None,
     ) -> None:
         check_policy(untrusted)
+        if allow_forget and confirm is None:
+            raise InvalidInputError(
+                "allow_forget needs confirm: a callable that asks the person in your "
+                "application's own interface (a model's word is not consent)"
+            )
         self.memory = memory
+        #: Whether ``forget_user`` is offered, and how the person is asked (remem.consent).
+        self.allow_forget = allow_forget
+        self.confirm = confirm
         #: What a search shows of a memory the user does not trust (:mod:`remem.trust`):
         #: apart as ``evidence`` (fence), left out but counted (withhold), or among the rest.
         self.untrusted = untrusted
@@ -419,6 +464,7 @@ class ToolDispatcher:
             "search_memories": self._search,
             "update_memory": self._update,
             "delete_memory": self._delete,
+            **({"forget_user": self._forget} if allow_forget else {}),
         }
 
     def execute(self, call: ToolCall) -> dict[str, Any]:
@@ -426,7 +472,8 @@ class ToolDispatcher:
         ``{"ok": false, "error": "..."}`` for the model to read."""
         handler = self._handlers.get(call.name)
         if handler is None:
-            return {"ok": False, "error": f"unknown tool {call.name!r}; known: {TOOL_NAMES}"}
+            known = tuple(self._handlers)
+            return {"ok": False, "error": f"unknown tool {call.name!r}; known: {known}"}
         try:
             check_arguments(_PARAMETERS[call.name], call.arguments)
             with acting("tools"):  # the audit log's actor, unless the memory names its own
@@ -487,8 +534,23 @@ class ToolDispatcher:
         return principal if principal is not None else self.scope["user_id"]
 
     def _delete(self, args: dict[str, Any]) -> dict[str, Any]:
+        """A model's delete is recoverable: to the trash, where a person can restore it
+        (``Memory.undelete``) for ``trash_days`` (:mod:`remem.consent`)."""
         record = self._own(_text(args, "id"))
-        return {"deleted": self.memory.delete(record.id)}
+        return {"deleted": self.memory.delete(record.id, recoverable=True), "recoverable": True}
+
+    def _forget(self, args: dict[str, Any]) -> dict[str, Any]:
+        """``forget_user``: offered only with ``allow_forget``, and carried out only when the
+        application's ``confirm`` — its own prompt to the person — says yes."""
+        user = self.scope["user_id"]
+        if user is None:
+            raise InvalidInputError("this dispatcher acts for no one user: it cannot forget one")
+        if self.confirm is None or not self.confirm(
+            f"An assistant asks to erase everything remembered about user {user!r} for good. "
+            "This cannot be undone. Erase?"
+        ):
+            return {"erased": False, "waiting": "the user did not confirm; nothing was erased"}
+        return {"erased": True, "receipt": self.memory.forget(user_id=user).to_dict()}
 
     def _own(self, id: str) -> Any:
         """The record ``id`` if it lies in this dispatcher's scope; else as if it did not
@@ -544,7 +606,9 @@ def run_tools(
     answers without a tool call. More than ``max_rounds`` rounds of calls is an
     :class:`~remem.errors.LLMReplyError` (a model looping on its tools)."""
     conversation = [dict(m) for m in messages]
-    available = list(tools) if tools is not None else schemas("openai")
+    available = (
+        list(tools) if tools is not None else schemas("openai", forget=dispatcher.allow_forget)
+    )
     made: list[tuple[ToolCall, dict[str, Any]]] = []
     for _ in range(max_rounds + 1):
         reply = model.chat(conversation, tools=available)

@@ -57,14 +57,16 @@ from remem.records import (
     SearchHit,
     SearchMode,
     StoreStats,
+    TrashedMemory,
 )
 from remem.retrieval.config import RetrievalConfig, RetrievalOptions
 from remem.retrieval.packing import pack
 from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import TimeRange, named_time
 from remem.stores import NewRecord, RecordStore
-from remem.stores.base import head_and_parts
+from remem.stores.base import head_and_parts, restored
 from remem.stores.tables import AuditLog, Snapshots, offered
+from remem.stores.trash import Trash, TrashEntry
 from remem.timeutil import now as now_epoch
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy, assess, lineage
 from remem.validate import (
@@ -126,6 +128,7 @@ class Engine:
         part_overlap: int = 32,
         grant: Grant = ADMIN,
         limits: Limits | None = None,
+        trash_days: float = 30.0,
     ) -> None:
         settings = EngineSettings(
             progress=progress,
@@ -133,6 +136,7 @@ class Engine:
             part_tokens=part_tokens,
             part_overlap=part_overlap,
             limits=DEFAULT_LIMITS if limits is None else limits,
+            trash_days=trash_days,
         )
         touches = Touches(limit=TOUCH_LIMIT, age=TOUCH_AGE)
         #: Everything this memory shares with its scoped views.
@@ -481,14 +485,83 @@ class Engine:
 
     @_as_actor
     @observed("delete")
-    def delete(self, ids: str | Sequence[str]) -> int:
+    def delete(self, ids: str | Sequence[str], *, recoverable: bool = False) -> int:
         """Delete memories by id, or by the caller's ids as :meth:`get` takes them (a document
         takes its chunks along); returns how many went. Unknown ids, and ids outside this
-        memory's grant, are passed over."""
+        memory's grant, are passed over. ``recoverable``: to the trash instead, whole, for
+        ``trash_days`` (a model's deletes through the tools and MCP always are): gone from
+        every read, back with :meth:`undelete`."""
         id_list = [item_rules.checked_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
         found = {r.id for r in self._resolve(id_list, self.grant.where()).values()}
         self.shared.touches.flush(self.store)
-        return self.store.delete(builtins.list(found)) if found else 0
+        if not found:
+            return 0
+        if not recoverable:
+            return self.store.delete(builtins.list(found))
+        bin_ = offered(self.store, Trash, "a recoverable delete")  # type: ignore[type-abstract]
+        bin_.trash_purge(now_epoch())
+        days = self.shared.settings.trash_days
+        return bin_.trash(builtins.list(found), until=now_epoch() + days * 86_400)
+
+    def trash(self, *, limit: int = 100, offset: int = 0) -> builtins.list[TrashedMemory]:
+        """The memories in the trash this memory's grant allows, newest first: what a model's
+        delete (or ``delete(..., recoverable=True)``) took, restorable with :meth:`undelete`
+        until each one's ``kept_until``."""
+        checks.listing(limit, offset, "created_at")
+        offered(self.store, Trash, "the trash").trash_purge(now_epoch())  # type: ignore[type-abstract]
+        return [e.shown() for e in self._trash_entries(limit=limit, offset=offset)]
+
+    @_as_actor
+    def undelete(self, ids: str | Sequence[str]) -> builtins.list[MemoryRecord]:
+        """Put memories back from the trash (with any chunks, vectors and provenance, under
+        their ids), and return them. Ids not in this memory's trash are passed over; one whose
+        id is stored again meanwhile raises :class:`~remem.errors.ConflictError`."""
+        id_list = [item_rules.checked_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
+        entries = self._trash_entries(ids=id_list, limit=len(id_list))
+        if not entries:
+            return []
+        rows = [restored(record, vectors) for e in entries for record, vectors in e.records()]
+        self.shared.touches.flush(self.store)
+        with self.shared.lock, acting(doing="undelete"):
+            back = self.store.insert(rows, signature=self.embedder.signature)
+        bin_ = offered(self.store, Trash, "the trash")  # type: ignore[type-abstract]
+        bin_.trash_drop([e.id for e in entries])
+        wanted = {e.id for e in entries}
+        return [r for r in back if r.id in wanted]
+
+    @_as_actor
+    def empty_trash(self, ids: str | Sequence[str] | None = None) -> int:
+        """Remove memories from the trash for good (all this memory's grant allows when
+        ``ids`` is None, else these); how many. Not a tool a model is offered. ``forget``
+        erases a subject's trashed memories too, with proof."""
+        wanted = None
+        if ids is not None:
+            wanted = [
+                item_rules.checked_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))
+            ]
+        bin_ = offered(self.store, Trash, "the trash")  # type: ignore[type-abstract]
+        bin_.trash_purge(now_epoch())
+        gone = 0
+        while entries := self._trash_entries(ids=wanted, limit=1000):
+            gone += bin_.trash_drop([e.id for e in entries])
+            if wanted is not None:
+                break
+        return gone
+
+    def _trash_entries(
+        self, *, ids: Sequence[str] | None = None, limit: int = 100, offset: int = 0
+    ) -> builtins.list[TrashEntry]:
+        """The trash's entries this memory's grant allows (another tenant's ids answer as
+        unknown ones)."""
+        bin_ = offered(self.store, Trash, "the trash")  # type: ignore[type-abstract]
+        found = bin_.trash_entries(
+            users=self.grant.allowed("user_id"),
+            agents=self.grant.allowed("agent_id"),
+            ids=ids,
+            limit=limit,
+            offset=offset,
+        )
+        return [e for e in found if self.grant.allows(e)]
 
     @_as_actor
     @observed("forget")

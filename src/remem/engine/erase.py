@@ -30,8 +30,9 @@ from remem.records import ErasureReceipt, MemoryRecord
 from remem.stores import RecordStore
 from remem.stores.erasure import ErasePlan, Erasure, Needles, Traces
 from remem.stores.tables import CacheTable, offered
+from remem.stores.trash import Trash, TrashEntry
 
-__all__ = ["Subject", "forget", "needles", "plan"]
+__all__ = ["Subject", "forget", "needles", "plan", "trashed_of"]
 
 #: Records read and vectors gathered per batch.
 _BATCH = 1000
@@ -86,23 +87,40 @@ def plan(
     except PermissionDeniedError:  # another tenant's subject: as if nothing were stored
         return ErasePlan(ids=(), scopes=()), []
     records = {r.id: r for r in store.records(where)}
-    records.update({r.id: r for r in _derived(store, grant, records)})
+    trashed = trashed_of(store, grant, subject)
+    held = {r.id: r for entry in trashed for r, _ in entry.records()}
+    records.update({r.id: r for r in _derived(store, grant, {**held, **records})})
     return (
         ErasePlan(
             ids=tuple(records),
             scopes=_scopes(grant, subject),
             key_user=subject.user_id if _only(subject, "user_id") else None,
             key_agent=subject.agent_id if _only(subject, "agent_id") else None,
+            trash=tuple(entry.id for entry in trashed),
         ),
-        list(records.values()),
+        [*records.values(), *held.values()],
     )
+
+
+def trashed_of(store: RecordStore, grant: Grant, subject: Subject) -> list[TrashEntry]:
+    """The subject's memories in the trash (:mod:`remem.stores.trash`), within ``grant``."""
+    if not isinstance(store, Trash):
+        return []
+    users = [subject.user_id] if subject.user_id else list(grant.allowed("user_id"))
+    agents = [subject.agent_id] if subject.agent_id else list(grant.allowed("agent_id"))
+    found: list[TrashEntry] = []
+    while True:
+        page = store.trash_entries(users=users, agents=agents, limit=_BATCH, offset=len(found))
+        found += page
+        if len(page) < _BATCH:
+            return [e for e in found if grant.allows(e) and _in_subject(e, subject)]
 
 
 def _derived(
     store: RecordStore, grant: Grant, erased: Mapping[str, MemoryRecord]
 ) -> list[MemoryRecord]:
-    """The records, within ``grant``, that name an erased record in a link field or as their
-    parent, and the records that name those, and so on."""
+    """The records, within ``grant``, that name an erased record (in the store or its trash)
+    in a link field or as their parent, and the records that name those, and so on."""
     linked = Logic(
         "$or",
         (
@@ -173,6 +191,11 @@ def needles(
             found.texts.extend(_strings(record.metadata))
         for held in store.vectors([r.id for r in batch], parts=True).values():
             found.vectors.extend(np.atleast_2d(held))
+    if isinstance(store, Trash) and erase_plan.trash:
+        kept = store.trash_entries(ids=erase_plan.trash, limit=len(erase_plan.trash))
+        for trashed in kept:
+            for _, rows in trashed.records():
+                found.vectors.extend(np.atleast_2d(rows) if rows is not None else [])
     if isinstance(store, CacheTable) and erase_plan.scopes:
         for name in store.cache_names():
             entries = {
@@ -236,7 +259,7 @@ def forget(
     )
 
 
-def _in_subject(record: MemoryRecord, subject: Subject) -> bool:
+def _in_subject(record: MemoryRecord | TrashEntry, subject: Subject) -> bool:
     return all(
         getattr(subject, name) is None or getattr(record, name) == getattr(subject, name)
         for name in ("user_id", "agent_id", "session_id")

@@ -63,6 +63,8 @@ class EngineSettings:
     part_overlap: int
     #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits.
     limits: Limits
+    #: Days a recoverable delete stays in the trash (:mod:`remem.stores.trash`).
+    trash_days: float = 30.0
 
     def __post_init__(self) -> None:
         part_tokens, part_overlap = self.part_tokens, self.part_overlap
@@ -72,6 +74,8 @@ class EngineSettings:
             raise InvalidInputError(
                 f"part_overlap must be in [0, part_tokens): {part_overlap}, {part_tokens}"
             )
+        if not (isinstance(self.trash_days, int | float) and 0 <= self.trash_days <= 36_500):
+            raise InvalidInputError(f"trash_days must be from 0 to 36500: {self.trash_days!r}")
         if not isinstance(self.limits, Limits):
             name = type(self.limits).__name__
             raise InvalidInputError(f"limits must be a remem.Limits, got {name}")

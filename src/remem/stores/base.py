@@ -56,6 +56,7 @@ __all__ = [
     "read_pages",
     "reading_after",
     "record_from_new",
+    "restored",
     "wal_number",
 ]
 
@@ -181,6 +182,35 @@ def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
         namespace=rec.namespace,
         key=rec.key,
         provenance=rec.provenance,
+    )
+
+
+def restored(record: MemoryRecord, vectors: NDArray[np.float32] | None) -> NewRecord:
+    """A trashed record as an insert writes it back: the same id, fields, times and
+    provenance; never deduplicated (it is the record that was there)."""
+    rows = None if vectors is None else np.atleast_2d(vectors)
+    return NewRecord(
+        id=record.id,
+        text=record.text,
+        kind=record.kind,
+        content_hash=record.content_hash,
+        created_at=record.created_at.timestamp(),
+        role=record.role,
+        user_id=record.user_id,
+        agent_id=record.agent_id,
+        session_id=record.session_id,
+        metadata=dict(record.metadata),
+        importance=record.importance,
+        parent_id=record.parent_id,
+        position=record.position,
+        vector=None if rows is None else rows[0],
+        parts=None if rows is None or len(rows) < 2 else rows[1:],
+        dedupe=False,
+        updated_at=record.updated_at.timestamp(),
+        expires_at=None if record.expires_at is None else record.expires_at.timestamp(),
+        namespace=record.namespace,
+        key=record.key,
+        provenance=record.provenance,
     )
 
 

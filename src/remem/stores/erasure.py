@@ -59,12 +59,14 @@ class ErasePlan:
     ``ids``: the records (the store takes their chunks along). ``scopes``: the (user, agent,
     session) patterns whose semantic-cache entries, scope-change rows and empty keyword
     statistics go. ``key_user`` / ``key_agent``: the API keys granted to exactly this one
-    user (or agent) and nothing more go too."""
+    user (or agent) and nothing more go too. ``trash``: the subject's trashed memories
+    (:mod:`remem.stores.trash`), by id."""
 
     ids: tuple[str, ...]
     scopes: tuple[ScopePattern, ...]
     key_user: str | None = None
     key_agent: str | None = None
+    trash: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -214,7 +216,7 @@ def scope_rows_left(conn: Any, marks: str, needles: Needles) -> dict[str, int]:
     """Rows left in the subject's scopes that should be gone: cache entries (and, for a whole
     scope, records), by table."""
     found: dict[str, int] = {}
-    tables = ("cache_entries", "memories") if needles.whole_scopes else ("cache_entries",)
+    tables = ("cache_entries", "memories", "trash") if needles.whole_scopes else ("cache_entries",)
     for user, agent, session in needles.scopes:
         clause, params = scope_where(
             marks, ("user_id", user), ("agent_id", agent), ("session_id", session)

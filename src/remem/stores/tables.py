@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 from remem.audit import AuditEvent
 from remem.errors import StoreError
 from remem.stores.erasure import Erasure
+from remem.stores.trash import Trash
 
 __all__ = [
     "AuditLog",
@@ -226,6 +227,8 @@ class Capability(StrEnum):
     ERASE = "erase"
     #: :class:`AuditLog`: every change an event, hash-chained per tenant.
     AUDIT = "audit"
+    #: :class:`~remem.stores.trash.Trash`: deletes kept whole for a while, to be restored.
+    TRASH = "trash"
 
 
 #: The interface that offers each capability.
@@ -236,6 +239,7 @@ INTERFACES: dict[Capability, type[ABC]] = {
     Capability.SNAPSHOTS: Snapshots,
     Capability.ERASE: Erasure,
     Capability.AUDIT: AuditLog,
+    Capability.TRASH: Trash,
 }
 
 #: What a caller without a capability can do instead.
@@ -246,6 +250,7 @@ _INSTEAD = {
     Capability.SNAPSHOTS: "use export()",
     Capability.ERASE: "delete the records, then clean the backend's files with its own tools",
     Capability.AUDIT: "keep the backend's own change log",
+    Capability.TRASH: "delete for good (Memory.delete) instead of to the trash",
 }
 
 

@@ -63,10 +63,15 @@ class PostgresErasure(Erasure):
 
     def erase(self, plan: ErasePlan) -> dict[str, int]:
         counts = dict.fromkeys(
-            ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys"), 0
+            ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys", "trash"),
+            0,
         )
         with self._transaction() as conn:
             counts["records"] = self._delete_records(conn, list(plan.ids)) if plan.ids else 0
+            if plan.trash:
+                counts["trash"] = conn.execute(
+                    "DELETE FROM trash WHERE id = ANY(%s)", (list(plan.trash),)
+                ).rowcount
             counts.update(erase_scope_rows(conn, "%s", plan.scopes))
             rows = conn.execute("SELECT key_id, grant_json FROM api_keys FOR UPDATE").fetchall()
             keys = doomed_keys(rows, plan)

@@ -299,6 +299,27 @@ MIGRATIONS: list[tuple[str, str]] = [
         ALTER TABLE memory_parts ALTER COLUMN embedding SET STORAGE MAIN;
         """,
     ),
+    (
+        # The trash (remem.stores.trash): deletes a model made, kept whole for a while so a
+        # person can restore them; keyed by tenant like every tenant table.
+        "0010_trash",
+        """
+        CREATE TABLE trash (
+            tenant text NOT NULL,
+            id text NOT NULL,
+            user_id text,
+            agent_id text,
+            session_id text,
+            namespace text NOT NULL DEFAULT '',
+            deleted_at double precision NOT NULL,
+            expires_at double precision NOT NULL,
+            payload text NOT NULL,
+            PRIMARY KEY (tenant, id)
+        );
+        CREATE INDEX trash_scope ON trash (user_id, agent_id);
+        CREATE INDEX trash_expiry ON trash (expires_at);
+        """,
+    ),
 ]
 
 
@@ -341,6 +362,7 @@ TENANT_TABLES = {
     "scope_changes": "user_id",
     "audit_events": "chain",
     "audit_heads": "chain",
+    "trash": "tenant",
 }
 ID_TABLE = ("memory_ids", "id")
 SHARED_TABLES = (

@@ -79,6 +79,7 @@ from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name, in
 from remem.stores.postgres.replicas import Replicas, lsn_number
 from remem.stores.postgres.schema import apply_migrations
 from remem.stores.postgres.tables import SideTables, note_changes
+from remem.stores.postgres.trash import PostgresTrash
 from remem.timeutil import from_epoch, now
 
 __all__ = ["PostgresStore"]
@@ -137,7 +138,7 @@ FROM memories m WHERE m.id = ANY(%s) AND {within_m}
 """
 
 
-class PostgresStore(SideTables, PostgresErasure, Store):
+class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
     """A store in a PostgreSQL database (``postgresql://user:password@host:port/db``) with the
     ``vector`` extension (pgvector ≥ 0.8). Creates the extension when it may, and its tables
     on first open."""
@@ -466,11 +467,27 @@ class PostgresStore(SideTables, PostgresErasure, Store):
             self._audit(conn, "delete", gone)
             return len(gone)
 
-    def _delete_records(self, conn: psycopg.Connection[Any], ids: Sequence[str]) -> int:
-        """For :mod:`.erase`: delete inside the caller's transaction."""
+    def _delete_records(
+        self, conn: psycopg.Connection[Any], ids: Sequence[str], action: str = "forget"
+    ) -> int:
+        """For :mod:`.erase` and :mod:`.trash`: delete inside the caller's transaction, the
+        audit log saying ``action``."""
         gone = _delete_rows(conn, ids)
-        self._audit(conn, "forget", gone)
+        self._audit(conn, action, gone)
         return len(gone)
+
+    def _held_rows(
+        self, conn: psycopg.Connection[Any], ids: Sequence[str]
+    ) -> tuple[list[MemoryRecord], dict[str, NDArray[np.float32]]]:
+        """For :mod:`.trash`: these records and their chunks, with their vectors, read inside
+        the caller's transaction."""
+        rows = _fetch(
+            conn,
+            f"SELECT {COLUMNS} FROM memories m WHERE m.id = ANY(%s) OR m.parent_id = ANY(%s)",
+            [list(ids), list(ids)],
+        )
+        held = [_record(row) for row in rows]
+        return held, _vectors(conn, [r.id for r in held], True)
 
     def purge_expired(self, now: float, limit: int = 1000) -> int:
         query = "SELECT id FROM memories WHERE expires_at <= %s LIMIT %s"

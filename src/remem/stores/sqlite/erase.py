@@ -71,11 +71,18 @@ class SQLiteErasure(Erasure):
 
     def erase(self, plan: ErasePlan) -> dict[str, int]:
         counts = dict.fromkeys(
-            ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys"), 0
+            ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys", "trash"),
+            0,
         )
         with self._transaction() as conn:
             gone = self._delete_rows(conn, list(plan.ids), audit="forget") if plan.ids else 0
             counts["records"] = gone
+            for start in range(0, len(plan.trash), 500):
+                part = plan.trash[start : start + 500]
+                marks = ",".join("?" * len(part))
+                counts["trash"] += conn.execute(
+                    f"DELETE FROM trash WHERE id IN ({marks})", part
+                ).rowcount
             counts.update(erase_scope_rows(conn, "?", plan.scopes))
             rows = conn.execute("SELECT key_id, grant_json FROM api_keys").fetchall()
             for key in doomed_keys(rows, plan):

@@ -339,6 +339,25 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0013_provenance",
         "ALTER TABLE memories ADD COLUMN provenance TEXT;",
     ),
+    (
+        # The trash (remem.stores.trash): deletes a model made, kept whole for a while so a
+        # person can restore them; one row per trashed memory, its chunks in its payload.
+        "0014_trash",
+        """
+        CREATE TABLE trash (
+            id TEXT PRIMARY KEY,
+            user_id TEXT,
+            agent_id TEXT,
+            session_id TEXT,
+            namespace TEXT NOT NULL DEFAULT '',
+            deleted_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            payload TEXT NOT NULL
+        );
+        CREATE INDEX trash_scope ON trash (user_id, agent_id);
+        CREATE INDEX trash_expiry ON trash (expires_at);
+        """,
+    ),
 ]
 
 #: Python steps of a migration, run after its SQL in the same transaction.

@@ -61,6 +61,7 @@ from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.stores.sqlite.mirror import VectorMirror
 from remem.stores.sqlite.tables import SideTables, note_changes
+from remem.stores.sqlite.trash import SQLiteTrash
 from remem.stores.tables import Snapshots
 from remem.timeutil import now
 from remem.vector_index import VectorIndex
@@ -106,7 +107,7 @@ FROM memories m WHERE m.id IN ({marks}) AND {within_m}
 """
 
 
-class SQLiteStore(SideTables, SQLiteErasure, Store, Snapshots):
+class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
     def __init__(
         self,
         path: str | Path,
