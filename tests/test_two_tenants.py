@@ -396,12 +396,13 @@ class ToolsDriver(Driver):
 
     def delete(self, name: str, namespace: Namespace) -> None:
         gone = self.call("delete_memory", {"id": self.handles.pop((name, namespace))})
-        assert gone == {"ok": True, "deleted": 1}, gone
+        assert gone == {"ok": True, "deleted": 1, "recoverable": True}, gone
 
     def search(self, query: str) -> list[tuple[str, float | None]]:
         found = self.call("search_memories", {"query": query, "k": 20})
         assert found["ok"], found
-        return [(h["id"], h["score"]) for h in found["results"]]
+        shown = [*found["results"], *found.get("evidence", [])]  # a model's saves: evidence
+        return [(h["id"], h["score"]) for h in shown]
 
     def probe(self, ref: str) -> Any:
         return [

@@ -42,6 +42,7 @@ from remem.errors import (
     StorageFullError,
     StoreError,
     StoreUnavailableError,
+    TooManyRequestsError,
     VectorError,
     WrongKeyError,
 )
@@ -62,6 +63,8 @@ from remem.records import (
     Provenance,
     SearchHit,
     StoreStats,
+    TrashedMemory,
+    Trust,
 )
 from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
@@ -129,7 +132,10 @@ __all__ = [
     "StoreError",
     "StoreStats",
     "StoreUnavailableError",
+    "TooManyRequestsError",
     "ToolCall",
+    "TrashedMemory",
+    "Trust",
     "Usage",
     "VectorError",
     "WrongKeyError",

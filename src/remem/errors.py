@@ -14,6 +14,7 @@ The tree::
     ├── ConflictError (409)
     │   └── EmbedderMismatchError   the store's vectors came from another embedder
     ├── PayloadTooLargeError (413)  a text or request body is over its limit (remem.Limits)
+    ├── TooManyRequestsError (429)  a tenant asked for more erasures than its limit allows
     ├── StoreError (500)            the database failed; wraps the backend exception
     │   ├── NotAStoreError (400)    the path is not (and cannot become) a remem store
     │   │   └── WrongKeyError (400) an encrypted store opened without its key, or a wrong one
@@ -65,6 +66,7 @@ __all__ = [
     "StorageFullError",
     "StoreError",
     "StoreUnavailableError",
+    "TooManyRequestsError",
     "VectorError",
     "WrongKeyError",
 ]
@@ -118,6 +120,13 @@ class PayloadTooLargeError(RememError):
     the server's --max-body)."""
 
     status = 413
+
+
+class TooManyRequestsError(RememError):
+    """A tenant asked for more of a costly act (erasing a subject) than its limit allows in
+    the time (:class:`remem.Limits`); try again later."""
+
+    status = 429
 
 
 class NotFoundError(RememError, KeyError):

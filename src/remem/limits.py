@@ -75,6 +75,11 @@ class Limits:
     max_cache_value_bytes: int = 1024 * 1024
     #: Labels of a namespace (``("projects", "atlas")`` has 2).
     max_namespace_depth: int = 32
+    #: Subjects one tenant (an API key bound to users or agents, or a scoped view) may ask
+    #: ``forget`` to erase in an hour, counted in this process, whatever each erases: every
+    #: erasure scans the whole store for what it erased, and a tenant must not make the
+    #: others wait on that at will. An admin's are not counted.
+    max_tenant_forgets_per_hour: int = 10
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -582,19 +582,27 @@ class Engine:
         documents and their chunks, expired ones too), the memories derived from them in
         other scopes (a reflection citing one, a fact taken from one, a summary over one),
         their keyword-index entries and vectors, the semantic-cache entries and statistics of
-        the subject's scope, and the API keys granted to that one user or agent. Then the
-        store rewrites what it keeps so the deleted bytes cannot be read back (SQLite: the
-        index files removed, the database vacuumed, the write-ahead log truncated), and with
-        ``verify`` scans everything it keeps for the erased ids, texts, metadata values and
-        vectors (:class:`~remem.records.ErasureReceipt`). A scoped memory forgets within its
-        grant only; a subject outside it, like one with nothing stored, gets an empty
-        receipt. See docs/privacy.md for what remains elsewhere (backups, PostgreSQL's WAL)."""
+        the subject's scope, its memories in the trash, and the API keys granted to that one
+        user or agent. Then the store makes the deleted bytes unreadable where they were, in
+        proportion to what was erased (SQLite: deleted content zeroed in place, the index
+        files removed when vectors went, the write-ahead log truncated; PostgreSQL: the
+        tables that lost rows vacuumed), and with ``verify`` scans everything it keeps for the
+        erased ids, texts, metadata values and vectors
+        (:class:`~remem.records.ErasureReceipt`). A scoped memory forgets within its grant
+        only; a subject outside it, like one with nothing stored, gets an empty receipt, and
+        costs the store nothing but the look. A tenant may ask
+        ``limits.max_tenant_forgets_per_hour`` erasures an hour
+        (:class:`~remem.errors.TooManyRequestsError` beyond). See docs/privacy.md for what
+        remains elsewhere (backups, PostgreSQL's WAL)."""
         subject = erase.Subject(
             user_id=user_id,
             agent_id=agent_id,
             session_id=session_id,
             namespace=None if namespace is None else namespace_labels(namespace, self.limits),
         )
+        if not self.grant.admin:  # every erasure scans the store: a tenant's are bounded
+            caller = self.actor or repr(self.grant)
+            self.shared.forgets.take(caller, self.limits.max_tenant_forgets_per_hour, "forget")
         with self.shared.lock:
             return erase.forget(
                 self.store,

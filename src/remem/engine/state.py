@@ -10,12 +10,14 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from remem.embedders import Embedder
-from remem.errors import InvalidInputError
+from remem.errors import InvalidInputError, TooManyRequestsError
 from remem.filters import Filter
 from remem.limits import Limits
 from remem.records import MemoryRecord
@@ -23,7 +25,7 @@ from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.retriever import Retriever
 from remem.stores import RecordStore
 
-__all__ = ["AccessBuffer", "EngineSettings", "EngineState"]
+__all__ = ["AccessBuffer", "Allowance", "EngineSettings", "EngineState"]
 
 
 class Touchable(Protocol):
@@ -90,6 +92,32 @@ class EngineSettings:
         return self.progress == "on"
 
 
+class Allowance:
+    """How often each caller may do a costly act: at most ``limit`` times in any ``window``
+    seconds, counted in this process (thread-safe)."""
+
+    def __init__(self, window: float = 3600.0) -> None:
+        self.window = window
+        self._done: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, caller: str, limit: int, what: str) -> None:
+        """Count one act of ``caller``, or raise :class:`TooManyRequestsError` saying when it
+        may ask again when it already did ``limit`` in the window."""
+        at = time.monotonic()
+        with self._lock:
+            done = self._done.setdefault(caller, deque())
+            while done and done[0] <= at - self.window:
+                done.popleft()
+            if len(done) >= limit:
+                wait = int(done[0] + self.window - at) + 1
+                raise TooManyRequestsError(
+                    f"{what}: at most {limit} an hour for a tenant (limit "
+                    f"max_tenant_forgets_per_hour); try again in {wait} s"
+                )
+            done.append(at)
+
+
 @dataclass(eq=False)
 class EngineState:
     """The store, embedder, retriever, pending accesses, lock and settings of one memory,
@@ -107,6 +135,8 @@ class EngineState:
     checked_signature: bool = False
     #: Runs each search's stages; reads records through :meth:`read` (pending accesses shown).
     retriever: Retriever = field(init=False)
+    #: The erasures each tenant asked for lately (``Limits.max_tenant_forgets_per_hour``).
+    forgets: Allowance = field(default_factory=Allowance)
 
     def __post_init__(self) -> None:
         self.retriever = Retriever(self.store, self.read)

@@ -81,17 +81,38 @@ class PostgresErasure(Erasure):
                 ).rowcount
             for key in keys:
                 self._audit_keys(conn, "key_deleted", key)
+        # What scrub() vacuums: the tables that lost rows (a record takes its parts, ids,
+        # postings, statistics and an audit event along), none when nothing was erased.
+        touched = {
+            "records": ("memories", "memory_parts", "memory_ids", "keyword_postings"),
+            "cache_entries": ("cache_entries",),
+            "scope_changes": ("scope_changes",),
+            "keyword_scopes": ("keyword_scopes",),
+            "api_keys": ("api_keys",),
+            "trash": ("trash",),
+        }
+        pending: set[str] = getattr(self, "_scrub_pending", set())
+        pending.update(t for name, tables in touched.items() if counts[name] for t in tables)
+        self._scrub_pending = pending
         return counts
 
     def scrub(self) -> list[str]:
+        pending: set[str] = getattr(self, "_scrub_pending", set())
+        tables = [t for t in TABLES if t in pending]
+        if not tables:
+            return []  # nothing erased since the last scrub: nothing to do
         with self._connection() as conn:
             previous, conn.autocommit = conn.autocommit, True  # VACUUM runs outside transactions
             try:
-                for table in TABLES:
+                for table in tables:
                     conn.execute(f"VACUUM (ANALYZE) {table}")
+                    pending.discard(table)
             finally:
                 conn.autocommit = previous
-        return [f"vacuumed {len(TABLES)} tables (deleted rows pruned, their index entries removed)"]
+        return [
+            f"vacuumed the {len(tables)} tables that lost rows (deleted rows pruned, their "
+            "index entries removed)"
+        ]
 
     def traces(self, needles: Needles) -> Traces:
         ids, content = needles.id_patterns(), needles.content_patterns()

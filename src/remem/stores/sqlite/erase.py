@@ -2,12 +2,17 @@
 
 :meth:`SQLiteErasure.erase` deletes the records (the triggers take their keyword postings and
 log the vectors' removal), the subject's cache entries, scope changes, emptied keyword
-statistics and API keys in one write transaction, and raises the vector generation, so every
-process rebuilds its in-memory index from the rows and none saves one that still holds the
-erased vectors. :meth:`SQLiteErasure.scrub` then removes the index files, rewrites the database
-(``VACUUM``: a deleted row's bytes stay in free pages and in the pages' free space until
-then) and truncates the write-ahead log; :meth:`SQLiteErasure.traces` reads every file of the
-store byte by byte.
+statistics, trashed memories and API keys in one write transaction; when records went, it
+raises the vector generation, so every process rebuilds its in-memory index from the rows and
+none saves one that still holds the erased vectors. Every connection deletes with ``PRAGMA
+secure_delete``: the bytes of a deleted row are overwritten with zeros where they lay.
+
+:meth:`SQLiteErasure.scrub` works in proportion to what was erased: nothing, when nothing was
+(a subject with nothing stored, or another tenant's, costs the store nothing); else it removes
+the index files if records went and truncates the write-ahead log (which holds earlier images
+of the pages). A store that held data before its deletes were zeroed is rewritten once
+(``VACUUM``), by its first erasure. :meth:`SQLiteErasure.traces` reads every file of the store
+byte by byte.
 """
 
 from __future__ import annotations
@@ -65,9 +70,11 @@ class SQLiteErasure(Erasure):
     def encrypted(self) -> bool: ...
 
     @abstractmethod
-    def _erase_files(self) -> AbstractContextManager[tuple[sqlite3.Connection, list[Path]]]:
-        """The store's connection with no write of its own under way and its vector index
-        dropped, and the files it keeps (database, log, index header and parts)."""
+    def _erase_files(
+        self, *, drop: bool = True
+    ) -> AbstractContextManager[tuple[sqlite3.Connection, list[Path]]]:
+        """The store's connection with no write of its own under way and, with ``drop``, its
+        vector index dropped; and the files it keeps (database, log, index header and parts)."""
 
     def erase(self, plan: ErasePlan) -> dict[str, int]:
         counts = dict.fromkeys(
@@ -90,36 +97,50 @@ class SQLiteErasure(Erasure):
                     "DELETE FROM api_keys WHERE key_id = ?", (key,)
                 ).rowcount
                 self._audit_keys(conn, "key_deleted", key)
-            # Every process's vector index may hold the erased vectors (deleted rows stay in an
-            # index's ANN cells until it is compacted): each one rebuilds from the rows, and
-            # none saves the one it held (mirror.save checks the generation).
-            conn.execute(
-                "INSERT INTO meta (key, value) VALUES ('vector_generation', '1') "
-                "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
-            )
-            conn.execute(
-                "DELETE FROM meta WHERE key IN ('index_saved', 'index_token', "
-                "'index_token_previous')"
-            )
+            if gone:
+                # Every process's vector index may hold the erased vectors (deleted rows stay
+                # in an index's ANN cells until it is compacted): each one rebuilds from the
+                # rows, and none saves the one it held (mirror.save checks the generation).
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('vector_generation', '1') "
+                    "ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+                )
+                conn.execute(
+                    "DELETE FROM meta WHERE key IN ('index_saved', 'index_token', "
+                    "'index_token_previous')"
+                )
+                _flag(conn, "scrub_index")
+            if any(counts.values()):
+                _flag(conn, "scrub_pending")  # cleared once scrub() has done its work
         return counts
 
     def scrub(self) -> list[str]:
+        with self._erase_files(drop=False) as (conn, _):
+            flags = _flags(conn)
+        if "scrub_pending" not in flags:
+            return []  # nothing erased since the last scrub: nothing to do
         done: list[str] = []
-        with self._erase_files() as (conn, files):
-            removed = [f for f in files if db.INDEX_NAME in f.name and f.exists()]
+        index = "scrub_index" in flags
+        with self._erase_files(drop=index) as (conn, files):
+            removed = [f for f in files if index and db.INDEX_NAME in f.name and f.exists()]
             for file in removed:
                 file.unlink(missing_ok=True)
             if removed:
                 done.append(f"removed the vector index's {len(removed)} files")
             if files[0].name == ":memory:":
+                conn.execute("DELETE FROM meta WHERE key IN ('scrub_pending', 'scrub_index')")
                 return [*done, "in memory: nothing on disk"]
             if self.encrypted:
                 done.append(
                     "encrypted store: its files hold ciphertext only, so the scan reads "
                     "the decrypted rows"
                 )
-            conn.execute("VACUUM")
-            done.append("rewrote the database (VACUUM)")
+            done.append("deleted content overwritten with zeros where it lay (secure_delete)")
+            if flags.get("free_space_zeroed") != "1":
+                # Deleted before deletes were zeroed: bytes may lie in free space anywhere.
+                conn.execute("VACUUM")
+                _flag(conn, "free_space_zeroed")
+                done.append("rewrote the database once (VACUUM): it held data deleted unzeroed")
             deadline = time.monotonic() + CHECKPOINT_WAIT
             while True:
                 busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
@@ -131,11 +152,14 @@ class SQLiteErasure(Erasure):
                 if not busy
                 else "could not truncate the write-ahead log: another process is reading"
             )
+            if not busy:
+                conn.execute("DELETE FROM meta WHERE key IN ('scrub_pending', 'scrub_index')")
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # and that change's pages
         return done
 
     def traces(self, needles: Needles) -> Traces:
         ids, content = needles.id_patterns(), needles.content_patterns()
-        with self._erase_files() as (conn, files):
+        with self._erase_files(drop=False) as (conn, files):
             found = _rows_left(conn, needles)
             # One pass over every row: the content patterns data that remains holds (shared),
             # and the ids still there (what a store in memory, with no files, is judged by).
@@ -149,6 +173,20 @@ class SQLiteErasure(Erasure):
             else:
                 found.update(count_in_files(_present(files), patterns))
         return Traces(found=found, patterns=len(patterns), shared=len(shared))
+
+
+def _flag(conn: sqlite3.Connection, key: str) -> None:
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, '1')", (key,))
+
+
+def _flags(conn: sqlite3.Connection) -> dict[str, str]:
+    """The erasure's notes in ``meta``: what a scrub still owes, and whether free space was
+    ever left unzeroed."""
+    rows = conn.execute(
+        "SELECT key, value FROM meta WHERE key IN "
+        "('scrub_pending', 'scrub_index', 'free_space_zeroed')"
+    ).fetchall()
+    return {str(key): str(value) for key, value in rows}
 
 
 def _rows_left(conn: sqlite3.Connection, needles: Needles) -> dict[str, int]:

@@ -358,10 +358,34 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX trash_expiry ON trash (expires_at);
         """,
     ),
+    (
+        # Whether every byte a delete freed was zeroed (PRAGMA secure_delete, on for every
+        # connection since this remem): true of a store that never held data; a store that
+        # did is rewritten once, by its first erasure (remem.stores.sqlite.erase).
+        "0015_zeroed_free_space",
+        "",
+    ),
 ]
 
+
 #: Python steps of a migration, run after its SQL in the same transaction.
-FILLS: dict[str, Callable[[sqlite3.Connection], None]] = {"0011_keyword_index": index_all}
+def _zeroed_if_new(conn: sqlite3.Connection) -> None:
+    """Note that the free space holds nothing when no row was ever written (a new store)."""
+    held = any(
+        conn.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()
+        for table in ("memories", "audit_events", "cache_entries", "api_keys", "trash")
+    )
+    (free,) = conn.execute("PRAGMA freelist_count").fetchone()
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES ('free_space_zeroed', ?)",
+        ("0" if held or int(free) else "1",),
+    )
+
+
+FILLS: dict[str, Callable[[sqlite3.Connection], None]] = {
+    "0011_keyword_index": index_all,
+    "0015_zeroed_free_space": _zeroed_if_new,
+}
 
 #: Python functions the migrations call, registered on the connection before they run.
 FUNCTIONS: dict[str, Callable[[str], str | None]] = {"remem_extra_terms": extra_terms}

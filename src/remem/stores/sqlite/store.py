@@ -192,6 +192,9 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         conn.execute("PRAGMA foreign_keys = ON")
+        # Deleted content is overwritten with zeros where it lay (cells, free pages), so an
+        # erasure needs no rewrite of the whole file to leave none of it readable (.erase).
+        conn.execute("PRAGMA secure_delete = ON")
         conn.execute("PRAGMA cache_size = -65536")  # 64 MiB: index pages of large stores stay hot
 
     def limit_size(self, max_bytes: int | None) -> int:
@@ -228,12 +231,13 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
                 raise
 
     @contextmanager
-    def _erase_files(self) -> Iterator[tuple[sqlite3.Connection, list[Path]]]:
-        """For :mod:`.erase`: the connection under the lock, the index dropped (rebuilt from
-        the rows at the next search; a build under way finds its index gone and is thrown
-        away, unsaved), and the store's files."""
+    def _erase_files(self, *, drop: bool = True) -> Iterator[tuple[sqlite3.Connection, list[Path]]]:
+        """For :mod:`.erase`: the connection under the lock, the index dropped when ``drop``
+        (rebuilt from the rows at the next search; a build under way finds its index gone and
+        is thrown away, unsaved), and the store's files."""
         with self._lock:
-            self._mirror.drop()
+            if drop:
+                self._mirror.drop()
             yield self._conn, store_files(self._file)
 
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
