@@ -6,14 +6,17 @@ model with function calling, run by ``run_tools``.
 ``ScriptedModel`` stands in for a real chat model so the example runs offline; give
 ``run_tools`` ``remem.llm.openai.OpenAIChat(...)`` (or any ``ChatModel``) instead. The tools act in
 one user's scope only: the model cannot reach another user's memories, whatever it sends.
+What the model saved itself comes back apart from the user's own words, as ``evidence``
+(trust comes from where a memory came from: a model's tool call may have been steered by what
+it read), and a model's delete would go to the trash, restorable.
 
 Expected output:
 
     save_memory {'text': 'Sam is allergic to cashews'} -> saved
     reply: I'll remember that.
-    search_memories {'query': 'what is Sam allergic to', 'min_score': 0.05} -> 1 result(s)
-      0.5 Sam is allergic to cashews
-    reply: You told me: Sam is allergic to cashews
+    search_memories {'query': 'what is Sam allergic to', 'min_score': 0.05} -> 0 + 1 evidence
+      0.5 Sam is allergic to cashews (untrusted: agent)
+    reply: My own notes say: Sam is allergic to cashews
 """
 
 from __future__ import annotations
@@ -38,8 +41,9 @@ class ScriptedModel:
         if last["role"] == "tool":
             result = json.loads(last["content"])
             if "results" in result:
-                found = "; ".join(r["text"] for r in result["results"]) or "nothing"
-                return Reply(f"You told me: {found}")
+                said = "; ".join(r["text"] for r in result["results"])
+                noted = "; ".join(r["text"] for r in result.get("evidence", []))
+                return Reply(f"You told me: {said}" if said else f"My own notes say: {noted}")
             return Reply("I'll remember that.")
         text = str(last["content"])
         if text.startswith("Remember: "):
@@ -61,7 +65,17 @@ with tempfile.TemporaryDirectory() as folder, remem.open(folder) as memory:
             if call.name == "save_memory":
                 print(f"{call.name} {call.arguments} -> saved")
             else:
-                print(f"{call.name} {call.arguments} -> {len(result['results'])} result(s)")
-                for found in result["results"]:
-                    print(f"  {found['score']:.1f} {found['text']}")
+                evidence = result.get("evidence", [])
+                print(
+                    f"{call.name} {call.arguments} -> {len(result['results'])} + "
+                    f"{len(evidence)} evidence"
+                )
+                for found in [*result["results"], *evidence]:
+                    trust = found["trust"]
+                    why = (
+                        ""
+                        if trust["level"] == "trusted"
+                        else f" (untrusted: {', '.join(trust['reasons'])})"
+                    )
+                    print(f"  {found['score']:.1f} {found['text']}{why}")
         print(f"reply: {run.reply.text}")

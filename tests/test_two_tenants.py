@@ -18,6 +18,7 @@ import asyncio
 import functools
 import itertools
 import json
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import ExitStack, asynccontextmanager
 from typing import Any, TypeVar
@@ -687,10 +688,12 @@ class LlamaIndexDriver(Driver):
         from llama_index.core.base.llms.types import ChatMessage
 
         text = run(self.block.aget([ChatMessage(role="user", content=query)]))
-        return [(line, None) for line in text.splitlines()]
+        # context()'s lines: each memory's text is the quoted JSON string that ends its line.
+        quoted = (re.search(r'("(?:[^"\\]|\\.)*")$', line) for line in text.splitlines())
+        return [(json.loads(found.group(1)), None) for found in quoted if found]
 
     def ident(self, record: MemoryRecord) -> str:
-        return f"- {record.text}"
+        return record.text
 
 
 # -- the faces ---------------------------------------------------------------------------------

@@ -196,16 +196,16 @@ TRUST_REASONS: dict[str, str] = {
 
 @dataclass(frozen=True, slots=True)
 class Trust:
-    """A memory's trust for one reader: ``trusted``, or not and why (``reasons``: taint names
-    from :data:`TAINTS`, and ``another_user`` when it holds words of a user who is not the
-    reader — never naming that user)."""
+    """A memory's trust for one reader: ``level`` ``trusted``, or ``untrusted`` and why
+    (``reasons``: :data:`TRUST_REASONS` — its taints, and ``another_user`` when it holds words
+    of a user who is not the reader, never naming that user). Its fields are its JSON form."""
 
-    trusted: bool
+    level: Literal["trusted", "untrusted"]
     reasons: tuple[str, ...] = ()
 
     @property
-    def level(self) -> str:
-        return "trusted" if self.trusted else "untrusted"
+    def trusted(self) -> bool:
+        return self.level == "trusted"
 
     def describe(self) -> str:
         """One line for people and prompts."""
@@ -222,10 +222,7 @@ class Trust:
         if not isinstance(data, dict) or data.get("level") not in ("trusted", "untrusted"):
             return None
         reasons = data.get("reasons") or []
-        return cls(
-            trusted=data["level"] == "trusted",
-            reasons=tuple(r for r in reasons if isinstance(r, str)),
-        )
+        return cls(data["level"], tuple(r for r in reasons if isinstance(r, str)))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

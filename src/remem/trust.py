@@ -78,7 +78,7 @@ def check_policy(policy: Any) -> None:
         )
 
 
-TRUSTED = Trust(True)
+TRUSTED = Trust("trusted")
 
 
 def taint_of(origin: str | None) -> tuple[str, ...]:
@@ -114,7 +114,7 @@ def assess(record: MemoryRecord, reader: str | None) -> Trust:
     reasons = list(_taint(record))
     if any(author != reader for author in authors_of(record)):
         reasons.append("another_user")
-    return TRUSTED if not reasons else Trust(False, tuple(reasons))
+    return TRUSTED if not reasons else Trust("untrusted", tuple(reasons))
 
 
 def trusted_by(taint: Iterable[str], authors: Iterable[str], reader: str | None) -> bool:

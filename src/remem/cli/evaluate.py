@@ -13,6 +13,7 @@ import click
 import remem
 from remem.eval.locomo import INGESTIONS
 from remem.eval.longmemeval import GRANULARITIES
+from remem.eval.poisoning import CHANNELS
 
 F = TypeVar("F", bound=Callable[..., Any])
 MODES = ("dense", "keyword", "hybrid", "all")
@@ -224,54 +225,67 @@ def cache(
 @click.option(
     "--attacks",
     required=True,
+    multiple=True,
     type=click.Path(exists=True, dir_okay=False),
-    help="The attack set, e.g. benchmarks/data/poisoning.jsonl.",
+    help="An attack set (repeatable), e.g. benchmarks/data/trust/attacks-A-test.jsonl.",
 )
 @click.option(
     "--benign",
+    multiple=True,
     type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="Benign near-misses to count marks on, e.g. benchmarks/data/benign_hard.jsonl.",
+    help="Benign near-misses and ordinary turns to count marks on (repeatable), e.g. "
+    "benchmarks/data/trust/benign-test.jsonl.",
 )
 @click.option(
     "--split",
     type=click.Choice(["dev", "test", "both"]),
-    default="both",
+    default="test",
     show_default=True,
     help="dev: the part the rules were written on; test: the held-out part.",
+)
+@click.option(
+    "--channel",
+    "channels",
+    multiple=True,
+    type=click.Choice(CHANNELS),
+    help="How the attacks reach the store (repeatable; default: every channel).",
 )
 @click.option("--k", default=10, show_default=True, help="Hits per context.")
 @click.option("--budget", default=1000, show_default=True, help="Tokens per context.")
 @common_options
 def poisoning(
     data: str,
-    attacks: str,
-    benign: str | None,
+    attacks: tuple[str, ...],
+    benign: tuple[str, ...],
     split: str,
+    channels: tuple[str, ...],
     k: int,
     budget: int,
     embedder: str | None,
     output: str | None,
 ) -> None:
-    """Memory poisoning: attacks mixed into LoCoMo conversations, every question asked through
-    context(); how many attacks reach a context unmarked, and how many ordinary turns are
-    marked (one in-memory store per split)."""
+    """Memory poisoning: attacks stored through each channel (the user's own words, a
+    document, a tool's output, another user of a shared agent) among LoCoMo conversations,
+    each trigger asked through context(); how many reach a context unfenced, how many in the
+    user's own words are marked, per language and style, and the false flags on benign text
+    (one in-memory store per channel and split)."""
     from remem.eval.poisoning import evaluate_poisoning
 
-    report: dict[str, object] = {"dataset": "poisoning (attack set + LoCoMo)", "splits": {}}
+    report: dict[str, object] = {"dataset": "poisoning (attack sets + LoCoMo)", "splits": {}}
     for name in ("dev", "test") if split == "both" else (split,):
-        with remem.open(":memory:", embedder=embedder) as mem:
-            report["embedder"] = mem.embedder.name
-            report["splits"][name] = evaluate_poisoning(  # type: ignore[index]
-                mem,
-                data,
-                attacks,
-                benign,
-                split=name,
-                k=k,
-                budget_tokens=budget,
-                progress=sys.stderr.isatty(),
-            )
+        report["splits"][name] = evaluate_poisoning(  # type: ignore[index]
+            lambda: remem.open(":memory:", embedder=embedder),
+            data,
+            list(attacks),
+            list(benign) or None,
+            split=name,
+            channels=channels or CHANNELS,
+            k=k,
+            budget_tokens=budget,
+            progress=sys.stderr.isatty(),
+        )
+    with remem.open(":memory:", embedder=embedder) as mem:
+        report["embedder"] = mem.embedder.name
     _write(report, output)
 
 

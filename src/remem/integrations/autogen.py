@@ -11,9 +11,19 @@ Install with ``pip install 'remem[autogen]'``::
     agent = AssistantAgent("assistant", model_client=..., memory=[memory])
 
 Text and JSON contents are stored (JSON as its text); each keeps its metadata and MIME type.
+``query`` returns each memory with its ``id``, ``score`` and, under ``"remem"``, its trust for
+the reader (the user the remem memory acts for, else ``user_id``), marks and source
+(:func:`remem.integrations.recall_metadata`): ``metadata["remem"]["trust"]["level"]`` is
+``"trusted"`` for the user's own words and the application's, ``"untrusted"`` for a tool's or
+document's text, a model's tool call or another user's words. ``"remem"`` is remem's key: a
+content's own is dropped when it is added.
+
 ``update_context`` searches with the last message of the model context and adds the best
-memories as one system message. Everything stays inside the memory's ``user_id`` /
-``agent_id`` / ``session_id`` scope.
+memories as one system message, packed by :meth:`remem.Memory.context` (best first, quoted
+data under a line saying so): an untrusted memory goes apart, under a line naming it untrusted
+evidence (``untrusted="fence"``, the default), or is withheld but for a line (``"withhold"``),
+or is shown with the rest, its source named (``"allow"``). Everything stays inside the
+memory's ``user_id`` / ``agent_id`` / ``session_id`` scope.
 """
 
 from __future__ import annotations
@@ -23,8 +33,10 @@ import json
 from typing import Any
 
 from remem.errors import InvalidInputError, MissingDependencyError
+from remem.integrations import WHOLE, reader_of, stripped, with_recall_metadata
 from remem.memory import Memory
 from remem.records import SearchHit
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
 
 try:
     from autogen_core import CancellationToken
@@ -51,8 +63,9 @@ _TEXT_TYPES = {MemoryMimeType.TEXT.value, MemoryMimeType.MARKDOWN.value}
 
 class RememAutoGenMemory(AutoGenMemory):
     """An AutoGen memory over a remem :class:`~remem.Memory`, within one scope; ``k`` memories
-    go into the model context. Contents are records of ``kind`` (``"fact"``): an exact
-    duplicate in the scope is stored once."""
+    go into the model context, untrusted ones as ``untrusted`` says (``"fence"``, ``"withhold"``
+    or ``"allow"``). Contents are records of ``kind`` (``"fact"``): an exact duplicate in the
+    scope is stored once."""
 
     def __init__(
         self,
@@ -63,7 +76,9 @@ class RememAutoGenMemory(AutoGenMemory):
         session_id: str | None = None,
         kind: str = "fact",
         k: int = 5,
+        untrusted: UntrustedPolicy = DEFAULT_POLICY,
     ) -> None:
+        check_policy(untrusted)
         self.memory = memory
         self.scope: dict[str, Any] = {
             "user_id": user_id,
@@ -72,12 +87,13 @@ class RememAutoGenMemory(AutoGenMemory):
         }
         self.kind = kind
         self.k = k
+        self.untrusted: UntrustedPolicy = untrusted
 
     async def add(
         self, content: MemoryContent, cancellation_token: CancellationToken | None = None
     ) -> None:
         text, mime = _text_of(content)
-        metadata = {**(content.metadata or {}), "mime_type": mime}
+        metadata = {**stripped(content.metadata or {}), "mime_type": mime}
         await asyncio.to_thread(
             self.memory.add, text, kind=self.kind, metadata=metadata, **self.scope
         )
@@ -88,27 +104,38 @@ class RememAutoGenMemory(AutoGenMemory):
         cancellation_token: CancellationToken | None = None,
         **kwargs: Any,
     ) -> MemoryQueryResult:
-        """The ``k`` (or ``kwargs["k"]``) best memories, each with its ``score`` and ``id`` in
-        its metadata."""
+        """The ``k`` (or ``kwargs["k"]``) best memories, each with its ``score``, ``id`` and
+        ``remem`` (trust, marks, source) in its metadata."""
         text = query if isinstance(query, str) else _text_of(query)[0]
         k = int(kwargs.get("k", self.k))
         hits = await asyncio.to_thread(
             self.memory.search, text, k=k, filters={"kind": self.kind}, touch=False, **self.scope
         )
-        return MemoryQueryResult(results=[_content(h) for h in hits])
+        return MemoryQueryResult(results=[self._content(h) for h in hits])
 
     async def update_context(self, model_context: ChatCompletionContext) -> UpdateContextResult:
-        """Search with the last message's text; add the memories found as one system message
-        (nothing when the context is empty or nothing matches)."""
+        """Search with the last message's text; add the memories found as one system message,
+        packed by remem's ``context`` (untrusted ones apart, as ``untrusted`` says); nothing
+        when the context is empty or nothing matches. The result holds the memories found,
+        each with its metadata as :meth:`query` gives it."""
         messages = await model_context.get_messages()
         last = next((m for m in reversed(messages) if isinstance(m.content, str)), None)
         if last is None or not str(last.content).strip():
             return UpdateContextResult(memories=MemoryQueryResult(results=[]))
-        found = await self.query(str(last.content))
-        if found.results:
-            lines = [f"{i}. {item.content!s}" for i, item in enumerate(found.results, 1)]
-            text = "Relevant memories, best first:\n" + "\n".join(lines)
-            await model_context.add_message(SystemMessage(content=text))
+        packed = await asyncio.to_thread(
+            self.memory.context,
+            str(last.content),
+            budget_tokens=WHOLE,  # the k best, whole, as before: AutoGen budgets its context
+            k=self.k,
+            order="score",
+            untrusted=self.untrusted,
+            filters={"kind": self.kind},
+            touch=False,
+            **self.scope,
+        )
+        if packed.text:
+            await model_context.add_message(SystemMessage(content=packed.text))
+        found = MemoryQueryResult(results=[self._content(h) for h in packed.hits])
         return UpdateContextResult(memories=found)
 
     async def clear(self) -> None:
@@ -118,6 +145,16 @@ class RememAutoGenMemory(AutoGenMemory):
 
     async def close(self) -> None:
         """Nothing to release: the remem memory belongs to the caller."""
+
+    def _content(self, hit: SearchHit) -> MemoryContent:
+        """A hit as AutoGen's content: its metadata, ``id``, ``score`` and remem's ``remem``."""
+        metadata = dict(hit.metadata)
+        mime = str(metadata.pop("mime_type", MemoryMimeType.TEXT.value))
+        reader = reader_of(self.memory, self.scope["user_id"])
+        metadata = {**metadata, "id": hit.id, "score": hit.score}
+        return MemoryContent(
+            content=hit.text, mime_type=mime, metadata=with_recall_metadata(metadata, hit, reader)
+        )
 
 
 def _text_of(content: MemoryContent) -> tuple[str, str]:
@@ -132,12 +169,4 @@ def _text_of(content: MemoryContent) -> tuple[str, str]:
         return json.dumps(content.content, ensure_ascii=False), MemoryMimeType.JSON.value
     raise InvalidInputError(
         f"remem keeps text and JSON memories, not {type(content.content).__name__} ({mime})"
-    )
-
-
-def _content(hit: SearchHit) -> MemoryContent:
-    metadata = dict(hit.metadata)
-    mime = str(metadata.pop("mime_type", MemoryMimeType.TEXT.value))
-    return MemoryContent(
-        content=hit.text, mime_type=mime, metadata={**metadata, "id": hit.id, "score": hit.score}
     )

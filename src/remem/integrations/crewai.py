@@ -20,6 +20,14 @@ within the scope prefix (scores are cosines). ``user_id`` / ``agent_id``, or a s
 (``memory.scoped(grant)``), keep a tenant's records apart from everyone else's: scope paths
 and ids of another tenant answer as unknown ones.
 
+Every record the storage returns (``search``, ``get_record``, ``list_records``) carries, in
+``record.metadata["remem"]``, its trust for the storage's reader (the user its memory acts
+for, else ``user_id``), its marks and its source (:func:`remem.integrations.recall_metadata`):
+``{"trust": {"level": "trusted" | "untrusted", "reasons": [...]}, "marks": [...], "source":
+"..."}``. CrewAI's ``MemoryMatch.format()`` prints a record's metadata below its content, so
+the agent's prompt shows it too. ``"remem"`` is remem's key: a record's own is dropped when it
+is saved (CrewAI saves a record it read back whole, on ``update``).
+
 CrewAI 1.x pins ``mcp<2`` while ``remem[server]`` needs ``mcp>=2.3``: install
 ``remem[crewai]`` in an environment without the server extra (``make test`` runs these
 tests in a virtual environment of their own, ``.venv-crewai``).
@@ -36,6 +44,7 @@ import numpy as np
 from crewai.memory.types import MemoryRecord as CrewRecord
 from crewai.memory.types import ScopeInfo
 
+from remem.integrations import reader_of, stripped, with_recall_metadata
 from remem.memory import Memory
 from remem.records import MemoryRecord
 
@@ -133,12 +142,12 @@ class RememStorage:
             namespace=_labels(scope_prefix),
             filters=self._filters(categories, metadata_filter),
         )
-        found = [(_crew(h), h.scores["dense"]) for h in hits]
+        found = [(self._crew(h), h.scores["dense"]) for h in hits]
         return [(record, score) for record, score in found if score >= min_score]
 
     def get_record(self, record_id: str) -> CrewRecord | None:
         found = self._by_ids([record_id])
-        return _crew(found[0]) if found else None
+        return self._crew(found[0]) if found else None
 
     def list_records(
         self, scope_prefix: str | None = None, limit: int = 200, offset: int = 0
@@ -152,7 +161,7 @@ class RememStorage:
             offset=offset,
             order="-created_at",
         )
-        return [_crew(r) for r in found]
+        return [self._crew(r) for r in found]
 
     def get_scope_info(self, scope: str) -> ScopeInfo:
         records = self._all(scope)
@@ -203,6 +212,10 @@ class RememStorage:
         return await asyncio.to_thread(self.delete, **criteria)
 
     # -- internals ---------------------------------------------------------------------------------
+    def _crew(self, record: MemoryRecord) -> CrewRecord:
+        """``record`` as CrewAI's, with its trust for this storage's reader."""
+        return _crew(record, reader_of(self.memory, self.scope["user_id"]))
+
     def _by_ids(self, ids: Sequence[str]) -> list[MemoryRecord]:
         """The stored records of these CrewAI ids, in this storage's scope."""
         found: list[MemoryRecord] = []
@@ -235,7 +248,7 @@ class RememStorage:
             "created_at": record.created_at.replace(tzinfo=record.created_at.tzinfo or UTC),
             "metadata": {
                 "categories": list(record.categories),
-                "metadata": dict(record.metadata),
+                "metadata": stripped(record.metadata),
                 "source": record.source,
                 "private": record.private,
                 "last_accessed": record.last_accessed.isoformat(),
@@ -254,14 +267,15 @@ def _path(labels: Sequence[str]) -> str:
     return "/" + "/".join(labels)
 
 
-def _crew(record: MemoryRecord) -> CrewRecord:
+def _crew(record: MemoryRecord, reader: str | None) -> CrewRecord:
+    """``record`` as CrewAI's, its metadata with remem's ``"remem"`` for ``reader``."""
     extra = record.metadata
     return CrewRecord(
         id=record.key or record.id,
         content=record.text,
         scope=_path(record.namespace),
         categories=list(extra.get("categories", [])),
-        metadata=dict(extra.get("metadata", {})),
+        metadata=with_recall_metadata(extra.get("metadata", {}), record, reader),
         importance=record.importance if record.importance is not None else 0.5,
         created_at=record.created_at.replace(tzinfo=None),
         last_accessed=datetime.fromisoformat(extra["last_accessed"])

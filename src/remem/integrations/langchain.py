@@ -21,6 +21,19 @@ users may both hold a document ``"doc-1"`` (LangChain's indexing API derives ids
 so two tenants indexing one handbook do): each adds, reads, replaces and deletes only its own,
 and every document comes back with the id it was given. The byte store's keys and the LLM
 cache's entries are per scope the same way.
+
+Every document a store returns (searches, ``get_by_ids``, its retrievers) carries, in
+``metadata["remem"]``, the memory's trust for the store's reader, its marks and its source
+(:func:`remem.integrations.recall_metadata`), so an application can tell the user's own words
+from untrusted evidence (a document's or tool's text, a model's tool call, another user's
+words)::
+
+    {"trust": {"level": "untrusted", "reasons": ["external"]}, "marks": ["instruction"],
+     "source": "text from a document, tool or web page; via python; tainted external; ..."}
+
+``"remem"`` is remem's key: a document's own one is dropped when it is added. With
+``recall_metadata=False`` a store returns each document's metadata exactly as it was added
+(LangChain's round trip, which its standard suite checks).
 """
 
 from __future__ import annotations
@@ -40,6 +53,7 @@ from numpy.typing import NDArray
 from remem.embedders.base import Embedder
 from remem.engine import MAX_ID_CHARS
 from remem.errors import MissingDependencyError, PayloadTooLargeError
+from remem.integrations import reader_of, stripped, with_recall_metadata
 from remem.memory import Memory
 from remem.memory import open as open_memory
 from remem.records import MemoryRecord, SearchHit, SearchMode
@@ -100,6 +114,10 @@ class RememVectorStore(VectorStore):
     Texts are stored as records of ``kind`` (``"text"``), never deduplicated (LangChain expects
     one record per text it adds). Metadata must be JSON; filters use remem's grammar on the
     metadata (``{"source": "chat"}``, ``{"n": {"$gte": 2}}``, ``$and`` / ``$or`` / ``$not``).
+
+    Each document returned carries ``metadata["remem"]`` (trust for the store's reader — the
+    user its memory acts for, else ``user_id`` — marks and source; see the module's
+    docstring), unless ``recall_metadata=False``: then metadata is exactly as added.
     """
 
     def __init__(
@@ -112,6 +130,7 @@ class RememVectorStore(VectorStore):
         session_id: str | None = None,
         kind: str = "text",
         mode: SearchMode = "hybrid",
+        recall_metadata: bool = True,
     ) -> None:
         self.memory = memory
         self._embedding = embedding
@@ -122,6 +141,7 @@ class RememVectorStore(VectorStore):
         }
         self.kind = kind
         self.mode: SearchMode = mode
+        self.recall_metadata = recall_metadata
 
     @classmethod
     def open(
@@ -183,7 +203,7 @@ class RememVectorStore(VectorStore):
                 "text": text,
                 "kind": self.kind,
                 "dedupe": False,
-                "metadata": dict(metadatas[index]) if metadatas else None,
+                "metadata": self._stored(metadatas[index]) if metadatas else None,
                 **self.scope,
             }
             if name is not None:
@@ -213,7 +233,7 @@ class RememVectorStore(VectorStore):
     # -- reads -------------------------------------------------------------------------------------
     def get_by_ids(self, ids: Sequence[str], /) -> list[Document]:
         """The documents with these ids, in the order asked; missing ones left out."""
-        return [_document(r) for r in self._own(ids)]
+        return [self._document(r) for r in self._own(ids)]
 
     def similarity_search(
         self, query: str, k: int = 4, filter: Mapping[str, Any] | None = None, **kwargs: Any
@@ -224,7 +244,8 @@ class RememVectorStore(VectorStore):
         self, query: str, k: int = 4, filter: Mapping[str, Any] | None = None, **kwargs: Any
     ) -> list[tuple[Document, float]]:
         """Documents and remem's ranking scores (``hit.score``), best first."""
-        return [(_document(h), h.score) for h in self._search(query, None, k, filter, kwargs)]
+        hits = self._search(query, None, k, filter, kwargs)
+        return [(self._document(h), h.score) for h in hits]
 
     def similarity_search_by_vector(
         self,
@@ -234,7 +255,7 @@ class RememVectorStore(VectorStore):
         **kwargs: Any,
     ) -> list[Document]:
         hits = self._search(None, embedding, k, filter, {"mode": "dense", **kwargs})
-        return [_document(h) for h in hits]
+        return [self._document(h) for h in hits]
 
     def _similarity_search_with_relevance_scores(
         self, query: str, k: int = 4, **kwargs: Any
@@ -242,7 +263,7 @@ class RememVectorStore(VectorStore):
         """Relevance in [0, 1]: each hit's cosine to the query (0 when only keywords found it)."""
         filter = kwargs.pop("filter", None)
         hits = self._search(query, None, k, filter, kwargs)
-        return [(_document(h), max(0.0, h.scores.get("dense", 0.0))) for h in hits]
+        return [(self._document(h), max(0.0, h.scores.get("dense", 0.0))) for h in hits]
 
     async def _asimilarity_search_with_relevance_scores(
         self, query: str, k: int = 4, **kwargs: Any
@@ -275,7 +296,7 @@ class RememVectorStore(VectorStore):
         candidates (LangChain's own stores take the raw cosine to the query)."""
         options = _mmr(fetch_k, lambda_mult)
         hits = self._search(query, None, min(k, fetch_k), filter, {**options, **kwargs})
-        return [_document(h) for h in hits]
+        return [self._document(h) for h in hits]
 
     def max_marginal_relevance_search_by_vector(
         self,
@@ -289,7 +310,7 @@ class RememVectorStore(VectorStore):
         """:meth:`max_marginal_relevance_search` from a query vector: dense candidates only."""
         options = {"mode": "dense", **_mmr(fetch_k, lambda_mult), **kwargs}
         hits = self._search(None, embedding, min(k, fetch_k), filter, options)
-        return [_document(h) for h in hits]
+        return [self._document(h) for h in hits]
 
     def _search(
         self,
@@ -306,6 +327,19 @@ class RememVectorStore(VectorStore):
         return self.memory.search(
             query, k=k, vector=vector, filters=conditions, **self.scope, **options
         )
+
+    def _document(self, record: MemoryRecord) -> Document:
+        """``record`` as LangChain's document, with remem's metadata unless told not to."""
+        metadata = dict(record.metadata)
+        if self.recall_metadata:
+            reader = reader_of(self.memory, self.scope["user_id"])
+            metadata = with_recall_metadata(metadata, record, reader)
+        return Document(id=_name(record), page_content=record.text, metadata=metadata)
+
+    def _stored(self, metadata: Mapping[str, Any]) -> dict[str, Any]:
+        """A document's metadata as stored: without remem's own key where the store adds it
+        to what it returns (a document read, changed and added again brings it back)."""
+        return stripped(metadata) if self.recall_metadata else dict(metadata)
 
     def _own(self, ids: Sequence[str]) -> list[MemoryRecord]:
         """The records these ids name in this store's scope and kind, in order: a LangChain id
@@ -600,10 +634,6 @@ def _name(record: MemoryRecord) -> str:
 def _is_name(value: Any) -> bool:
     """Whether ``value`` may be a name (remem's keys are 1 to 256 characters)."""
     return isinstance(value, str) and 0 < len(value) <= MAX_ID_CHARS
-
-
-def _document(record: MemoryRecord) -> Document:
-    return Document(id=_name(record), page_content=record.text, metadata=dict(record.metadata))
 
 
 def _on_metadata(condition: Any) -> Any:

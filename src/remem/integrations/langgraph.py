@@ -45,11 +45,22 @@ still apply to its value.
 Tenancy: a store made over a scoped memory (``memory.scoped(grant)``) or with ``user_id`` /
 ``agent_id`` reads and writes only that scope; two tenants may use the same namespaces and
 keys and never see each other's items.
+
+Trust: every item a get or search returns is a :class:`RememItem` / :class:`RememSearchItem`
+(LangGraph's ``Item`` / ``SearchItem``, equal to LangGraph's own for the same item) that also
+carries ``item.remem``: the item's trust for the store's reader (the user its memory acts for,
+else ``user_id``), its marks and its source (:func:`remem.integrations.recall_metadata`), also
+in ``item.dict()["remem"]``. An item put through the store is the application's words (trusted
+by every reader: LangGraph tells the store nothing of who chose them, so a node that puts what a
+model or a tool said should say so in the value); an item whose record came another way — a
+tool's output, a model's tool call, another user's words — is untrusted, and an item whose text
+could steer a model is marked. The value is never touched.
 """
 
 from __future__ import annotations
 
 import asyncio
+import builtins
 import contextlib
 import hashlib
 import json
@@ -75,12 +86,19 @@ from langgraph.store.base.embed import get_text_at_path, tokenize_path
 
 from remem.engine import MAX_ID_CHARS, SEARCH_MODES
 from remem.errors import InvalidInputError, NotFoundError, PayloadTooLargeError
+from remem.integrations import reader_of, recall_metadata
 from remem.memory import Memory
 from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.retrieval.config import RetrievalConfig
 from remem.validate import json_text, utf8
 
-__all__ = ["DEFAULT_MAX_KEY_CHARS", "DEFAULT_MAX_VALUE_BYTES", "RememStore"]
+__all__ = [
+    "DEFAULT_MAX_KEY_CHARS",
+    "DEFAULT_MAX_VALUE_BYTES",
+    "RememItem",
+    "RememSearchItem",
+    "RememStore",
+]
 
 KIND = "langgraph"
 #: The kind and session of the records that hold values too large for an item's metadata. No
@@ -101,6 +119,34 @@ _OPERATORS = frozenset({"$eq", "$ne", "$gt", "$gte", "$lt", "$lte"})
 _COSINE = RetrievalConfig(neighbor_weight=0.0, speaker_weight=0.0, preference_k=0)
 #: Characters of text written in one transaction (beside ``limits.max_batch`` records).
 _BATCH_CHARS = 64 * 1024 * 1024
+
+
+class RememItem(Item):
+    """LangGraph's ``Item`` with remem's ``remem``: the item's trust for the store's reader,
+    its marks and its source (:func:`remem.integrations.recall_metadata`). Equal to an
+    ``Item`` of the same namespace, key, value and times, as LangGraph compares items."""
+
+    __slots__ = ("remem",)
+
+    def __init__(self, *, remem: builtins.dict[str, Any], **fields: Any) -> None:
+        super().__init__(**fields)
+        self.remem = remem
+
+    def dict(self) -> builtins.dict[str, Any]:
+        return {**super().dict(), "remem": self.remem}
+
+
+class RememSearchItem(SearchItem):
+    """LangGraph's ``SearchItem`` with remem's ``remem`` (as :class:`RememItem`)."""
+
+    __slots__ = ("remem",)
+
+    def __init__(self, *, remem: builtins.dict[str, Any], **fields: Any) -> None:
+        super().__init__(**fields)
+        self.remem = remem
+
+    def dict(self) -> builtins.dict[str, Any]:
+        return {**super().dict(), "remem": self.remem}
 
 
 class RememStore(BaseStore):
@@ -172,7 +218,7 @@ class RememStore(BaseStore):
         records = [r for r in found if r.kind == KIND]
         values = self._values(records)
         records = self._refreshed([r for r in records if r.id in values], op.refresh_ttl)
-        return _item(records[0], values[records[0].id]) if records else None
+        return self._item(records[0], values[records[0].id]) if records else None
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         if op.limit < 1 or op.offset < 0:
@@ -182,7 +228,9 @@ class RememStore(BaseStore):
         if not op.query:
             found = self._listed(prefix, where, op.filter, op.offset, op.limit)
             records = self._refreshed([r for r, _ in found], op.refresh_ttl)
-            return [_item(r, v, SearchItem) for r, (_, v) in zip(records, found, strict=True)]
+            return [
+                self._item(r, v, RememSearchItem) for r, (_, v) in zip(records, found, strict=True)
+            ]
         hits = self._hits(op.query, prefix, where, op.filter, op.offset + op.limit)[op.offset :]
         scores = {h.id: self._score(h) for h, _ in hits}
         page: list[tuple[MemoryRecord, Any]] = [(h, v) for h, v in hits]
@@ -191,9 +239,29 @@ class RememStore(BaseStore):
             page += self._listed(prefix, unindexed, op.filter, 0, op.limit - len(page))
         records = self._refreshed([r for r, _ in page], op.refresh_ttl)
         return [
-            _item(r, v, SearchItem, score=scores.get(r.id))
+            self._item(r, v, RememSearchItem, score=scores.get(r.id))
             for r, (_, v) in zip(records, page, strict=True)
         ]
+
+    def _item(
+        self,
+        record: MemoryRecord,
+        value: Any,
+        cls: type[RememItem] | type[RememSearchItem] = RememItem,
+        **extra: Any,
+    ) -> Any:
+        """The item ``record`` holds, with its trust for this store's reader. A record whose TTL
+        a read renewed has lost its search's judgement: it is judged again, alike."""
+        assert record.key is not None
+        return cls(
+            namespace=record.namespace,
+            key=str(record.metadata.get("key", record.key)),
+            value=value,
+            created_at=record.created_at,
+            updated_at=record.updated_at,
+            remem=recall_metadata(record, reader_of(self.memory, self.scope["user_id"])),
+            **extra,
+        )
 
     def _hits(
         self,
@@ -449,18 +517,6 @@ def _name(key: str) -> str:
     if 0 < len(key) <= MAX_ID_CHARS and not key.startswith(DIGEST):
         return key
     return DIGEST + hashlib.sha256(key.encode("utf-8")).hexdigest()
-
-
-def _item(record: MemoryRecord, value: Any, cls: type[Item] = Item, **extra: Any) -> Any:
-    assert record.key is not None
-    return cls(
-        namespace=record.namespace,
-        key=str(record.metadata.get("key", record.key)),
-        value=value,
-        created_at=record.created_at,
-        updated_at=record.updated_at,
-        **extra,
-    )
 
 
 def _where(condition: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -12,7 +12,13 @@ Install with ``pip install 'remem[llamaindex]'``::
 
 ``aput`` stores each message with text as a memory (its role kept, kind ``message``, in the
 block's scope, the LlamaIndex session as ``session_id`` when there is one); ``aget`` searches
-with the latest messages and returns the ``k`` best memories as lines of text.
+with the latest messages and returns the ``k`` best memories, best first, packed by
+:meth:`remem.Memory.context`: quoted data under a line saying so, each memory with whose words
+it holds. A memory the block's reader (the user its memory acts for, else ``user_id``) does not
+trust — a tool's output (role ``tool``), a document, a model's tool call, another user's words —
+goes below the reader's own under a line naming it untrusted evidence (``untrusted="fence"``,
+the default), or is withheld but for a line (``"withhold"``), or shown with the rest, its
+source named (``"allow"``); a memory whose text could steer a model is marked.
 """
 
 from __future__ import annotations
@@ -21,12 +27,14 @@ import asyncio
 from typing import Any
 
 from remem.errors import MissingDependencyError
+from remem.integrations import WHOLE
 from remem.memory import Memory
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
 
 try:
     from llama_index.core.base.llms.types import ChatMessage
     from llama_index.core.memory import BaseMemoryBlock
-    from pydantic import Field
+    from pydantic import Field, field_validator
 except ImportError as exc:  # pragma: no cover - the extra is not installed
     raise MissingDependencyError(
         "remem.integrations.llamaindex needs llama-index-core: pip install 'remem[llamaindex]'"
@@ -49,6 +57,14 @@ class RememMemoryBlock(BaseMemoryBlock[str]):
     k: int = Field(default=5, ge=1, le=50, description="Memories returned by a get.")
     #: Messages searched with: the latest this many with text.
     query_messages: int = Field(default=2, ge=1, le=20)
+    #: What the prompt shows of a memory the block's reader does not trust (remem.trust).
+    untrusted: UntrustedPolicy = Field(default=DEFAULT_POLICY, validate_default=True)
+
+    @field_validator("untrusted", mode="before")
+    @classmethod
+    def _policy(cls, value: object) -> object:
+        check_policy(value)
+        return value
 
     async def _aput(self, messages: list[ChatMessage]) -> None:
         items = [
@@ -70,15 +86,18 @@ class RememMemoryBlock(BaseMemoryBlock[str]):
         texts = [t for m in messages or [] if (t := _text(m))][-self.query_messages :]
         if not texts:
             return ""
-        hits = await asyncio.to_thread(
-            self.memory.search,
+        packed = await asyncio.to_thread(
+            self.memory.context,
             "\n".join(texts),
+            budget_tokens=WHOLE,  # the k best, whole: LlamaIndex's Memory budgets its prompt
             k=self.k,
+            order="score",
+            untrusted=self.untrusted,
             user_id=self.user_id,
             agent_id=self.agent_id,
             touch=False,
         )
-        return "\n".join(f"- {hit.text}" for hit in hits)
+        return packed.text
 
 
 def _text(message: ChatMessage) -> str:

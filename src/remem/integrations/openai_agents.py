@@ -26,7 +26,19 @@ a higher limit (``remem.open(..., limits=remem.Limits(max_metadata_bytes=...))``
 agents.
 
 :func:`memory_tools` gives an agent remem's memory tools (save, search, update, delete) as
-strict function tools, run in a scope the application fixes.
+strict function tools, run in a scope the application fixes. ``search_memories`` answers with
+each memory's ``trust`` for the user (``{"level", "reasons"}``), ``source`` and ``marked``
+(:class:`~remem.tools.ToolDispatcher`): the user's own words (and the application's) in
+``results``, untrusted ones — a tool's output, a document, a model's own ``save_memory``,
+another user's words — apart in ``evidence`` (``untrusted="fence"``, the default), withheld
+but counted (``"withhold"``) or among the results (``"allow"``). What ``save_memory`` stores is
+the model's (origin ``agent``): untrusted evidence to every reader.
+
+The session's items are the conversation itself, replayed to the model as they were given, so
+they are returned unchanged. Their records are judged like any memory (``memory.search`` hits'
+``trust``): a message of role ``user`` holds that user's words; function calls and their outputs
+carry no role and are stored as the application's, but without a vector, so no search or
+context ever shows them.
 """
 
 from __future__ import annotations
@@ -41,6 +53,7 @@ from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.records import MemoryRecord
 from remem.tools import ToolDispatcher, schemas
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy
 
 try:
     from agents import FunctionTool
@@ -179,12 +192,17 @@ def memory_tools(
     user_id: str | None = None,
     agent_id: str | None = None,
     session_id: str | None = None,
+    untrusted: UntrustedPolicy = DEFAULT_POLICY,
 ) -> list[FunctionTool]:
     """``save_memory``, ``search_memories``, ``update_memory`` and ``delete_memory`` as Agents
     SDK function tools with remem's strict schemas (:func:`remem.tools.schemas`), run by a
     :class:`~remem.tools.ToolDispatcher` in this scope: the model can only reach the user it
-    talks to. A refused call comes back to the model as ``{"ok": false, "error": ...}``."""
-    dispatcher = ToolDispatcher(memory, user_id=user_id, agent_id=agent_id, session_id=session_id)
+    talks to. A refused call comes back to the model as ``{"ok": false, "error": ...}``.
+    ``untrusted``: what a search shows the model of a memory the user does not trust (apart as
+    ``evidence``, withheld, or among the results; see :mod:`remem.trust`)."""
+    dispatcher = ToolDispatcher(
+        memory, user_id=user_id, agent_id=agent_id, session_id=session_id, untrusted=untrusted
+    )
 
     def tool(spec: Mapping[str, Any]) -> FunctionTool:
         name = spec["name"]

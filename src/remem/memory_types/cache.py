@@ -709,7 +709,7 @@ def _opened(stored: str) -> tuple[Any, tuple[tuple[str, ...], tuple[str, ...]]]:
 
 
 def _untrusted(taint: Sequence[str], authors: Sequence[str]) -> Trust:
-    return Trust(False, (*taint, *(("another_user",) if authors else ())))
+    return Trust("untrusted", (*taint, *(("another_user",) if authors else ())))
 
 
 def _event(at: float, question: str, scope: Scope, found: CacheLookup) -> CacheEvent:

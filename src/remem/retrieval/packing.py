@@ -159,6 +159,7 @@ def pack(
                 break
     if hits and not chosen:
         need = header + count_tokens(line_of(hits[0])) + 1
+        need += evidence if doubted(hits[0]) else 0
         raise InvalidInputError(
             f"budget_tokens={budget} is smaller than the best memory ({need} tokens)"
         )
