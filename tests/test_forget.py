@@ -359,3 +359,71 @@ def test_forget_while_the_vector_index_is_being_built(tmp_path: Path) -> None:
             assert receipt.verified is True
         assert mem.search("note", user_id="bob") and not mem.search("note", user_id="ann")
     assert occurrences(str(store), "CANARY-ann") == {}
+
+
+def test_a_forget_that_erases_nothing_costs_the_store_nothing(tmp_path: Path) -> None:
+    """Issue 43: any key could make every tenant wait by asking to forget someone it cannot
+    see (the store rewritten, the vector index thrown away). Now nothing erased is nothing
+    scrubbed: the index files stay, no process rebuilds, and the receipt says so."""
+    store = tmp_path / "store"
+    with remem.open(store, embedder="hash:64") as mem:
+        mem.store.exact_search_limit = 10  # type: ignore[attr-defined]
+        mem.add_many([{"text": f"bob's note {i}", "user_id": "bob"} for i in range(300)])
+        mem.store.build_index()  # type: ignore[attr-defined]
+        mem.store.save_index()  # type: ignore[attr-defined]
+        files = sorted(p.name for p in store.iterdir())
+        generation = mem.store._query(  # type: ignore[attr-defined]
+            "SELECT value FROM meta WHERE key = 'vector_generation'"
+        )
+        for forgetter, subject in ((mem, "nobody"), (mem.scoped(Grant(users=("ann",))), "bob")):
+            receipt = forgetter.forget(user_id=subject)
+            assert receipt.erased["records"] == 0 and receipt.scrubbed == []
+            assert receipt.verified is True
+        assert sorted(p.name for p in store.iterdir()) == files  # the index files are kept
+        assert (
+            mem.store._query(  # type: ignore[attr-defined]
+                "SELECT value FROM meta WHERE key = 'vector_generation'"
+            )
+            == generation
+        )
+        # A real erasure zeroes what it deleted in place: no rewrite of the whole file.
+        mem.add(canary("ann"), user_id="ann")
+        receipt = mem.forget(user_id="ann")
+        assert receipt.verified is True and receipt.erased["records"] == 1
+        assert not any("VACUUM" in step for step in receipt.scrubbed)
+        assert occurrences(str(store), "CANARY-ann") == {}
+
+
+def test_a_store_that_deleted_before_deletes_were_zeroed_is_rewritten_once(
+    tmp_path: Path,
+) -> None:
+    store = tmp_path / "store"
+    with remem.open(store, embedder="hash:64") as mem:
+        mem.add_many([{"text": f"{canary('ann')} #{i}", "user_id": "ann"} for i in range(3)])
+        conn = mem.store._conn  # type: ignore[attr-defined]
+        conn.execute("PRAGMA secure_delete = OFF")  # as an older remem deleted
+        mem.delete([r.id for r in mem.list_all(user_id="ann")][:1])
+        conn.execute("UPDATE meta SET value = '0' WHERE key = 'free_space_zeroed'")
+        conn.execute("PRAGMA secure_delete = ON")
+        first = mem.forget(user_id="ann")
+        assert first.verified is True and any("VACUUM" in step for step in first.scrubbed)
+        mem.add(canary("bob"), user_id="bob")
+        second = mem.forget(user_id="bob")
+        assert second.verified is True and not any("VACUUM" in s for s in second.scrubbed)
+        assert occurrences(str(store), "CANARY") == {}
+
+
+def test_a_tenant_may_ask_only_so_many_erasures_an_hour(tmp_path: Path) -> None:
+    limits = remem.Limits(max_tenant_forgets_per_hour=3)
+    with remem.open(tmp_path / "store", embedder="hash:64", limits=limits) as mem:
+        ring = KeyRing(mem.store)
+        ann_key = ring.create("ann's app", users=["ann"])[0]
+        rest = TestClient(create_app(mem), headers={"Authorization": f"Bearer {ann_key}"})
+        answers = [rest.post("/v1/forget", json={"user_id": "bob"}).status_code for _ in range(4)]
+        assert answers == [200, 200, 200, 429]
+        refused = rest.post("/v1/forget", json={"user_id": "bob"}).json()
+        assert "max_tenant_forgets_per_hour" in refused["error"]["message"]
+        bob = mem.scoped(Grant(users=("bob",)), actor="rest:bob-key")  # another key: its own
+        assert bob.forget(user_id="bob").erased["records"] == 0
+        for _ in range(5):  # the application itself (admin) is not counted
+            mem.forget(user_id="nobody")

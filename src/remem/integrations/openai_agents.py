@@ -159,10 +159,12 @@ def _record_item(item: Any, index: int) -> dict[str, Any]:
     words = _message_text(kept)
     shown = words or json.dumps(kept, ensure_ascii=False)[:_SHOWN]
     role = kept.get("role")
+    if not isinstance(role, str):  # a tool's output speaks for the tool (remem.trust)
+        role = "tool" if str(kept.get("type", "")).endswith("_output") else None
     return {
         "text": shown,
         "kind": KIND,
-        "role": role if isinstance(role, str) else None,
+        "role": role,
         "metadata": {"item": kept},
         "dedupe": False,  # the same words twice are two turns
         "embed": bool(words),  # a message is searchable by meaning; a tool call is not
