@@ -1,5 +1,5 @@
-"""The web page in a real browser: search, browse, inspect, add, edit, delete, import, the
-timeline and fact chains, the cache view, stats as charts, and keys on pages.
+"""The web page in a real browser: search, browse, inspect, add, edit, delete, the trash,
+import, the timeline and fact chains, the cache view, stats as charts, and keys on pages.
 
 Debian's Chromium (``make chromium``) drives the pages served by uvicorn on loopback; every
 check is on what a person would see, and what the page did is checked on the store itself.
@@ -25,9 +25,11 @@ from playwright.sync_api import Browser, Page, Response, expect, sync_playwright
 import remem
 from remem.access import Grant
 from remem.apikeys import KeyRing
+from remem.llm.base import ToolCall
 from remem.memory_types.facts import FactMemory
 from remem.server import create_app
 from remem.server.web import PASTE_MAX
+from remem.tools import ToolDispatcher
 from tests.serving import running
 
 #: ``make chromium`` finds or installs it: $REMEM_CHROMIUM, else chromium on PATH.
@@ -280,6 +282,80 @@ def test_a_chunk_links_to_its_document_which_goes_with_its_chunks(
     page.click("button:has-text('Delete permanently')")
     expect(page.locator(".notice")).to_contain_text(f"with its {len(chunks)} chunks")
     assert store.list(filters={"parent_id": doc.id}) == []
+
+
+# -- the trash -------------------------------------------------------------------------------------
+def test_the_trash_lists_restores_and_empties(
+    browser: Browser, store: remem.Memory, shoot: Shoot
+) -> None:
+    cat = record_id(store, "Alice's cat is called Pixel")
+    cello = record_id(store, "Bob plays the cello on Sundays")
+    # a model's delete, through its tools: to the trash
+    tools = ToolDispatcher(store, user_id="bob")
+    assert tools.execute(ToolCall("1", "delete_memory", {"id": cello}))["recoverable"] is True
+    with site(browser, store, require_keys=False) as page:
+        visit(page, f"/memories/{cat}")  # a person's, from the memory's page
+        page.click("text=Delete this memory…")
+        page.click("button:has-text('Move to the trash')")
+        expect(page.locator(".notice")).to_have_text(f"Moved memory {cat} to the trash.")
+        with pytest.raises(remem.NotFoundError):
+            store.get(cat)
+
+        page.click("header nav a:has-text('Trash')")
+        expect(page).to_have_url(re.compile(r"/trash$"))
+        entries = page.locator("table.trash tbody tr")
+        expect(entries).to_have_count(2)
+        assert [e.get_attribute("data-id") for e in entries.all()] == [cat, cello]  # newest first
+        expect(entries.first.locator("td.text")).to_have_text("Alice's cat is called Pixel")
+        expect(entries.first).to_contain_text("user alice")
+        kept = store.trash()[0].kept_until.strftime("%Y-%m-%d %H:%M:%S UTC")
+        expect(entries.first.locator("td.kept")).to_have_text(kept)
+        expect(entries.locator("button:has-text('Restore')")).to_have_count(2)
+        shoot(page, "trash")
+
+        entries.first.locator("button:has-text('Restore')").click()
+        expect(page).to_have_url(re.compile(r"/trash\?restored="))
+        expect(page.locator(".notice")).to_have_text(f"Restored memory {cat}.")
+        expect(entries).to_have_count(1)
+        assert store.get(cat).text == "Alice's cat is called Pixel"  # under its id, again
+        assert store.search("cat Pixel", user_id="alice", k=1, touch=False)[0].id == cat
+        page.click(f".notice a[href='/memories/{cat}']")
+        expect(page.locator("h1")).to_contain_text(cat)
+
+        visit(page, "/trash")
+        expect(page.locator("button:has-text('Empty the trash for good')")).to_be_hidden()
+        page.click("text=Empty the trash…")  # the confirm step
+        page.click("button:has-text('Empty the trash for good')")
+        expect(page.locator(".notice")).to_have_text("Removed 1 memory from the trash for good.")
+        expect(page.locator("p.nothing")).to_have_text("The trash is empty.")
+        assert store.trash() == [] and store.undelete(cello) == []
+        unconfirmed = page.request.post("/trash/empty")  # no confirmation: refused
+        assert unconfirmed.status == 400
+        assert visit(page, "/trash?offset=many") == 400
+        expect(page.locator(".error")).to_contain_text("offset must be a whole number")
+
+    store.delete([cat, record_id(store, "Bob's secret: the vault code is 4711")], recoverable=True)
+    alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
+    bobs = next(e.id for e in store.trash() if e.user_id == "bob")
+    with site(browser, store) as page:
+        visit(page, "/trash")
+        page.fill("input[name=key]", alice)
+        page.click("button:has-text('Sign in')")
+        expect(page).to_have_url(re.compile(r"/trash$"))
+        expect(page.locator("table.trash tbody tr")).to_have_count(1)  # her own only
+        assert bobs not in page.content()
+        # Bob's entry answers as one that was never there, and a cross-site form is refused
+        assert page.request.post(f"/trash/{bobs}/restore").status == 404
+        assert page.request.post("/trash/no-such-id/restore").status == 404
+        forged = page.request.post(
+            "/trash/empty", form={"confirm": "yes"}, headers={"Origin": "http://evil.example"}
+        )
+        assert forged.status == 403
+        page.click("text=Empty the trash…")
+        expect(page.locator("details.empty")).to_contain_text("that this key can see")
+        page.click("button:has-text('Empty the trash for good')")
+        expect(page.locator(".notice")).to_have_text("Removed 1 memory from the trash for good.")
+    assert [e.id for e in store.trash()] == [bobs]
 
 
 # -- add, edit, import ----------------------------------------------------------------------------

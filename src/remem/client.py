@@ -35,6 +35,7 @@ from remem.records import (
     Provenance,
     SearchHit,
     StoreStats,
+    TrashedMemory,
     Trust,
 )
 from remem.retrieval.config import RetrievalOptions
@@ -222,13 +223,46 @@ class Client:
             body["vector"] = _vector(vector)
         return record(self._call("PATCH", f"/memories/{_segment(id)}", json=body))
 
-    def delete(self, ids: str | Sequence[str]) -> int:
-        """Delete memories by id (a document takes its chunks along); returns how many went."""
+    def delete(self, ids: str | Sequence[str], *, recoverable: bool = False) -> int:
+        """Delete memories by id (a document takes its chunks along); returns how many went.
+        ``recoverable``: to the server's trash instead, restorable with :meth:`undelete`."""
         id_list = [ids] if isinstance(ids, str) else builtins.list(ids)
         if not id_list:
             return 0
-        found = self._call("POST", "/memories/delete", json={"ids": id_list})
+        body = {"ids": id_list, "recoverable": recoverable}
+        found = self._call("POST", "/memories/delete", json=body)
         return int(found["deleted"])
+
+    def trash(self, *, limit: int = 100, offset: int = 0) -> builtins.list[TrashedMemory]:
+        """The memories in the trash this key may see, newest first (``Memory.trash``)."""
+        for name, value in (("limit", limit), ("offset", offset)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidInputError(f"{name} must be a non-negative integer, got {value!r}")
+        found: builtins.list[TrashedMemory] = []
+        while len(found) < limit:  # the server pages by 1,000 at most
+            params = {"limit": min(limit - len(found), 1000), "offset": offset + len(found)}
+            page = self._call("GET", "/trash", params=params)
+            found += [trashed(item) for item in page["items"]]
+            if page["next_offset"] is None:
+                break
+        return found
+
+    def undelete(self, ids: str | Sequence[str]) -> builtins.list[MemoryRecord]:
+        """Put memories back from the trash under their ids, and return them
+        (``Memory.undelete``); ids not in this key's trash are passed over."""
+        id_list = [ids] if isinstance(ids, str) else builtins.list(ids)
+        if not id_list:
+            return []
+        found = self._call("POST", "/trash/restore", json={"ids": id_list})
+        return [record(item) for item in found["items"]]
+
+    def empty_trash(self, ids: str | Sequence[str] | None = None) -> int:
+        """Remove memories from the trash for good: these, or (None) all this key may see;
+        how many (``Memory.empty_trash``)."""
+        id_list = None if ids is None else [ids] if isinstance(ids, str) else builtins.list(ids)
+        if id_list == []:
+            return 0
+        return int(self._call("POST", "/trash/empty", json={"ids": id_list})["removed"])
 
     def forget(
         self,
@@ -590,6 +624,15 @@ def record(data: Mapping[str, Any]) -> MemoryRecord:
     fields["namespace"] = tuple(fields.get("namespace") or ())
     fields["provenance"] = Provenance.from_dict(fields.get("provenance"))
     return MemoryRecord(**_times(fields))
+
+
+def trashed(data: Mapping[str, Any]) -> TrashedMemory:
+    """A trash entry from its JSON form."""
+    fields = {name: data[name] for name in TrashedMemory.__dataclass_fields__ if name in data}
+    fields["namespace"] = tuple(fields.get("namespace") or ())
+    for name in ("deleted_at", "kept_until"):
+        fields[name] = datetime.fromisoformat(fields[name])
+    return TrashedMemory(**fields)
 
 
 def hit(data: Mapping[str, Any]) -> SearchHit:

@@ -42,7 +42,7 @@ def to_console(message: str) -> None:
     """Deliver a code to the person running the server: its console (standard error, which
     an MCP client never hands to the model) and the log."""
     print(f"remem: {message}", file=sys.stderr, flush=True)
-    log.warning("%s", message)
+    log.info("a one-time code was shown on the console")  # the log keeps no code
 
 
 @dataclass(slots=True)

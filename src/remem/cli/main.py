@@ -1,5 +1,5 @@
-"""Commands: add, search, get, list, delete, forget, audit, import, export, stats, reembed, backup,
-restore, migrate, cost, demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
+"""Commands: add, search, get, list, delete, trash, forget, audit, import, export, stats, reembed,
+backup, restore, migrate, cost, demo, eval; serve, mcp and keys live in :mod:`remem.cli.serve`."""
 
 from __future__ import annotations
 
@@ -365,14 +365,94 @@ def context(
 @cli.command()
 @click.argument("ids", nargs=-1, required=True)
 @store_options
+@click.option(
+    "--recoverable",
+    is_flag=True,
+    help="To the trash instead, restorable with `remem trash restore` for trash_days.",
+)
 @output_options
-def delete(ids: tuple[str, ...], store_path: str | None, embedder: str | None, plain: bool) -> None:
+def delete(
+    ids: tuple[str, ...],
+    store_path: str | None,
+    embedder: str | None,
+    recoverable: bool,
+    plain: bool,
+) -> None:
     """Delete the memories with these IDS (a document takes its chunks)."""
     with opened(store_path, embedder, read=True) as mem:
         missing = [i for i in ids if not mem.store.get([i])]
         if missing:
             raise remem.NotFoundError(f"no memory with id {missing[0]!r}; nothing was deleted")
-        emit({"deleted": mem.delete(list(ids))}, plain)
+        emit({"deleted": mem.delete(list(ids), recoverable=recoverable)}, plain)
+
+
+@cli.group()
+def trash() -> None:
+    """The trash: what a model deleted (its tools, MCP) or `remem delete --recoverable` moved
+    there, kept whole for trash_days (REMEM_TRASH_DAYS, 30 by default), restorable until then.
+    `remem forget` erases a subject's trashed memories too."""
+
+
+@trash.command(name="list")
+@store_options
+@click.option("--limit", default=100, show_default=True)
+@click.option("--offset", default=0)
+@output_options
+def trash_list(
+    store_path: str | None, embedder: str | None, limit: int, offset: int, plain: bool
+) -> None:
+    """The memories in the trash, newest first: when each went, until when it is kept."""
+    with opened(store_path, embedder, read=True) as mem:
+        for entry in mem.trash(limit=limit, offset=offset):
+            if not plain:
+                emit(entry.to_dict(), plain)
+                continue
+            scope = "/".join(s or "-" for s in (entry.user_id, entry.agent_id, entry.session_id))
+            chunks = f" (+{entry.chunks} chunks)" if entry.chunks else ""
+            click.echo(
+                f"{entry.id}  deleted {entry.deleted_at:%Y-%m-%d %H:%M}  kept until "
+                f"{entry.kept_until:%Y-%m-%d %H:%M}  {entry.kind:<9} {scope}  {entry.text}{chunks}"
+            )
+
+
+@trash.command(name="restore")
+@click.argument("ids", nargs=-1, required=True)
+@store_options
+@output_options
+def trash_restore(
+    ids: tuple[str, ...], store_path: str | None, embedder: str | None, plain: bool
+) -> None:
+    """Put the memories with these IDS back from the trash, under the same ids, with their
+    chunks, vectors and provenance; prints each. (`remem restore` restores a backup.)"""
+    with opened(store_path, embedder, read=True) as mem:
+        back = mem.undelete(list(ids))
+    for record in back:
+        emit(record, plain)
+    missing = [i for i in dict.fromkeys(ids) if i not in {r.id for r in back}]
+    if missing:
+        shown = ", ".join(repr(i) for i in missing)
+        restored = "; the others were restored" if back else ""
+        raise remem.NotFoundError(f"not in the trash: {shown}{restored}")
+
+
+@trash.command(name="empty")
+@click.argument("ids", nargs=-1)
+@store_options
+@click.option("--yes", is_flag=True, help="Empty the whole trash (when no IDS are given).")
+@output_options
+def trash_empty(
+    ids: tuple[str, ...], store_path: str | None, embedder: str | None, yes: bool, plain: bool
+) -> None:
+    """Remove the memories with these IDS from the trash for good, or with no IDS the whole
+    trash. That cannot be undone: it is a person's decision, so without IDS it needs --yes
+    (and a script should not pass it by default)."""
+    if not ids and not yes:
+        raise click.UsageError(
+            "emptying the whole trash cannot be undone: give --yes to confirm it, or the IDS "
+            "to remove (see `remem trash list`)"
+        )
+    with opened(store_path, embedder, read=True) as mem:
+        emit({"removed": mem.empty_trash(list(ids) if ids else None)}, plain)
 
 
 @cli.command()

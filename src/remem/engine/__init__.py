@@ -517,6 +517,7 @@ class Engine:
         their ids), and return them. Ids not in this memory's trash are passed over; one whose
         id is stored again meanwhile raises :class:`~remem.errors.ConflictError`."""
         id_list = [item_rules.checked_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
+        offered(self.store, Trash, "the trash").trash_purge(now_epoch())  # type: ignore[type-abstract]
         entries = self._trash_entries(ids=id_list, limit=len(id_list))
         if not entries:
             return []

@@ -317,17 +317,25 @@ class MemoryTools:
             )
             if answer.action != "accept" or (answer.content or {}).get("erase") is not True:
                 return succeeded({"ok": True, "erased": False, "waiting": "the user declined"})
-        elif "code" not in arguments or not self.codes.redeem(user, arguments["code"]):
-            wrong = "code" in arguments
+        elif "code" not in arguments:
             self.codes.issue(user, action)
             return succeeded(
                 {
                     "ok": True,
                     "erased": False,
-                    "waiting": ("that code was not right; " if wrong else "")
-                    + "a one-time code was shown to the user outside this conversation (the "
-                    "server's console): ask them for it, then call forget_user with it as "
+                    "waiting": "a one-time code was shown to the user outside this conversation "
+                    "(the server's console): ask them for it, then call forget_user with it as "
                     "`code`. Nothing was erased.",
+                }
+            )
+        elif not self.codes.redeem(user, arguments["code"]):  # counts against the code
+            return succeeded(
+                {
+                    "ok": True,
+                    "erased": False,
+                    "waiting": "that is not the code the user was shown (or it expired, or too "
+                    "many wrong ones voided it: call forget_user without a code for a new one). "
+                    "Nothing was erased.",
                 }
             )
         try:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from remem.audit import AuditEvent
-from remem.records import MemoryRecord, SearchHit
+from remem.records import MemoryRecord, SearchHit, TrashedMemory
 from remem.retrieval.config import OPTIONS, Option
 from remem.trust import UntrustedPolicy
 
@@ -116,7 +116,16 @@ class IdsIn(Strict):
 
 
 class DeleteIn(IdsIn):
-    pass
+    #: To the trash instead, whole, restorable (``POST /v1/trash/restore``) for the server's
+    #: ``trash_days`` (``Memory.delete(..., recoverable=True)``).
+    recoverable: bool = False
+
+
+class TrashEmptyIn(Strict):
+    """What ``POST /v1/trash/empty`` removes for good: these ids, or (null) everything in the
+    trash the key's grant allows."""
+
+    ids: Annotated[list[Id], Field(min_length=1, max_length=1000)] | None = None
 
 
 def _option_field(option: Option) -> tuple[Any, Any]:
@@ -242,6 +251,18 @@ class ContextOut(BaseModel):
 
 class Deleted(BaseModel):
     deleted: int
+
+
+class TrashList(BaseModel):
+    """``GET /v1/trash``: a page of the trash, newest first, each a
+    :class:`remem.records.TrashedMemory`."""
+
+    items: list[TrashedMemory]
+    next_offset: int | None = Field(description="Offset of the next page; null on the last")
+
+
+class Removed(BaseModel):
+    removed: int
 
 
 class ForgetIn(Scope):

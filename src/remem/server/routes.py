@@ -189,17 +189,56 @@ def update(call: Call, id: str, body: m.MemoryPatch) -> m.MemoryOut:
 
 
 @router.delete("/memories/{id}", tags=["memories"])
-def delete(call: Call, id: str) -> m.Deleted:
-    """Delete a memory (a document takes its chunks along)."""
+def delete(
+    call: Call,
+    id: str,
+    recoverable: Annotated[
+        bool, Query(description="To the trash instead, restorable for the server's trash_days")
+    ] = False,
+) -> m.Deleted:
+    """Delete a memory (a document takes its chunks along); ``recoverable``: to the trash,
+    whole, until ``POST /v1/trash/restore`` brings it back or its time is up."""
     call.memory.get(id)  # 404 for an unknown id, or one outside the key's grant
-    return m.Deleted(deleted=call.memory.delete([id]))
+    return m.Deleted(deleted=call.memory.delete([id], recoverable=recoverable))
 
 
 @router.post("/memories/delete", tags=["memories"])
 def delete_many(call: Call, body: m.DeleteIn) -> m.Deleted:
-    """Delete several memories; returns how many went. As in ``Memory.delete``, an unknown id
-    is passed over, and so is one outside the key's grant (it is not deleted, nor confirmed)."""
-    return m.Deleted(deleted=call.memory.delete(body.ids))
+    """Delete several memories (``recoverable``: to the trash); returns how many went. As in
+    ``Memory.delete``, an unknown id is passed over, and so is one outside the key's grant (it
+    is not deleted, nor confirmed)."""
+    return m.Deleted(deleted=call.memory.delete(body.ids, recoverable=body.recoverable))
+
+
+# -- the trash -------------------------------------------------------------------------------------
+@router.get("/trash", tags=["trash"])
+def trash(
+    call: Call,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> m.TrashList:
+    """A page of the trash the key's grant allows, newest first (``Memory.trash``): what a
+    model's delete (the tools, MCP) or a recoverable delete took, each with when it went and
+    until when it is kept."""
+    found = call.memory.trash(limit=limit, offset=offset)
+    more = offset + len(found) if len(found) == limit else None
+    return m.TrashList(items=found, next_offset=more)
+
+
+@router.post("/trash/restore", tags=["trash"])
+def undelete(call: Call, body: m.IdsIn) -> m.MemoryList:
+    """Put memories back from the trash under their ids, with their chunks, vectors and
+    provenance (``Memory.undelete``); returns them. Ids not in the key's trash are passed over
+    (another tenant's answer as unknown ones); one whose id is stored again meanwhile is a
+    409."""
+    return m.MemoryList(items=call.memory.undelete(body.ids), next_offset=None)
+
+
+@router.post("/trash/empty", tags=["trash"])
+def empty_trash(call: Call, body: m.TrashEmptyIn) -> m.Removed:
+    """Remove memories from the trash for good: these ``ids``, or with ``null`` everything in
+    the trash the key's grant allows (``Memory.empty_trash``); how many."""
+    return m.Removed(removed=call.memory.empty_trash(body.ids))
 
 
 @router.post("/forget", tags=["memories"])

@@ -1,10 +1,11 @@
 """The web page of ``remem serve``: a place to work on a store while building an app.
 
 Search (each hit's relevance as a bar, its signals on expand); browse, inspect, add, edit and
-delete memories; import a file; a scope's timeline and its facts' supersession chains; the
-semantic caches' hit rates and latest lookups; the store's stats as charts; and what the
-signed-in key may see. Plain server-rendered HTML (Jinja2, autoescaped) with inline SVG charts
-laid out in :mod:`remem.server.charts`; no script and nothing fetched from elsewhere, so the
+delete memories (or move them to the trash, to restore or empty); import a file; a scope's
+timeline and its facts' supersession chains; the semantic caches' hit rates and latest
+lookups; the store's stats as charts; and what the signed-in key may see. Plain
+server-rendered HTML (Jinja2, autoescaped) with inline SVG charts laid out in
+:mod:`remem.server.charts`; no script and nothing fetched from elsewhere, so the
 Content-Security-Policy can forbid both. A form's errors are shown on the form, with what was
 typed kept. Every page reads through the REST API's
 :func:`~remem.server.auth.caller` and applies the key's grant exactly as the ``/v1`` routes
@@ -255,12 +256,54 @@ def edit_memory(
 
 
 @pages.post("/memories/{id}/delete")
-def delete_memory(id: str, call: PageCall) -> RedirectResponse:
-    """Delete a memory (a document takes its chunks along) and say so on the browse page."""
+def delete_memory(id: str, call: PageCall, form: Form) -> RedirectResponse:
+    """Delete a memory (a document takes its chunks along), or move it to the trash (the
+    form's ``recoverable``), and say so on the browse page."""
     call.memory.get(id)  # 404 for an unknown id, or one outside the key's grant
-    count = call.memory.delete([id])
-    query = urlencode({"deleted": id, "count": count})
+    recoverable = form.get("recoverable") == "yes"
+    count = call.memory.delete([id], recoverable=recoverable)
+    query = urlencode({"deleted": id, "count": count, **({"trashed": 1} if recoverable else {})})
     return RedirectResponse(f"/memories?{query}", status_code=303)
+
+
+@pages.get("/trash")
+def trash_page(request: Request, call: PageCall) -> HTMLResponse:
+    """The trash the key's grant allows, newest first: each memory with when it went, until
+    when it is kept, and a Restore button; and emptying it, once confirmed."""
+    params = request.query_params
+    try:
+        offset = _int(params, "offset", 0, 0, 10**9)
+        found = call.memory.trash(limit=PAGE_SIZE + 1, offset=offset)
+    except InvalidInputError as exc:
+        return render(request, "trash.html", error=str(exc), status=exc.status)
+    more = len(found) > PAGE_SIZE
+    return render(
+        request,
+        "trash.html",
+        entries=found[:PAGE_SIZE],
+        offset=offset,
+        restored=_text(params, "restored"),
+        notice=_trash_notice(params),
+        prev_url=f"/trash?offset={max(offset - PAGE_SIZE, 0)}" if offset > 0 else None,
+        next_url=f"/trash?offset={offset + PAGE_SIZE}" if more else None,
+    )
+
+
+@pages.post("/trash/{id}/restore")
+def restore_memory(id: str, call: PageCall) -> RedirectResponse:
+    """Put a memory back from the trash, under its id, and say so on the trash page."""
+    if not call.memory.undelete([id]):  # not in the key's trash (another tenant's: the same)
+        raise NotFoundError(f"no memory with id {id!r} in the trash")
+    return RedirectResponse(f"/trash?{urlencode({'restored': id})}", status_code=303)
+
+
+@pages.post("/trash/empty")
+def empty_trash(call: PageCall, form: Form) -> RedirectResponse:
+    """Remove everything in the key's trash for good — only with the form's confirmation."""
+    if form.get("confirm") != "yes":
+        raise InvalidInputError("emptying the trash cannot be undone: confirm it on the form")
+    count = call.memory.empty_trash()
+    return RedirectResponse(f"/trash?{urlencode({'emptied': count})}", status_code=303)
 
 
 @pages.get("/import")
@@ -699,11 +742,24 @@ def _deleted_notice(params: Mapping[str, str]) -> str | None:
         return None
     extra = int(params["count"]) - 1 if params.get("count", "").isdigit() else 0
     along = f", with its {extra} chunk{'s' * (extra != 1)}" if extra > 0 else ""
+    if params.get("trashed"):
+        return f"Moved memory {deleted}{along} to the trash."
     return f"Deleted memory {deleted}{along}."
 
 
+def _trash_notice(params: Mapping[str, str]) -> str | None:
+    """What the trash page says after restoring a memory (its link is in the template) or
+    emptying the trash."""
+    emptied = params.get("emptied", "")
+    if emptied.isdigit():
+        count = int(emptied)
+        return f"Removed {count:,} memor{'y' if count == 1 else 'ies'} from the trash for good."
+    return None
+
+
 def _page_url(params: Mapping[str, str], offset: int) -> str:
-    kept = {k: v for k, v in params.items() if v and k not in ("offset", "deleted", "count")}
+    skip = ("offset", "deleted", "count", "trashed")
+    kept = {k: v for k, v in params.items() if v and k not in skip}
     return "/memories?" + urlencode({**kept, "offset": max(offset, 0)})
 
 
