@@ -643,6 +643,12 @@ def test_the_audit_page_lists_changes_and_says_whether_the_log_verifies(
         visit(page, f"/memories/{added.id}")  # the memory's page says where it came from
         expect(page.locator("td.provenance")).to_contain_text("stored by the application")
         expect(page.locator("td.provenance")).to_contain_text("via web")
+        expect(page.locator("td.trust")).to_contain_text("trusted: the reader's own words")
+        page_text = store.add("Alice's train page: platform 9", role="tool", user_id="alice")
+        visit(page, f"/memories/{page_text.id}")  # a tool's output: untrusted evidence
+        expect(page.locator("td.trust.untrusted")).to_contain_text("untrusted: text from a")
+        visit(page, "/?q=train+platform&user_id=alice")
+        expect(page.locator("span.tag.untrusted")).to_contain_text("untrusted: external")
     alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
     with site(browser, store) as page:
         visit(page, "/audit")

@@ -57,6 +57,7 @@ from remem.server.auth import Caller, caller
 from remem.server.charts import BarChart, FactGraph, Timeline
 from remem.server.routes import json_filter, json_object
 from remem.timeutil import MAX_TIME
+from remem.trust import assess
 
 __all__ = ["pages"]
 
@@ -219,10 +220,14 @@ def memory_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
         order="position",
         limit=CHUNKS_SHOWN,
     )
+    # Its trust for the user the signed-in key acts for, else for its own user (remem.trust).
+    reader = call.memory.principal if call.memory.principal is not None else record.user_id
     return render(
         request,
         "memory.html",
         record=record,
+        trust=assess(record, reader),
+        reader=reader,
         parent=_parent(call, record),
         chunks=chunks,
         chunks_shown=CHUNKS_SHOWN,
