@@ -65,7 +65,8 @@ def test_recency_and_importance_reorder(mem: remem.Memory) -> None:
     lines = important[0].explain().splitlines()
     assert lines[0] == f"relevance {important[0].score:.2f}  {vital.id}"
     assert lines[1] == "  provenance    stored by the application; via python"
-    named = [line.split()[0] for line in lines[2:]]
+    assert lines[2] == "  trust         trusted: the reader's own words or the application's"
+    named = [line.split()[0] for line in lines[3:]]
     assert named == [
         "dense", "keyword", "fused", "rescaled", "recency", "importance", "final",
         "keyword_share", "relevance",

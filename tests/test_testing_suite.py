@@ -199,7 +199,7 @@ def test_remems_stores_answer_every_default_with_their_own_query() -> None:
 def test_capabilities_are_the_optional_parts_a_store_implements(tmp_path: Path) -> None:
     every = {Capability.CACHE, Capability.KEYS, Capability.USAGE}
     with open_store(tmp_path / "store") as sqlite, open_store(pg.url_for(tmp_path)) as postgres:
-        trust = {Capability.ERASE, Capability.AUDIT}
+        trust = {Capability.ERASE, Capability.AUDIT, Capability.TRASH}
         assert capabilities(sqlite) == {*every, *trust, Capability.SNAPSHOTS}
         assert capabilities(postgres) == {*every, *trust}  # backups: pg_dump
         records_only = RecordsOnly(sqlite)

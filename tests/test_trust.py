@@ -317,8 +317,13 @@ def test_rest_and_the_client_carry_trust_and_the_policy(tmp_path: Path) -> None:
             assert [h.trust for h in hits] == [h.trust for h in local]
             packed = client.context("Pip vet", budget_tokens=500, untrusted="withhold")
             assert "Sousa" not in packed.text
+            assert "Sousa" in client.context("Pip vet", budget_tokens=500).text  # the server's
+        with running(create_app(mem, untrusted="withhold")) as url:
+            client = remem.Client(url, api_key=ann_key)
+            assert "Sousa" not in client.context("Pip vet", budget_tokens=500).text
             admin_client = remem.Client(url, api_key=admin_key).on_behalf_of("bob")
-            seen = admin_client.context("Pip", user_id="ann", budget_tokens=500).text
+            seen = admin_client.context("Pip", user_id="ann", budget_tokens=500, untrusted="fence")
+            seen = seen.text
             assert "Pip is my greyhound" in seen.partition(EVIDENCE)[2]
 
 
@@ -348,7 +353,7 @@ def test_the_policy_is_declared_once_and_every_face_follows_it() -> None:
 
     for face in (remem.Memory.context, remem.Client.context):  # AsyncMemory: test_parity
         default = inspect.signature(face).parameters["untrusted"].default
-        assert default == "fence", face
+        assert default is None, face  # fence; over REST, the server's policy
 
 
 # -- two tenants ---------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from remem.records import (
 )
 from remem.retrieval.config import RetrievalOptions
 from remem.stores.base import later_position, read_after, reading_after
-from remem.trust import DEFAULT_POLICY, UntrustedPolicy
+from remem.trust import UntrustedPolicy
 
 if TYPE_CHECKING:
     import httpx
@@ -417,11 +417,12 @@ class Client:
         order: str = "time",
         count_tokens: Any = None,
         marked: str = "fence",
-        untrusted: UntrustedPolicy = DEFAULT_POLICY,
+        untrusted: UntrustedPolicy | None = None,
         **search: Any,
     ) -> Context:
         """Search, then pack the best hits into ``budget_tokens`` (counted by the server's
-        embedder tokenizer); untrusted memories as ``untrusted`` says (``Memory.context``)."""
+        embedder tokenizer); untrusted memories as ``untrusted`` says (``Memory.context``;
+        None: the server's policy, ``remem serve --untrusted``)."""
         if count_tokens is not None:
             raise InvalidInputError("a Client packs with the server's token counter")
         if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
@@ -434,7 +435,7 @@ class Client:
             budget_tokens=budget_tokens,
             order=order,
             marked=marked,
-            untrusted=untrusted,
+            **({} if untrusted is None else {"untrusted": untrusted}),
         )
         found = self._call("POST", "/context", json=body)
         return Context(

@@ -797,7 +797,7 @@ class Engine:
         order: str = "time",
         count_tokens: Callable[[str], int] | None = None,
         marked: str = "fence",
-        untrusted: UntrustedPolicy = DEFAULT_POLICY,
+        untrusted: UntrustedPolicy | None = None,
         **search: Any,
     ) -> Context:
         """Search, then pack the best hits (with any neighbours) into ``budget_tokens``.
@@ -811,10 +811,12 @@ class Engine:
         trust — a document's or tool's text, a model's own tool call, another user's words
         (:mod:`remem.trust`: by where it came from, never by what it says) — is shown as
         quoted evidence with its source in a section of its own (``untrusted="fence"``, the
-        default), left out but for a line naming it (``"withhold"``), or shown with the rest
-        (``"allow"``). ``count_tokens`` defaults to the embedder's tokenizer; pass the target
-        LLM's for exact budgets. Other keywords go to :meth:`search`.
+        default: None), left out but for a line naming it (``"withhold"``), or shown with the
+        rest (``"allow"``); over REST, None is the server's policy. ``count_tokens`` defaults
+        to the embedder's tokenizer; pass the target LLM's for exact budgets. Other keywords go
+        to :meth:`search`.
         """
+        untrusted = DEFAULT_POLICY if untrusted is None else untrusted
         checks.context(budget_tokens, order, marked, untrusted)
         hits = self.search(query, k=k, **search)
         counter = count_tokens or self.embedder.count_tokens

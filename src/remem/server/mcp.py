@@ -151,19 +151,6 @@ _FORGET_USER: dict[str, Any] = {
         "additionalProperties": False,
     },
 }
-_FORGET_RESULT = {
-    "type": "object",
-    "properties": {
-        "ok": {"type": "boolean"},
-        "erased": {"type": "boolean", "description": "Whether the user was erased."},
-        "receipt": {"type": "object", "description": "What went, and the scan's result."},
-        "waiting": {
-            "type": "string",
-            "description": "Why nothing was erased yet, and what the user must do.",
-        },
-    },
-    "required": ["ok", "erased"],
-}
 
 #: Hints for clients deciding what to confirm with the user (none reaches outside the store).
 _ANNOTATIONS = {
@@ -174,7 +161,7 @@ _ANNOTATIONS = {
     "get_context": {"readOnlyHint": True},
     "forget_user": {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": True},
 }
-_OWN_RESULTS = {"get_context": _CONTEXT_RESULT, "forget_user": _FORGET_RESULT}
+_OWN_RESULTS = {"get_context": _CONTEXT_RESULT}  # forget_user returns as remem.tools' does
 
 
 def tool_list(*, forget: bool = False) -> list[types.Tool]:
