@@ -36,6 +36,7 @@ from remem.stores import (
     capabilities,
 )
 from remem.stores.erasure import ErasePlan, Erasure, Needles
+from remem.stores.trash import Trash
 from remem.validate import content_hash
 
 __all__ = [
@@ -653,6 +654,32 @@ class StoreConformance:
         assert store.erase(ErasePlan(ids=(), scopes=(("nobody", None, None),)))["records"] == 0
         store.insert([record("a3", secret, 0, user_id="ann")])  # a trace left on purpose
         assert store.traces(needles).found  # the scan finds what is there
+
+    def test_the_trash_keeps_deleted_records_whole_until_dropped(self, store: RecordStore) -> None:
+        self.needs(store, Capability.TRASH)
+        assert isinstance(store, Trash)
+        store.insert(
+            [
+                record("doc", "the handbook", user_id="ann"),
+                record("c0", "holidays: 28 days", 0, user_id="ann", parent_id="doc", position=0),
+                record("c1", "laptops: desk 4400", 1, user_id="ann", parent_id="doc", position=1),
+                record("b1", "bob's note", 2, user_id="bob"),
+            ]
+        )
+        kept = {r.id: r for r in store.get(["doc", "c0", "c1"])}
+        held = store.vectors(["c0", "c1"], parts=True)
+        assert store.trash(["doc", "unknown"], until=time.time() + 60) == 3  # with its chunks
+        assert store.get(["doc", "c0", "c1"]) == [] and ids(store.keyword("laptops", 5, None)) == []
+        (entry,) = store.trash_entries(users=["ann"])
+        assert (entry.id, entry.user_id, entry.namespace) == ("doc", "ann", ())
+        back = {r.id: (r, v) for r, v in entry.records()}
+        assert set(back) == {"doc", "c0", "c1"} and back["c0"][0] == kept["c0"]
+        assert np.array_equal(np.atleast_2d(back["c1"][1]), np.atleast_2d(held["c1"]))
+        assert store.trash_entries(users=["bob"]) == []  # another user's trash is apart
+        assert store.trash_entries(ids=["b1"]) == [] and store.trash_entries(ids=[]) == []
+        store.trash(["b1"], until=time.time() - 1)  # already past its time
+        assert store.trash_purge(time.time()) == 1 and len(store.trash_entries()) == 1
+        assert store.trash_drop(["doc"]) == 1 and store.trash_entries() == []
 
 
 def conformance_suite(
