@@ -23,9 +23,14 @@ that nothing is paid "without your confirmation".
 ``context()`` and the tools then show a marked memory fenced (or withhold it), never as plain
 text (:func:`visible` shows invisible characters as ``<U+200B>``).
 
-Measured by ``remem eval poisoning``: the rules were written on the ``dev`` halves of the
-project's attack sets (``benchmarks/data/poisoning.jsonl``, ``benchmarks/data/trust/``) and the
-first five LoCoMo conversations; ``make eval`` reports the ``test`` halves and the other five.
+Measured by ``remem eval poisoning``. The first rules were written on the ``dev`` halves of the
+project's attack sets (``benchmarks/data/poisoning.jsonl``, ``benchmarks/data/trust/``); the
+second round (the families of :func:`remem.marks_phrases._families`) was written from each
+language's grammar and then checked group by group, each group held out until the round before
+it was done (one author's languages against the other's, languages against languages), so that
+by now every split of those sets has been read: only a set the rules have not seen measures them.
+A precision pass read half of a LongMemEval sample (turns a model and a user wrote) and kept the
+other half unread.
 """
 
 from __future__ import annotations
@@ -91,8 +96,22 @@ _ISOLATED = re.compile(
 )
 
 
+#: And a left-to-right name (a brand, a model number) isolated inside right-to-left text.
+_ISOLATED_LTR = re.compile("[\u2066-\u2068][^\u2066-\u2069\u202a-\u202e\n]{1,80}\u2069")
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+
+
+def _isolated(text: str) -> Iterator[re.Match[str]]:
+    """The isolates an editor would write: a name in the other direction's script."""
+    yield from _ISOLATED.finditer(text)
+    if _RTL.search(text):
+        yield from _ISOLATED_LTR.finditer(text)
+
+
 def _invisible(text: str) -> bool:
-    text = _ISOLATED.sub("", _FLAG.sub("\U0001f3f4", text))
+    text = _FLAG.sub("\U0001f3f4", text)
+    for start, end in sorted({found.span() for found in _isolated(text)}, reverse=True):
+        text = text[:start] + text[start + 1 : end - 1] + text[end:]  # the isolate's marks go
     if _TAGS.search(text) or _BIDI.search(text):
         return True
     return any(not _innocent_zero_width(text, m.start()) for m in _ZW.finditer(text))
@@ -117,7 +136,7 @@ def visible(text: str) -> str:
     joiners and joiners of scripts that need them kept), so nothing reaches a prompt unseen."""
     out = []
     flags = {at for m in _FLAG.finditer(text) for at in range(m.start(), m.end())}
-    flags |= {at for m in _ISOLATED.finditer(text) for at in (m.start(), m.end() - 1)}
+    flags |= {at for m in _isolated(text) for at in (m.start(), m.end() - 1)}
     for at, char in enumerate(text):
         if at not in flags and (
             _TAGS.match(char)
@@ -200,7 +219,8 @@ _LIMITS_DE = (
 
 #: Overrides, which a notice, a story or a talk may quote: inside a quotation they do not count.
 _OVERRIDES = _rx(
-    rf"\b(?:ignore|disregard|forget|override|bypass|skip|drop|abandon|discard|overwrite)\b"
+    rf"\b(?:ignore|disregard|forget(?!\s+to\b)|override|bypass|skip|drop|abandon|discard|"
+    rf"overwrite)\b"
     rf"[^.\n]{{0,40}}?\b{_PRIOR}\b[^.\n]{{0,30}}?\b{_RULES}",
     r"\b(?:ignora|ignore|ignorad|olvida|olvide|descarta|omite|anula|desobedece)\w*\b[^.\n]{0,40}?"
     r"\b(?:instrucci(?:o|ó)n(?:es)?|reglas|indicaciones|directrices|[oó]rdenes|prompt|"
@@ -210,7 +230,12 @@ _OVERRIDES = _rx(
     r"vorherig\w*|bisherig\w*|obig\w*|systemprompt)\b",
     r"\b(?:ignore[rz]?|oublie[rz]?)\b[^.\n]{0,40}?\b(?:instructions?|consignes|r[eè]gles)\b",
     # the words of jailbreaks, which a talk about them names
-    r"\b(?:developer|god|admin|debug|jailbreak|unrestricted|dan)\s+mode\b",
+    # a mode without limits; a developer's or an administrator's mode only said to the model (a
+    # phone has a developer mode too)
+    r"\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|evil|dan)\s+mode\b",
+    rf"\b(?:you(?:'re|\s+are)?|{_MODEL})\b[^.\n]{{0,40}}?\b(?:developer|admin|debug)\s+mode\b|"
+    r"\b(?:developer|admin|debug)\s+mode\b[^.\n]{0,40}?\b(?:you|your|assistant|ai|bot|model|"
+    r"restrictions|rules|filters|guardrails)\b",
     r"\b(?:do\s+anything\s+now|jailbreak(?:en|ed)?|act\s+as\s+(?:an?\s+)?(?:unfiltered|"
     r"unrestricted|evil))\b",
     r"\b(?:reveal|print|output|repeat|show|leak|disclose)\s+(?:your|the)\s+(?:full\s+|entire\s+|"
@@ -221,24 +246,42 @@ _OVERRIDES = _rx(
 
 _INSTRUCTION = _rx(
     # English: re-programme, address the model
-    r"\b(?:new|updated|revised|real|true|secret|hidden|additional|special|important)\s+"
-    r"(?:system\s+)?(?:instructions?|directives?|rules?|prompt|orders?)\b\s*[:\-]",
-    r"\bsystem\s*(?:prompt|message|instructions?|override|note|notice|update)\s*[:=\]>-]",
+    r"\b(?:new|updated|revised|real|true|secret|hidden|additional)\s+"
+    r"(?:system\s+)?(?:instructions?|directives?|prompt)\b\s*[:\-]",
+    r"\bsystem\s*(?:prompt|message|instructions?|override|note|notice|update|task\s+queue|tasks?)\s*"
+    r"[:=\]>-]|(?-i:\bSYSTEM\s+TASK)",
+    # the model's earlier orders said to count no more
+    r"\b(?:prior|previous|earlier|original|old|initial|all\s+(?:other|previous))\s+(?:\w+\s+)?"
+    r"(?:instructions|rules|guidelines|directives|prompts?|orders)\s+(?:are|were|is)\s+(?:now\s+|hereby\s+)?"
+    r"(?:void|null|invalid|cancell?ed|obsolete|superseded|revoked|no\s+longer\s+(?:valid|in\s+force))\b",
+    r"\bwhatever\s+you\s+(?:were|have\s+been|got)\s+(?:told|instructed|given)\b[^.\n]{0,40}?"
+    r"\b(?:doesn't|does\s+not|no\s+longer|won't)\s+(?:count|apply|matter)",
+    r"\b(?:previous|prior|old|current)_?(?:instructions?|rules|prompt|goal)\s*=\s*(?:null|none|\[\]|"
+    r"\"\"|''|0|false)|\bnew_?(?:goal|task|objective|instructions?|directive|role)\s*[:=]",
+    # a header claiming to correct what the memory holds
+    r"\[\s*(?:memory|profile|account|user\s+profile)\s+(?:correction|update|override|fix)\b|"
+    r"\b(?:correction|update|override)\s+(?:to|of|for)\s+(?:the\s+)?(?:stored|saved|your)\s+"
+    r"memor(?:y|ies)\b",
+    r"\b(?:assistant|ai|bot|model|agent)\s+(?:rule|policy|directive|instruction)s?\s*:",
     r"\b(?:new|updated|revised|real|hidden|secret|override)\s+system\s*(?:prompt|message|"
     r"instructions?)\b",
     r"\bsystem\s+(?:override|notice)\b",
-    rf"\b(?:note|message|instructions?|reminder|memo|notice|attention|hint)\s+"
+    rf"\b(?:notes?|messages?|instructions?|reminders?|memos?|notices?|attention|hints?)\s+"
     rf"(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?!agents?\b){_MODEL}s?\b",  # an agent may be a person
     rf"^[ \t]*(?:[A-Z][\w.'-]{{0,30}}(?: [\w.'-]{{1,30}}){{0,2}}:[ \t]*)?[^\w\n]{{0,3}}"
     rf"(?:dear|hey|hi|attention|psst|ok|okay)?[^\w\n]{{0,3}}{_MODEL}s?[ \t]*[,:!]"
-    r"(?![ \t]*[\w.:/-]*[\d_.-][\w.:/-]*[ \t]*$)",  # not a config line: "model: gpt-4o-mini"
+    r"(?![ \t]*[\w.:/-]*[\d_.-][\w.:/-]*[ \t]*$)"  # not a config line: "model: gpt-4o-mini"
+    r"(?![ \t]*\**[ \t]*$)"  # nor a heading: "**Models:**"
+    # nor the model's own line in a transcript ("AI: Yes, you are right.")
+    r"(?![ \t]*(?:yes|no|sure|i\b|i'm|i'd|as\s+an|hello|hi\b|of\s+course|certainly|absolutely|"
+    r"that's|here|great|thank|thanks|well|oh|okay|ok\b|indeed|exactly|good|you're\s+welcome))",
     rf"\b(?:dear|hey|attention|calling)\s+(?:the\s+)?{_MODEL}s?\b",
     rf"\b(?:the|any|an|every|whatever|each)\s+{_MODEL}s?\s+(?:that\s+|who\s+|which\s+)?"
     rf"(?:is\s+|are\s+)?(?:reading|reads|processing|processes|seeing|sees|summari[sz]ing|"
-    rf"retrieving|retrieves|must|should|shall|will|needs?\s+to|has\s+to|is\s+(?:to|required)|"
-    rf"ought)\b",
+    rf"retrieving|retrieves)\b",
     rf"\bif\s+you\s+are\s+an?\s+{_MODEL}\b",
-    rf"\bas\s+an?\s+{_MODEL}\b[^.\n]{{0,30}}\b(?:you|must|should)\b",
+    rf"\bas\s+an?\s+{_MODEL}\b(?!\s*(?:language\s+model)?\s*,?\s*(?:I|I'm|I've|my)\b)"
+    r"[^.\n]{0,30}\b(?:you|must|should)\b",
     # a persona without its limits (a role-play a person asks for is not one: "you are now a
     # strict interviewer")
     r"\byou(?:'re|\s+are)\s+(?:now|henceforth|from\s+now\s+on)\s+(?:free\s+(?:of|from)|"
@@ -252,9 +295,8 @@ _INSTRUCTION = _rx(
     r"\b(?:henceforth|going\s+forward|in\s+all\s+future\s+(?:conversations|answers|replies)),?"
     rf"\s+(?:you|the\s+assistant|always|never)\b[^\n]{{0,200}}?{_WANTS}",
     r"\b(?:whenever|when|if|each\s+time|every\s+time|next\s+time|should|once)\s+"
-    r"(?:the\s+user|the\s+human|anyone|anybody|someone|somebody|a\s+user|he|she|they|you(?:'re|"
-    r"\s+are)"
-    r"\s+asked|\w+\s+asks)\b[^.\n]{0,80}?\b(?:tell|respond|answer|reply|say|"
+    r"(?:the\s+user|the\s+human|anyone|anybody|someone|somebody|a\s+user|(?:he|she|they)\s+"
+    r"(?:ever\s+)?ask(?:s|ed)?|you(?:'re|\s+are)\s+asked|\w+\s+asks)\b[^.\n]{0,80}?\b(?:tell|respond|answer|reply|say|"
     r"recommend|suggest|insist|claim|state|mention|include|add|append|inform|redirect|direct|"
     r"send|link|steer|point)\w*\b[^.\n]{0,40}?\b(?:them|him|her|the\s+user|that|with)\b",
     r"\b(?:always|never|must|only)\s+(?:respond|answer|reply|recommend|mention|say|tell|suggest|"
@@ -280,9 +322,14 @@ _INSTRUCTION = _rx(
     r"\b(?:you|the\s+assistant)\s+(?:must|should|shall|are\s+(?:required|instructed|"
     r"obliged|to))\s+(?:now\s+)?(?:always|never|follow|respond|answer|tell|recommend|include|"
     rf"refuse|stop)\b[^\n]{{0,200}}?{_WANTS}",
-    r"\b(?:obey|follow|execute|carry\s+out|comply\s+with)\s+(?:the\s+|these\s+|this\s+|my\s+|"
-    r"following\s+)+(?:instructions?|commands?|orders?|directives?|rules?)\b",
-    r"\b(?:decode|decipher|unscramble|translate|reverse|combine|assemble|join|concatenate|"
+    # obeying orders; following instructions only where they are new, hidden or said to be these
+    # ("follow the instructions on the label" is how a kettle is descaled)
+    r"\b(?:obey|comply\s+with)\s+(?:the\s+|these\s+|this\s+|my\s+|following\s+)+(?:instructions?|"
+    r"commands?|orders?|directives?|rules?)\b",
+    r"\b(?:follow|execute|carry\s+out)\s+(?:only\s+)?(?:these|the\s+following|my|the\s+new|new|"
+    r"hidden|the\s+hidden|secret|the\s+real|real)\s+(?:instructions?|orders?|directives?)\b"
+    r"(?!\s+(?:on|in|from|for|of|to|at|when|carefully|provided|given|included)\b)",
+    r"\b(?:decode|decipher|unscramble|reverse|assemble|concatenate|"
     r"put\s+together)\b[^.\n]{0,60}\b(?:and\s+|then\s+)(?:follow|obey|execute|do|run|apply|"
     r"act\s+on|carry\s+out)\b",
     # a trigger for later, then an order to whoever reads it
@@ -292,10 +339,11 @@ _INSTRUCTION = _rx(
     r"you(?:'re|\s+are)\s+ever|ever|later|anyone|anybody|someone|somebody|the\s+user)|"
     r"when\s+(?:the\s+"
     r"(?:topic|subject|question)|someone|anyone|the\s+user|you(?:'re|\s+are)\s+asked))\b"
+    # (not "ask" or "direct": "when someone asks for your time, ask yourself ..." is advice)
     r"[^.\n]{0,90}?[,:;\u2014-]?\s*\b(?:tell|respond|answer|reply|say|suggest|recommend|"
-    r"saying|telling|answering|replying|suggesting|recommending|pointing|directing|"
-    r"only\s+suggest|only\s+recommend|ask|mention|warn|remind|leave\s+out|omit|highlight|"
-    r"insist|claim|state|inform|point|direct|redirect|refuse|add|include|first\s+ask)\b",
+    r"saying|telling|answering|replying|suggesting|recommending|"
+    r"only\s+suggest|only\s+recommend|mention|warn|remind|leave\s+out|omit|highlight|"
+    r"insist|claim|state|inform|redirect|refuse)\b",
     r"\b(?:for|in)\s+(?:all\s+)?(?:future|later|upcoming|subsequent)\s+(?:chats?|conversations?|"
     rf"sessions?|answers?|replies|questions?)\b[^\n]{{0,200}}?{_WANTS}",
     # role-play and personas
@@ -329,9 +377,10 @@ _INSTRUCTION = _rx(
     rf"cleared|entitled)\s+to\b",
     r"\bpresent(?:ed)?\s+(?:\w+\s+){0,3}to\s+(?:others|anyone|everyone|whoever)\s+as\b",
     r"\b(?:supersedes?|overrides?|takes?\s+precedence\s+over|replaces?)\s+(?:all\s+|any\s+|"
-    r"the\s+)?(?:previous|prior|system|developer|earlier|other|existing)\b",
-    r"\b(?:priority|urgent|critical|mandatory)[-\s]?\w*\s+(?:directive|instruction|order|"
-    r"override)\b",
+    r"the\s+)?(?:previous|prior|system|developer|earlier|other|existing)\s+(?:\w+\s+)?(?:instructions?|"
+    r"rules|prompts?|directives?|guidelines|messages?|notes?|settings|orders|behaviou?r|programming|"
+    r"configuration|guidance)\b",
+    r"\b(?:priority|urgent|critical|mandatory)[-\s]?\w*\s+(?:directive|instruction|override)\b",
     # Spanish
     r"\b(?:nota|mensaje|aviso|instrucci(?:o|ó)n(?:es)?|recordatorio)\s+(?:para|a)\s+"
     r"(?:la\s+|el\s+|cualquier\s+)?(?:ia|asistente|modelo|bot|chatbot|agente|ai)\b",
@@ -350,7 +399,10 @@ _INSTRUCTION = _rx(
     r"\bno\s+(?:le\s+)?(?:digas|menciones|informes|reveles|cuentes)\b[^.\n]{0,20}?"
     r"\b(?:al\s+usuario|a\s+la\s+usuaria|a\s+nadie|esto|nada)\b",
     r"\b(?:instrucciones|mensaje|prompt)\s+del\s+sistema\b\s*[:\]\-–]",
-    r"\bmodo\s+(?:desarrollador|dios|administrador|sin\s+restricciones|depuraci[oó]n)\b",
+    r"\bmodo\s+(?:dios|sin\s+restricciones|sin\s+filtros)\b",
+    r"\b(?:eres|est[áa]s|asistente|ia|bot|modelo)\b[^.\n]{0,40}?\bmodo\s+(?:desarrollador|"
+    r"administrador|depuraci[oó]n)\b|\bmodo\s+(?:desarrollador|administrador|depuraci[oó]n)\b"
+    r"[^.\n]{0,40}?\b(?:eres|est[áa]s|asistente|ia|bot|modelo|restricciones|reglas|filtros)\b",
     r"\b(?:eres|act[uú]a\s+como)\s+(?:ahora\s+)?(?:un|una)\s+(?:ia|asistente|modelo)\s+"
     r"(?:sin|libre)\b",
     r"\b(?:decodifica|descifra|traduce)\b[^.\n]{0,60}\b(?:y|luego)\s+(?:sigue|obedece|ejecuta|"
@@ -411,7 +463,10 @@ _INSTRUCTION = _rx(
     r"benutzer|benutzerin|user)\w*\s+(?:nichts|nicht|kein)\b",
     r"(?:[\[(<]\s*(?:systemanweisung|systemprompt|systemnachricht|systemhinweis)|\b(?:"
     r"systemanweisung|systemprompt|system-prompt)\w*\s*[:\]])",
-    r"\b(?:entwicklermodus|gottmodus|adminmodus|debugmodus|uneingeschr[aä]nkt\w*\s+modus)\b",
+    r"\b(?:gottmodus|uneingeschr[aä]nkt\w*\s+modus)\b",
+    r"\b(?:du|bist|assistent\w*|ki|bot|modell)\b[^.\n]{0,40}?\b(?:entwicklermodus|adminmodus|"
+    r"debugmodus)\b|\b(?:entwicklermodus|adminmodus|debugmodus)\b[^.\n]{0,40}?\b(?:du|bist|"
+    r"assistent\w*|ki|bot|modell|einschr[aä]nkungen|regeln|filter)\b",
     rf"\bdu\s+bist\s+(?:jetzt|ab\s+sofort|nun|ab\s+jetzt|"
     rf"nicht\s+mehr)\b[^\n]{{0,250}}?{_LIMITS_DE}",
     r"\b(?:dekodier|entschl[uü]ssel|[uü]bersetz)\w*\b[^.\n]{0,60}\b(?:und|dann)\s+"
@@ -447,7 +502,8 @@ _INSTRUCTION = _rx(
     r"berechtigt|soll)\b",
     r"\b(?:an\s+jeden|an\s+alle|jedem)\s+weiter(?:zu)?(?:geben|erz[aä]hlen|leiten)\b",
     # -- second set: phrasing families, in general (not read off any attack)
-    r"\byour\s+(?:new|real|true|only|actual|primary|secret|hidden)\s+(?:role|task|"
+    r"\byour\s+(?:one\s+and\s+only|sole|single|new|real|true|only|actual|primary|secret|"
+    r"hidden)\s+(?:job|role|task|"
     r"goal|objective|mission|purpose|directive|instructions?|persona)\s+(?:is|are|will\s+be|"
     r"now|from\s+now)\b",
     r"\b(?:act|behave|respond|answer|reply|speak|talk|write)\s+(?:as\s+if\s+you\s+(?:were|are)|"
@@ -513,13 +569,24 @@ _ROLE_MARKUP = _rx(
     r"[\"\[<(]\s*(?-i:SYSTEM|SYSTEEM|SYSTÈME|SISTEMA|SYSTEMNACHRICHT|SYSTEMHINWEIS|SYSTEMOWY|"
     r"СИСТЕМА|СИСТЕМНОЕ|ADMIN|DEVELOPER)(?:\s+(?-i:[A-ZÀ-Ý]{2,}))?\s*[:\]]",
     r"<\|(?:im_start|im_end|system|user|assistant|developer|tool|ipython|start_header_id|"
-    r"end_header_id|eot_id|begin_of_text|end|start|channel|message|call|return)\|>",
+    r"end_header_id|eot_id|begin_of_text|end|start|channel|message|call|return)\|>"
+    r"(?![ \t]*-?[ \t]*(?:tokens?|токен\w*|トークン|토큰)\b)",  # a token named, not written
     _START + r"role\s*:\s*(?:system|assistant|developer|tool)\b",
     r"\[/?(?:inst|sys|system|assistant|user)\]",
     r"<</?sys>>",
     r"</?(?:system|assistant|developer|instructions?|tool_call|tool_calls|function_call|"
     r"tool_response|tool_result|im_start|im_end|admin|prompt|sys|user_instructions?|"
-    r"important|secret)\b[^>]{0,40}>",
+    r"important|secret)\b(?![.:-])[^>]{0,40}>",
+    # an instruction tag by another name, or one said to come from the system
+    r"</?(?:system|developer|admin|operator)[_-](?:instructions?|prompt|message|note|rules?|"
+    r"override)s?\b[^>]{0,40}>",
+    r"<(?:anweisung|instrucci[oó]n|instru[çc][ãa]o|istruzione|instructie|instrukcja|инструкция|"
+    r"інструкція|talimat)\b[^>]{0,60}>",
+    r"<\w+[^>\n]{0,60}\b(?:source|quelle|origen|fonte|bron|origine|[źz]r[óo]d[łl]o|источник|"
+    r"джерело|kaynak)\s*=\s*[\"']?(?:system|admin|developer|operator)",
+    # a memory's fence closed from inside it, to write outside it
+    r"</(?:memory|memories|context|evidence|untrusted[\w-]{0,20}|retrieved[\w-]{0,20}|"
+    r"document|search_results?)>",
     _START + r"#{1,6}\s*(?:system|instruction|instructions|assistant|developer|new\s+rules?|"
     r"response|input|user)\s*:?\s*$",
     _START + r"(?:#{1,6}\s*)?(?:system|developer|sistema|systema)\s*(?:prompt|message|nachricht|"
@@ -532,6 +599,10 @@ _ROLE_MARKUP = _rx(
     r"anweisung\w*|instrucciones)\b",
 )
 
+#: The JSON role of a chat message, and what makes a text holding one an API transcript.
+(_JSON_ROLE,) = (at for at in _ROLE_MARKUP if _PATTERNS[at].pattern.startswith('\\"role\\"'))
+_API_TRANSCRIPT = re.compile(r"\"(?:tool_calls|function_call|tool_call_id)\"\s*:")
+
 _EXFILTRATION = _rx(
     # an image whose link asks for a value to be filled in: left empty, a placeholder
     # (NAME_PHONE, ИМЯ_ТЕЛЕФОН, 姓名-手机号), not a size or a tracking tag
@@ -542,19 +613,21 @@ _EXFILTRATION = _rx(
     r"memories|name|email|address|secret|password|token|key|context|query|message|summary|"
     r"info|details|input)\w*",
     r"https?://\S*[?&]\w+=\s*(?:\{|\$|<|\[|%7b)",
+    r"\]\(\s*https?://[^\s)]*[?&][\w-]+=(?-i:[A-ZÄÖÜ][A-ZÄÖÜ_]{3,})(?=[&)\s])",
     r"https?://[^\s)\]]*[?&][\w-]+=(?=$|[\s\"'`),\]]|&\s)",
     r"\b(?:post|put|upload|send|submit|forward|transmit)\b[^.\n]{0,60}?\b(?:to|into|at)\s+"
     r"https?://",
     r"\b(?:compile|collect|gather|dump|export)\s+(?:the\s+)?(?:user'?s?|their|all)\s+(?:\w+\s+)?"
     r"(?:contacts?|contact\s+list|data|messages|history|passwords?|credentials|memories)\b",
     r"\b(?:append|add|include|attach|insert|put|encode|embed)\b[^.\n]{0,80}?\b(?:to|in|into|"
-    r"inside|at\s+the\s+end\s+of)\s+(?:the|this|that|a|an)\s+(?:url|link|image|address|query|"
+    r"inside|at\s+the\s+end\s+of)\s+(?:the|this|that|a|an)\s+(?:url|link|query|"
     r"endpoint|webhook)\b",
 )
 #: Requests to send data out, which a talk about attacks may quote.
 _EXFILTRATION_ASKED = _rx(
-    r"\b(?:send|forward|post|upload|transmit|leak|exfiltrate)\b"
-    r"[^.\n]{0,60}?\b(?:conversation|chat\s+history|history|chat\s+log|transcript|all\s+"
+    r"\b(?:send|forward(?!\s+to\b)|post|upload|transmit|leak|exfiltrate)\b"
+    r"[^.\n]{0,60}?\b(?:conversation|(?:chat|conversation|message|browsing|search)\s+history|"
+    r"chat\s+log|transcript|all\s+"
     r"(?:the\s+)?(?:data|messages|memories|info)|user'?s?\s+(?:data|details|info\w*|address|"
     r"email|password|messages|memories|name)|personal\s+(?:data|details|info\w*)|memories|"
     r"credentials|passwords?|api\s+keys?)\b[^.\n]{0,60}?\b(?:to|at|via|using)\b\s*\S",
@@ -567,23 +640,44 @@ _EXFILTRATION_ASKED = _rx(
 )
 
 _TOOL_REQUEST = _rx(
-    r"\b(?:with|using|via|use|call|invoke|run|mit|usa|usando|con|per)\s+`?[a-z]+_[a-z0-9_]+`?"
+    r"\b(?:with|using|via|use|call|invoke|run|mit|usa|usando|con|per|llama\s+a|llamar\s+a|"
+    r"ruf|appelle|chiama|chama|roep|wywo[łl]aj|вызови|виклич)\s+`?[a-z]+_[a-z0-9_]+`?"
     r"(?:\(|\s|$)",
+    # an action done with a tool the text names as one the reader has ("post this with the share
+    # tool"; "use a scheduling tool" is advice)
+    r"\b(?:post|publish|share|send|forward|delete|erase|cancel|order|buy|purchase|transfer|pay|"
+    r"unlock|open|disable|turn\s+off|bestell\w*|kauf\w*|schick\w*|send\w*|l[öo]sch\w*|[üu]berweis\w*|"
+    r"zahl\w*|[öo]ffne\w*|poste\w*|teile\w*|publica\w*|comparte|env[íi]a|borra|cancela|compra|paga|"
+    r"transfiere|abre|apaga)\b[^.\n]{0,80}?\b(?:with|using|via|through|mit|con|usando|mediante)\s+"
+    r"(?:the|your|dem|der|den|la|el|tu)\s+(?:[\w-]+\s+){0,2}?(?:tool|herramienta|werkzeug|"
+    r"[\w-]+-tool|plugin|integration)\b",
+    r"\b(?:use|usa|usar|utiliza|utilizar|nutze|benutze|verwende|mit)\s+(?:the|your|la|el|tu|dem|"
+    r"den|das|die)\s+(?:[\w-]+\s+){0,2}?(?:tool|herramienta|werkzeug|[\w-]+-tool|plugin|"
+    r"integration)(?:\s+de\s+\w+)?\s+(?:to|para|um|and|y|und)\s+(?:\w+\s+)?(?:post|publish|share|"
+    r"send|forward|delete|erase|cancel|order|buy|purchase|transfer|pay|unlock|open|disable|turn\s+"
+    r"off|publicar|compartir|enviar|borrar|eliminar|cancelar|comprar|pagar|transferir|abrir|apagar|"
+    r"desactivar|bestellen|kaufen|schicken|senden|l[öo]schen|[üu]berweisen|zahlen|[öo]ffnen|"
+    r"abschalten|teilen)\b",
+    # a tool named, then what it is to do with the user's data or money ("use a scheduling tool" is
+    # advice)
     r"\b(?:use|using|with|via|through|call|per|mit|usa|usar|mediante|con)\s+(?:the\s+|your\s+|a\s+|"
-    r"la\s+|el\s+|dem\s+|das\s+)?(?:[\w-]+\s+){0,2}(?:tool|herramienta|werkzeug|[\w-]+-tool)\b",
-    r"\b(?:use|using|via|through|call)\s+(?:the|your)\s+(?:[\w-]+\s+){0,2}(?:plugin|integration|"
-    r"api|function)\b",
+    r"la\s+|el\s+|dem\s+|das\s+)?(?:[\w-]+\s+){0,2}(?:tool|herramienta|werkzeug|[\w-]+-tool|"
+    r"plugin|integration|api|function)\s+(?:to|and|para|y|um|und)\s+(?:\w+\s+)?(?:send|forward|"
+    r"delete|erase|wipe|transfer|pay|email|e-mail|post|share|upload|export|book|buy|order|cancel|"
+    r"unlock|disable|enviar|borrar|transferir|pagar|compartir|senden|l[öo]schen|[üu]berweisen|"
+    r"zahlen|teilen)\b",
     r"\b(?:cancel|delete|book|buy|order|purchase|post|unlock|disable|pay|wire|email|text|"
     r"message|forward)\s+(?:\w+\s+){0,5}(?:on\s+(?:\w+'s\s+)?behalf|for\s+(?:the\s+user|them|"
     r"him|her)\s+(?:without|automatically|right\s+away|now))\b",
     r"\b(?:in\s+nombre\s+de|im\s+namen\s+(?:von|des|der))\b",
-    r"\b(?:transfer|wire|send|pay|move)\s+(?:\$|€|£)\s?\d[\d,.]*\b",
+    r"\b(?:transfer|wire|send|move)\s+(?:\$|€|£)\s?\d[\d,.]*\b",
     r"\b(?:unlock|open)\s+the\s+(?:front\s+|back\s+)?(?:door|garage|gate|lock)\b[^.\n]{0,60}\b"
     r"(?:and|then)\s+(?:switch|turn|disable)\b",
     r"\b(?:disable|deactivate|switch\s+off|turn\s+off)\s+(?:the\s+)?(?:alarm|cameras?|security)\b",
     r"\b(?:alarmanlage|kameras?)\s+(?:\w+\s+){0,2}(?:deaktivier|ausschalt|abschalt)\w*",
-    r"\b(?:call|invoke|use|run|execute|trigger|fire)\s+(?:the\s+)?[`'\"]?[a-z_]+[a-z0-9_]*"
+    r"\b(?:call|invoke|use|run|execute|trigger|fire)\s+(?:the\s+)?[`'\"]?[a-z]+_[a-z0-9_]*"
     r"[`'\"]?\s*(?:tool|function|api|command|endpoint)\b",
+    r"\b(?:call|invoke|trigger|fire)\s+(?:the\s+)?[`'\"]?[a-z_]+[`'\"]?\s*(?:tool|endpoint)\b",
     r"\b(?:call|invoke|run|execute)\s+[`'\"]?[a-z]+_[a-z0-9_]+[`'\"]?\s*\(",
     r"\b(?:delete|erase|wipe|remove|purge|drop|clear)\s+(?:all|every|the\s+entire|the\s+whole|"
     r"each)\s+(?:of\s+)?(?:the\s+)?(?:user'?s?\s+)?(?:memories|memory|records|history|messages|"
@@ -699,7 +793,24 @@ for _name, _script, _pattern, _kind in RULES:
         _CHECKED.add(_at)
     elif _kind == "paid":
         _PAID.add(_at)
+# Orders for later about someone asking: counted where they are after something (money, a site,
+# a record), as the languages' own are; advice reads the same ("when someone asks for your time,
+# ask yourself ...").
+_PAID.update(
+    at
+    for at in _INSTRUCTION
+    if _PATTERNS[at].pattern.startswith(
+        (
+            r"\b(?:whenever|when|if|each\s+time|every\s+time|next\s+time|should|once)\s+(?:the\s+user",
+        )
+    )
+)
 _SCRIPT_RX = {name: re.compile(chars) for name, chars in SCRIPTS.items()}
+#: Each script's patterns, and every pattern.
+_OF_SCRIPT = {
+    name: frozenset(at for at, script in _SCRIPT_OF.items() if script == name) for name in SCRIPTS
+}
+_EVERY = frozenset(range(len(_PATTERNS)))
 _GATE = Gate(_NEEDS)
 
 
@@ -718,18 +829,32 @@ _CODE = re.compile(
     r"\b[\w-]+(?:/[\w.-]+)+\.(?:ya?ml|json|py|toml|jinja2?|j2|tmpl|cfg|ini)\b|(?-i:\bTODO\b)|"
     r"\bclient\.\w+\.\w+|\.create\(|\b(?:snippet|repo|repository|sdk|stack\s*trace|unit\s+test|"
     r"pull\s+request)\b|"
-    r"\brepositori[oa]|\bd[ée]p[oô]t\s+git|репозитор|仓库|代码片段|リポジトリ|레포지토리|المستودع|रिपॉजिटरी",
+    r"\bChatML\b|<\|im_start\|>\s*(?:user|human)\s*\n\s*\{\w[^{}\n]{0,30}\}|\brepositori[oa]|\bd[ée]p[oô]t\s+git|репозитор|仓库|代码片段|リポジトリ|레포지토리|المستودع|रिपॉजिटरी",
     re.MULTILINE | re.IGNORECASE,
 )
 #: A text about prompt injection itself (a talk, a course): what it quotes is an example.
 _ABOUT_INJECTION = re.compile(
+    # a post, a talk or a course about jailbreaks ("jailbreak üzerine yazı", "blog sobre ...")
+    r"jailbreak\w*\W{1,3}(?:\S+\s+){0,2}?(?:blog|post|article|talk|slides?|thesis|course|workshop|"
+    r"training|lecture|paper|research|presentation|yaz[ıi]\w*|makale\w*|ब्लॉग|लेख|стать\w+|доклад\w*|"
+    r"artikel|vortrag|art[íi]culo|charla|conf[ée]rence|articolo|tesi|artyku[łl]\w*|b[àa]i\s+vi[ếe]t|"
+    r"tulisan)|(?:blog\w*|yaz[ıi]\w*|ब्लॉग|article|art[íi]culo|artikel|articolo|artyku[łl]\w*|стать\w+|"
+    r"b[àa]i\s+vi[ếe]t|tulisan|talk|course|thesis)\W{1,3}(?:\S+\s+){0,3}?jailbreak|"
+    # examples of jailbreaks named as such ("esempi di jailbreak", the "DAN" example)
+    r"(?:examples?|ejemplos?|exemplos?|esempi|esempio|exemples?|beispiele?|voorbeelden?|"
+    r"przyk[łl]ad\w*|пример\w*|приклад\w*|[öo]rnek\w*|contoh|v[íi]\s+d[ụu]|أمثلة|مثال)\W{1,3}"
+    r"(?:\w+\W{1,3}){0,2}?"
+    r"(?:jailbreak|[\"“'«](?-i:DAN)[\"”'»])|(?:jailbreak|[\"“'«](?-i:DAN)[\"”'»])\W{0,3}[- ]?"
+    r"(?:examples?|ejemplos?|exemplos?|"
+    r"esempi\w*|exemples?|beispiel\w*|voorbeeld\w*|przyk[łl]ad\w*|пример\w*|приклад\w*|classique|"
+    r"cl[áa]ssico|classico|cl[áa]sico|classic|typique|t[íi]pico|tipico)|"
     r"prompt\W{0,3}\w{0,4}\W{0,3}(?:inje[cçk]|inyec|iniez|wstrzyk)|(?:inje[cçk]|inyec|iniez|"
     r"wstrzyk|"
     r"enjeksiyon)\w*\s+(?:\w+\s+)?(?:de\s+|di\s+|d[eo]s?\s+|of\s+|van\s+)?(?:prompts?|promptów|"
     r"istem\w*)\b|jailbreaks\b|jailbreaking|jailbreak\s+(?:attacks?|prompts?|techniques?)|"
     r"промпт\W{0,3}(?:инъекц|ін['ʼ’]?єкц)|(?:инъекц|ін['ʼ’]?єкц)\w*\s+(?:в\s+)?"
     r"промпт|提示词?注入|プロンプト\W?インジェクション|프롬프트\s*인젝션|حقن\s+(?:الأوامر|التعليمات|"
-    r"الموجه)|प्रॉम्प्ट\s*इंजेक्शन|chèn\s+prompt|탈옥|越狱|脱獄|джейлбрейк|"
+    r"الموجه)|प्रॉम्प्ट\s*इंजेक्शन|chèn\s+prompt|탈옥|越狱|脱獄|джейлбрейк|كسر\s+الحماية|जेलब्रेक|"
     r"(?:memory|memoria|m[ée]moire|mem[óo]ria|ged[äa]chtnis|geheugen|pami[eę]ci|памят\w*|"
     r"пам['ʼ’]?ят\w*|"
     r"记忆|メモリ|메모리|الذاكرة|मेमोरी|haf[ıi]za|bộ\s+nhớ|memori)\W{0,3}(?:\w+\W{1,3})?(?:poison|"
@@ -781,6 +906,8 @@ class _Reading:
         said never to be skipped; for a "paid" one only on a line with what it is after."""
         pattern = _PATTERNS[at]
         if _MARK_OF[at] == "role_markup":
+            if at == _JSON_ROLE and _API_TRANSCRIPT.search(self.window):
+                return False  # a call to a model's API with tools, kept as an example
             return pattern.search(self.window) is not None and not self.code
         found = pattern.finditer(self.window)
         first = next(found, None)
@@ -795,6 +922,8 @@ class _Reading:
                 continue
             if at in _CHECKED and _a_rule_not_an_order(self.window, start, end):
                 continue
+            if at in _OVERRIDES and _REPORTED.search(self.window, max(0, start - 60), start):
+                continue  # "the teacher told the class to forget the old rules"
             if at in _PAID and not _after_something(self.window, start, end):
                 continue
             return True
@@ -838,6 +967,12 @@ _NEVER = re.compile(
 
 
 _PAYLOAD_RX = re.compile(PAYLOAD, re.IGNORECASE)
+#: An override told to people, reported: "told the class to", "asked us to".
+_REPORTED = re.compile(
+    r"\b(?:told|asked|taught|reminded|instructed|wanted|encouraged)\s+(?:the\s+)?(?:class|students|"
+    r"kids|children|team|group|staff|us|them|everyone|everybody|me|him|her|people)\s+to\s*$",
+    re.IGNORECASE,
+)
 
 
 def _after_something(window: str, start: int, end: int) -> bool:
@@ -869,18 +1004,12 @@ def _phrased(text: str) -> set[str]:
     found: set[str] = set()
     for window in _windows(_squeezed(text)):
         candidates = _GATE.candidates(window)
+        # a script's patterns go at once where the window holds none of its letters
+        absent = [_OF_SCRIPT[name] for name, rx in _SCRIPT_RX.items() if not rx.search(window)]
+        runs = (_EVERY if candidates is None else candidates).difference(*absent)
         reading = _Reading(window)
-        scripts: dict[str, bool] = {}
-        for at in range(len(_PATTERNS)) if candidates is None else candidates:
-            if _MARK_OF[at] in found:
-                continue
-            script = _SCRIPT_OF.get(at)
-            if script is not None:
-                if script not in scripts:
-                    scripts[script] = _SCRIPT_RX[script].search(window) is not None
-                if not scripts[script]:
-                    continue
-            if reading.counts(at):
+        for at in runs:
+            if _MARK_OF[at] not in found and reading.counts(at):
                 found.add(_MARK_OF[at])
     return found
 
@@ -894,11 +1023,25 @@ def _mixed_script(text: str) -> bool:
     )
 
 
-def _decoded(text: str) -> list[tuple[bool, str]]:
+#: Letters spelled out one by one, words set apart by a wider gap: "I G N O R E   T H E",
+#: "V.E.R.G.I.S.S. .D.I.E".
+_SPACED_WORDS = re.compile(r"(?:[^\W\d_][ .\-_*]{1,3}){4,}[^\W\d_]")
+_WORD_GAP = re.compile(r"[ .\-_*]{2,}")
+_LETTER_GAP = re.compile(r"[ .\-_*]")
+
+
+def _unspaced(found: re.Match[str]) -> str:
+    return " ".join(_LETTER_GAP.sub("", word) for word in _WORD_GAP.split(found.group(0)))
+
+
+def _decoded(text: str, unsqueezed: str = "") -> list[tuple[bool, str]]:
     """What ``text`` may hide, each with whether it was encoded outright (base64, rot13)
     rather than disguised (leetspeak undone, spaced-out letters or glued pieces joined,
-    look-alike letters read as Latin)."""
+    look-alike letters read as Latin); ``unsqueezed``, the text before its spaces were
+    squeezed, shows where spelled-out words end."""
     out = []
+    if unsqueezed and _WORD_GAP.search(unsqueezed) and _SPACED_WORDS.search(unsqueezed):
+        out.append((False, _SPACED_WORDS.sub(_unspaced, unsqueezed)))
     for run in _BASE64.findall(text):
         if not (re.search(r"[A-Z]", run) and re.search(r"[a-z]", run)):
             continue
@@ -945,7 +1088,7 @@ def scan(text: str) -> tuple[str, ...]:
     plain = _squeezed(_normal(shown))
     phrased = _phrased(plain)
     found |= phrased
-    for encoded, variant in _decoded(plain):
+    for encoded, variant in _decoded(plain, _normal(shown)):
         hit = _phrased(_normal(variant))
         if hit - found or (encoded and hit):
             found |= hit
