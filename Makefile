@@ -130,8 +130,9 @@ bench-failover: install-dev
 ## off (stores kept in benchmarks/.work so a second run skips the embedding), the semantic
 ## cache on MQP, chat recall (the assistant's answers, stated preferences, facts) over
 ## LoCoMo-long histories, memory poisoning (attacks through each channel among LoCoMo turns, the
-## held-out test split of benchmarks/data/trust: how many reach a context unfenced, marks per
-## language and style, false flags; and the earlier English/Spanish/German set), and
+## held-out set benchmarks/data/trust2: how many reach a context unfenced, marks per language and
+## style, false flags; and the earlier English/Spanish/German set, which the rules were written
+## on), and
 ## LongMemEval_S as sessions and as turns (plain cosine beside remem's search, on the tune and
 ## report halves)
 eval: install
@@ -142,7 +143,7 @@ eval: install
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --near-misses tests/data/cache_near_misses.csv --output benchmarks/results/cache-mqp.json
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --output benchmarks/results/chat-recall.json
-	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test $(foreach f,$(wildcard benchmarks/data/trust/attacks-*-test.jsonl),--attacks $(f)) --benign benchmarks/data/trust/benign-test.jsonl --output benchmarks/results/poisoning.json
+	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --attacks benchmarks/data/trust2/attacks-test.jsonl --benign benchmarks/data/trust2/benign-test.jsonl --output benchmarks/results/poisoning.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --channel own_words --attacks benchmarks/data/poisoning.jsonl --benign benchmarks/data/benign_hard.jsonl --output benchmarks/results/poisoning-earlier-set.json
 	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev120.json.xz --store benchmarks/.work/longmemeval --output benchmarks/results/longmemeval.json
 
