@@ -365,8 +365,13 @@ def test_a_database_out_of_reach_is_a_503_to_retry_and_the_pool_recovers() -> No
             assert down.headers["Retry-After"] == "1"
             assert down.json()["error"]["type"] == "StoreUnavailableError"
             cluster.primary.start()
-            again = httpx.post(f"{base}/v1/memories", json={**body, "text": "Dee likes fog."})
-            assert again.status_code == 201, again.text  # the same process, its pool reconnected
+            back = time.monotonic()
+            fog = {**body, "text": "Dee likes fog."}
+            while (again := httpx.post(f"{base}/v1/memories", json=fog)).status_code != 201:
+                assert again.status_code == 503, again.text  # refused whole, to retry
+                assert time.monotonic() - back < 2.0, "writes did not come back in 2 s"
+                time.sleep(0.05)
+            # the same process: the primary found again, a fresh pool to it
             texts = {m.text for m in mem.list(user_id="dee")}
             assert texts == {"Dee likes rain.", "Dee likes fog."}  # nothing of the failed call
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -97,11 +98,23 @@ def test_keys_are_required_once_one_exists(store: remem.Memory, keys: dict[str, 
     assert api.get("/v1/health").json()["status"] == "ok"  # liveness needs no key
 
 
-def test_a_revoked_key_stops_at_once(store: remem.Memory, keys: dict[str, str]) -> None:
+def test_a_revoked_key_stops_at_once_and_elsewhere_within_the_refresh(
+    store: remem.Memory, keys: dict[str, str]
+) -> None:
     api = client(store, keys["bob"])
     assert api.get("/v1/memories").status_code == 200
-    KeyRing(store.store).revoke(keys["bob"])
+    api.app.state.keys.revoke(keys["bob"])  # through the server's own ring: at once
     assert error(api.get("/v1/memories")) == (401, "AuthenticationError")
+    # Keys are checked in memory (no round trip per request); a revocation by another
+    # process (another ring) holds within the ring's refresh, here 0.2 s.
+    other = client(store, keys["alice"])
+    other.app.state.keys.refresh = 0.2
+    assert other.get("/v1/memories").status_code == 200
+    KeyRing(store.store).revoke(keys["alice"])
+    revoked = time.monotonic()
+    while other.get("/v1/memories").status_code != 401:
+        assert time.monotonic() - revoked < 0.2 + 1.0, "a revoked key still works"
+        time.sleep(0.02)
 
 
 def test_secrets_are_stored_hashed(store: remem.Memory, keys: dict[str, str]) -> None:

@@ -6,6 +6,15 @@ the grant. The secret is shown once, when the key is made.
 
 A key's grant (:class:`remem.access.Grant`) is admin or a tenant's users and/or agents; the
 engine applies it (``Memory.scoped``), so no face that serves a key can forget it.
+
+A server checks keys against the ring **in memory**, never with a round trip to the database
+per request: the first check reads every key, and a thread of the ring's reads them again
+every ``refresh`` seconds (:data:`REFRESH_EVERY`, 1 s). So a key revoked by another process
+(``remem keys revoke`` elsewhere) stops working within ``refresh`` seconds plus one read of
+the key table; one revoked through this ring, at once. While the database cannot be read (its
+PostgreSQL primary is down), keys are checked against the last read — no key can be revoked
+meanwhile, since revoking writes to the primary — and requests served by replicas go on.
+A key's ``last_used_at`` is written by that thread too, at most once a minute a key.
 """
 
 from __future__ import annotations
@@ -13,9 +22,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import re
 import secrets
 import threading
+import time
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,7 +38,14 @@ from remem.errors import AuthenticationError, InvalidInputError, NotFoundError
 from remem.stores.tables import KeyTable, offered
 from remem.timeutil import from_epoch, now
 
-__all__ = ["KeyInfo", "KeyRing", "presented_key"]
+__all__ = ["REFRESH_EVERY", "KeyInfo", "KeyRing", "presented_key"]
+
+log = logging.getLogger("remem.keys")
+#: Seconds between two reads of the key table by a ring that checks keys: the bound on how
+#: long a key revoked by another process keeps working here.
+REFRESH_EVERY = 1.0
+#: An id the last read did not hold makes the ring read the keys again at most this often.
+_UNKNOWN_EVERY = 0.1
 
 _KEY = re.compile(r"^rk_([0-9a-f]{12})_([0-9a-f]{48})$")
 #: Seconds between two writes of a key's ``last_used_at`` (a write per request would cost a sync).
@@ -62,12 +81,20 @@ class KeyInfo:
 class KeyRing:
     """The keys of one store: make, list, revoke, and check a presented key."""
 
-    def __init__(self, store: object) -> None:
+    def __init__(self, store: object, *, refresh: float = REFRESH_EVERY) -> None:
         """``store``: a store with a key table (an optional part of the store contract); one
-        without holds no keys — listing them finds none, making one says why it cannot."""
+        without holds no keys — listing them finds none, making one says why it cannot.
+        ``refresh``: seconds between two reads of the keys while this ring checks them."""
         self.store = store
-        self._used: dict[str, float] = {}
+        self.refresh = refresh
+        self._used: dict[str, float] = {}  # key id -> when its use was last written
+        self._pending: dict[str, float] = {}  # key id -> its last use, not yet written
         self._lock = threading.Lock()
+        #: Every key by id, as last read (None before the first check), and when.
+        self._known: dict[str, dict[str, Any]] | None = None
+        self.read_at = 0.0
+        self._closed = threading.Event()
+        self._thread: threading.Thread | None = None
 
     def _table(self, purpose: str) -> KeyTable:
         return offered(self.store, KeyTable, purpose)  # type: ignore[type-abstract]
@@ -115,12 +142,16 @@ class KeyRing:
         return any(row["revoked_at"] is None for row in self._rows())
 
     def revoke(self, key_id: str) -> KeyInfo:
-        """Revoke a key (by its id, or the whole key string); it stops working at once."""
+        """Revoke a key (by its id, or the whole key string); it stops working at once here,
+        within ``refresh`` seconds in other processes."""
         match = _KEY.match(key_id)
         key_id = match.group(1) if match else key_id
         if not self._table("revoking an API key").key_revoke(key_id, now()):
             info = self.get(key_id)  # raises NotFoundError when there is no such key
             raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
+        with self._lock:
+            if self._known is not None and key_id in self._known:
+                self._known[key_id] = {**self._known[key_id], "revoked_at": now()}
         return self.get(key_id)
 
     @staticmethod
@@ -137,17 +168,61 @@ class KeyRing:
                 "(make one with `remem keys create`)"
             )
         match = _KEY.match(token.strip())
-        rows = self._rows(match.group(1)) if match else []
+        row = self._known_key(match.group(1)) if match else None
         if (
             not match
-            or not rows
-            or not hmac.compare_digest(rows[0]["secret_hash"], _hash(match.group(2)))
+            or row is None
+            or not hmac.compare_digest(row["secret_hash"], _hash(match.group(2)))
         ):
             raise AuthenticationError("unknown API key")
-        if rows[0]["revoked_at"] is not None:
+        if row["revoked_at"] is not None:
             raise AuthenticationError("this API key was revoked")
         self._note_use(match.group(1))
-        return Grant.from_dict(json.loads(rows[0]["grant_json"]))
+        return Grant.from_dict(json.loads(row["grant_json"]))
+
+    def close(self) -> None:
+        """Stop reading the keys in the background (the last uses are written first)."""
+        self._closed.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(5)
+        self._write_uses()
+
+    # -- the keys in memory ------------------------------------------------------------------------
+    def _known_key(self, key_id: str) -> dict[str, Any] | None:
+        """The key ``key_id`` as last read: the first call reads them all (and starts the
+        thread that reads them again every ``refresh`` seconds); a key made since the last
+        read is looked up at once."""
+        with self._lock:
+            known = self._known
+        if known is None:
+            self._reload()
+            self._start()
+            with self._lock:
+                known = self._known or {}
+        row = known.get(key_id)
+        if row is None and time.monotonic() - self.read_at >= _UNKNOWN_EVERY:
+            try:  # a key made elsewhere a moment ago; at most 10 reads a second for unknown ids
+                self._reload()
+            except Exception:  # the store unreachable: an unknown key stays unknown
+                return None
+            with self._lock:
+                row = (self._known or {}).get(key_id)
+        return row
+
+    def _reload(self) -> None:
+        rows = {row["key_id"]: row for row in self._rows()}
+        with self._lock:
+            self._known, self.read_at = rows, time.monotonic()
+
+    def _start(self) -> None:
+        with self._lock:
+            if self._thread is not None:
+                return
+            self._thread = threading.Thread(
+                target=_refresh, args=(weakref.ref(self),), name="remem-keys", daemon=True
+            )
+        self._thread.start()
 
     def _note_use(self, key_id: str) -> None:
         at = now()
@@ -155,7 +230,31 @@ class KeyRing:
             if at - self._used.get(key_id, 0.0) < _USED_EVERY:
                 return
             self._used[key_id] = at
-        self._table("an API key's last use").key_used(key_id, at)
+            self._pending[key_id] = at
+
+    def _write_uses(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, {}
+        for key_id, at in pending.items():
+            try:
+                self._table("an API key's last use").key_used(key_id, at)
+            except Exception as exc:  # a last use is worth no failure: dropped, said once
+                log.info("API key %s: its last use not written (%s)", key_id, exc)
+
+
+def _refresh(ring: weakref.ref[KeyRing]) -> None:
+    """The ring's thread: every ``refresh`` seconds, its last uses written and its keys read
+    again (a failed read keeps the last one); ends with the ring."""
+    while True:
+        me = ring()
+        if me is None or me._closed.wait(me.refresh):
+            return
+        me._write_uses()
+        try:
+            me._reload()
+        except Exception as exc:  # the store unreachable: the last read stands
+            log.debug("API keys not read again (%s); checking against the last read", exc)
+        del me
 
 
 def presented_key(headers: Mapping[str, str]) -> str | None:

@@ -56,6 +56,9 @@ POSITION_HEADER = "x-remem-position"
 #: trust its reads are judged by. A key bound to one user acts for that user and may name no
 #: other (the server reads this name too).
 FOR_HEADER = "x-remem-for"
+#: On a response whose reads a replica answered while the primary was down: how many seconds
+#: behind the data may be (each search hit's ``stale`` too).
+STALE_HEADER = "x-remem-stale"
 
 
 class Client:

@@ -38,10 +38,15 @@ The tree::
     IndexWarning (a UserWarning)    the vector index file was unusable and is rebuilt
 
 Each class carries ``status``, the HTTP status a server answers with, so the server and the CLI
-map errors by type, never by matching message text. Messages say how to fix the problem.
+map errors by type, never by matching message text. Messages say how to fix the problem, and
+never show a password (:func:`remem.redact.mask`).
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from remem.redact import mask
 
 __all__ = [
     "AuthenticationError",
@@ -79,6 +84,10 @@ class RememError(Exception):
     #: The server's id of the request that failed (its ``X-Request-ID``), on an error
     #: :class:`remem.Client` raises again from a server's answer; None otherwise.
     request_id: str | None = None
+
+    def __init__(self, *args: Any) -> None:
+        # A message never shows a password, whatever it quotes (remem.redact).
+        super().__init__(*(mask(a) if isinstance(a, str) else a for a in args))
 
 
 class InvalidInputError(RememError, ValueError):

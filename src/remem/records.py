@@ -294,6 +294,10 @@ class SearchHit(MemoryRecord):
     neighbors: tuple[MemoryRecord, ...] = ()
     #: Its trust for the search's reader (:mod:`remem.trust`), set by the engine.
     trust: Trust | None = None
+    #: None when the search read current data; else how many seconds behind its primary the
+    #: data that answered may be — a replica answered while the primary was down (set by the
+    #: engine; ``X-Remem-Stale`` over HTTP).
+    stale: float | None = None
 
     def explain(self) -> str:
         """Why this memory ranked where it did, one stage per line, in pipeline order (the
@@ -354,6 +358,8 @@ class Context:
     text: str
     hits: list[SearchHit]
     tokens: int
+    #: As :attr:`SearchHit.stale`, for the search the context was packed from.
+    stale: float | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -64,7 +64,7 @@ from remem.retrieval.packing import pack
 from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import TimeRange, named_time
 from remem.stores import NewRecord, RecordStore
-from remem.stores.base import head_and_parts, restored
+from remem.stores.base import head_and_parts, noting_stale, restored
 from remem.stores.tables import AuditLog, Snapshots, offered
 from remem.stores.trash import Trash, TrashEntry
 from remem.timeutil import now as now_epoch
@@ -771,13 +771,14 @@ class Engine:
         if names_access(where):
             self.shared.touches.flush(self.store)  # the store answers the filter with our accesses
         during = named_time(query, reference) if now is not None and cfg.resolve_time else None
-        hits = self.retriever.search(
-            self._query(query, vector, mode, k, where, near, cfg, reference, during)
-        )
+        with noting_stale() as read:  # a replica answered while the primary was down?
+            hits = self.retriever.search(
+                self._query(query, vector, mode, k, where, near, cfg, reference, during)
+            )
         if min_score is not None:
             hits = [h for h in hits if h.score >= min_score]  # non-increasing: a prefix
         reader = self._reader(user_id)
-        hits = [replace(h, trust=assess(h, reader)) for h in hits]
+        hits = [replace(h, trust=assess(h, reader), stale=read.seconds) for h in hits]
         if touch and hits:
             # Deferred: a search takes no write lock; written in one transaction when due,
             # before this memory's next write, and at close (docs/architecture.md, "Search").
@@ -820,7 +821,7 @@ class Engine:
         checks.context(budget_tokens, order, marked, untrusted)
         hits = self.search(query, k=k, **search)
         counter = count_tokens or self.embedder.count_tokens
-        return pack(
+        packed = pack(
             hits,
             budget_tokens,
             counter,
@@ -829,6 +830,8 @@ class Engine:
             untrusted=untrusted,
             reader=self._reader(search.get("user_id")),
         )
+        stale = max((h.stale for h in hits if h.stale is not None), default=None)
+        return packed if stale is None else replace(packed, stale=stale)
 
     @_as_actor
     @observed("import_records")

@@ -23,12 +23,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import remem
 from remem.apikeys import KeyRing
-from remem.client import POSITION_HEADER
+from remem.client import POSITION_HEADER, STALE_HEADER
 from remem.errors import InvalidInputError, PayloadTooLargeError, RememError
 from remem.memory import Memory
 from remem.server.metrics import RequestMetrics, metrics, note_error
 from remem.server.requestids import HEADER, RequestIds, current_request_id
 from remem.server.routes import router
+from remem.stores.base import Staleness, noting_stale
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
 
 __all__ = ["DEFAULT_MAX_BODY", "create_app"]
@@ -165,7 +166,8 @@ class Positions:
     """Reads of a request carrying ``X-Remem-Position`` see at least that write (through
     ``Memory.reading_after``); a response to a write (any method but GET and HEAD) carries the
     store's position when it has one (PostgreSQL with replicas), for the client's next request
-    to whichever server."""
+    to whichever server; a response whose reads a replica answered while the primary was down
+    carries ``X-Remem-Stale`` (seconds the data may be behind)."""
 
     def __init__(self, app: ASGIApp, memory: Memory) -> None:
         self.app = app
@@ -178,12 +180,17 @@ class Positions:
         given = dict(scope["headers"]).get(POSITION_HEADER.encode())
         writes = scope["method"] not in ("GET", "HEAD")
 
+        read = Staleness()  # what this request's reads note (shared with its worker thread)
+
         async def with_position(message: Message) -> None:
-            if message["type"] == "http.response.start" and writes:
-                position = self.memory.position()
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                position = self.memory.position() if writes else None
                 if position is not None:
-                    sent = (POSITION_HEADER.encode(), position.encode())
-                    message = {**message, "headers": [*message.get("headers", []), sent]}
+                    headers.append((POSITION_HEADER.encode(), position.encode()))
+                if read.seconds is not None:
+                    headers.append((STALE_HEADER.encode(), f"{read.seconds:g}".encode()))
+                message = {**message, "headers": headers}
             await send(message)
 
         try:
@@ -192,7 +199,7 @@ class Positions:
             response = error_response(400, InvalidInputError.__name__, f"X-Remem-Position: {exc}")
             await response(scope, receive, send)
             return
-        with reading:
+        with reading, noting_stale(read):
             await self.app(scope, receive, with_position)
 
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -47,9 +47,17 @@ def hits_out(hits: list[remem.SearchHit], explain: bool) -> list[m.HitOut]:
 
 # -- service ---------------------------------------------------------------------------------------
 @router.get("/health", tags=["service"])
-def health() -> dict[str, str]:
-    """Liveness; needs no key."""
-    return {"status": "ok", "version": remem.__version__}
+def health(request: Request, response: Response) -> dict[str, Any]:
+    """Liveness, and which parts are up; needs no key. ``status``: ``ok``; ``degraded`` when
+    writes are refused but reads are served (stale: the PostgreSQL primary is down and a
+    replica answers), answered 200; ``down`` when nothing can be served, answered 503.
+    ``parts``: the store's :meth:`~remem.stores.Store.health` (no address, no tenant data)."""
+    parts = request.app.state.memory.store.health()
+    status = "ok" if parts.get("writes") == "up" and parts.get("reads") == "up" else "degraded"
+    if parts.get("reads") == "down":
+        status = "down"
+        response.status_code = 503
+    return {"status": status, "version": remem.__version__, "parts": parts}
 
 
 @router.get("/whoami", tags=["service"])

@@ -44,6 +44,7 @@ __all__ = [
     "NewRecord",
     "RecordStore",
     "Scope",
+    "Staleness",
     "Store",
     "Update",
     "check_widths",
@@ -51,6 +52,8 @@ __all__ = [
     "cosine",
     "head_and_parts",
     "later_position",
+    "note_stale",
+    "noting_stale",
     "plan_insert",
     "read_after",
     "read_pages",
@@ -91,6 +94,39 @@ def _reading(position: str | None) -> Iterator[None]:
 def read_after() -> str | None:
     """The position reads must see now (:func:`reading_after`), or None."""
     return _READ_AFTER.get()
+
+
+# -- reads a replica answered while the primary was away -------------------------------------------
+class Staleness:
+    """What :func:`noting_stale` saw: ``seconds`` — how far behind its primary the data that
+    answered may be (the most of any read in the block), or None when every read was fresh."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self) -> None:
+        self.seconds: float | None = None
+
+
+_STALE: ContextVar[tuple[Staleness, ...]] = ContextVar("remem_stale", default=())
+
+
+@contextmanager
+def noting_stale(note: Staleness | None = None) -> Iterator[Staleness]:
+    """A block whose reads note, in ``note`` (a new one by default), whether a store answered
+    them from data that may be stale (a replica, while the primary is down). Blocks nest: a
+    stale read is noted in every block around it."""
+    note = Staleness() if note is None else note
+    token = _STALE.set((*_STALE.get(), note))
+    try:
+        yield note
+    finally:
+        _STALE.reset(token)
+
+
+def note_stale(seconds: float) -> None:
+    """Called by a store: the read just answered may be ``seconds`` behind its primary."""
+    for note in _STALE.get():
+        note.seconds = max(note.seconds or 0.0, round(float(seconds), 3))
 
 
 _WAL = re.compile(r"([0-9A-Fa-f]{1,8})/([0-9A-Fa-f]{1,8})")
@@ -638,6 +674,13 @@ class RecordStore(ABC):
         """What this store reports to ``/metrics`` beyond records and its index (connection
         pools, replicas; see :data:`remem.observe.GAUGES`); by default nothing."""
         return []
+
+    def health(self) -> dict[str, Any]:
+        """Which parts of the store are up, from what the store already knows (no query, no
+        wait; ``/v1/health``): ``writes`` and ``reads`` (``"up"``, ``"stale"`` — served, maybe
+        behind — or ``"down"``), and any parts the backend has (PostgreSQL: ``primary``,
+        ``replicas``). No address, no tenant data. By default a store that opened is up."""
+        return {"writes": "up", "reads": "up"}
 
     def position(self) -> str | None:
         """A token for what this handle has written so far, which reads through another

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import threading
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any
 
 import psycopg
-from psycopg_pool import ConnectionPool
 
 from remem.embedders.base import EmbedderSignature
 from remem.errors import IndexWarning
@@ -33,10 +33,16 @@ _INDEX_LOCK = 0x72656D0002
 
 class HnswBuilder:
     """Knows which HNSW index is there and valid, and builds a missing one on its thread with
-    a connection of ``pool``'s."""
+    a connection ``connect()`` gives (the primary's)."""
 
-    def __init__(self, pool: ConnectionPool[Any], *, index_memory: str, half: bool = True) -> None:
-        self._pool = pool
+    def __init__(
+        self,
+        connect: Callable[[], AbstractContextManager[psycopg.Connection[Any]]],
+        *,
+        index_memory: str,
+        half: bool = True,
+    ) -> None:
+        self._connect = connect
         #: Whether the index holds half-precision vectors (``halfvec``, pgvector >= 0.7).
         self.half = half
         #: The type the index's expression casts the vectors to (searches cast the same).
@@ -96,7 +102,7 @@ class HnswBuilder:
         name = index_name(dims, self.half)
         kind = self.kind
         try:
-            with self._pool.connection() as conn:
+            with self._connect() as conn:
                 self._building = conn
                 (mine,) = conn.execute(
                     "SELECT pg_try_advisory_lock(%s)", (_INDEX_LOCK,)

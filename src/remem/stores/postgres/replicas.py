@@ -9,6 +9,12 @@ replica that fails (refuses connections, drops one, cancels a read that conflict
 recovery) is skipped for ``retry`` seconds, then tried again; the read it failed is answered by
 the primary. Each replica's state is checked at most every ``check_every`` seconds, by the
 read that finds it stale. ``served()`` counts who answered, and why the primary did.
+
+**While the primary is down** (``primary_up()`` says so: :mod:`.primary`), a read goes to any
+replica that is up, however far behind, rather than fail; no replica can then be known to hold
+every acknowledged write, so each such read is *stale* — noted with the
+replica's lag (:func:`remem.stores.base.note_stale`; ``X-Remem-Stale`` over HTTP, ``stale``
+on a search hit) and counted as ``("stale", url)``.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from remem.errors import InvalidInputError, StoreError
-from remem.stores.base import read_after, wal_number
+from remem.stores.base import note_stale, read_after, wal_number
 
 __all__ = ["Replica", "Replicas", "given_lsn", "lsn_number", "lsn_text"]
 
@@ -92,6 +98,9 @@ class Replica:
     lag: float = 0.0
     checked: float = 0.0
     down_until: float = 0.0
+    #: Until then, a read it has not replayed enough for does not wait for it (it did not
+    #: catch up the last time: a standby reconnecting to its primary takes seconds).
+    stalled_until: float = 0.0
     error: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -112,7 +121,9 @@ class Replicas:
         wait: float = 0.5,
         retry: float = 5.0,
         check_every: float = 1.0,
+        primary_up: Callable[[], bool] = lambda: True,
     ) -> None:
+        self.primary_up = primary_up
         self.max_lag = max_lag
         self.wait = wait
         self.retry = retry
@@ -170,12 +181,17 @@ class Replicas:
 
     def read(self, work: Callable[[psycopg.Connection[Any]], T], primary: Callable[[], T]) -> T:
         """``work`` on a replica that may answer it, else ``primary()``."""
-        replica, why = self._choose()
+        # With the primary down no replica can be known to be current: any that answers does,
+        # marked stale; else the primary's own error, at once.
+        stale = not self.primary_up()
+        replica, why = (self._any(), "down") if stale else self._choose()
         if replica is not None:
             try:
                 with replica.pool.connection() as conn:
                     out = work(conn)
-                self._count("replica", replica.shown)
+                if stale:
+                    note_stale(replica.lag)
+                self._count("stale" if stale else "replica", replica.shown)
                 return out
             except FAILURES as exc:
                 self._down(replica, exc)
@@ -184,7 +200,8 @@ class Replicas:
         return primary()
 
     def served(self) -> dict[tuple[str, str], int]:
-        """Reads answered so far: ``("replica", url)`` by a replica, ``("primary", why)`` by
+        """Reads answered so far: ``("replica", url)`` by a replica, ``("stale", url)`` by one
+        past its bounds while the primary was down, ``("primary", why)`` by
         the primary, ``why`` one of ``down`` (no replica up), ``lagging`` (the ones up are over
         ``max_lag`` behind), ``behind`` (none replayed the store's last write within
         ``wait``), ``failed`` (the replica failed mid-read)."""
@@ -236,11 +253,26 @@ class Replicas:
             if replica.lag > self.max_lag:
                 why = "lagging"
                 continue
-            if replica.replayed < needed and not self._catch_up(replica, needed, deadline):
-                why = "behind" if why == "down" else why
-                continue
+            if replica.replayed < needed:
+                stalled = replica.stalled_until > now
+                if not self._catch_up(replica, needed, now if stalled else deadline):
+                    if not stalled:
+                        replica.stalled_until = time.monotonic() + self.check_every
+                    why = "behind" if why == "down" else why
+                    continue
             return replica, ""
         return None, why
+
+    def _any(self) -> Replica | None:
+        """While the primary is down: the first replica that answers, whatever its lag."""
+        now = time.monotonic()
+        for replica in self.replicas:
+            if replica.down_until > now:
+                continue
+            if now - replica.checked >= self.check_every and not self._check(replica):
+                continue
+            return replica
+        return None
 
     def _check(self, replica: Replica) -> bool:
         """Refresh ``replica``'s state; False when it cannot be reached."""

@@ -11,8 +11,10 @@ every insert writes and a user's reads name, so the schema can be sharded by it;
 unique across tenants through ``memory_ids``, written with the record and deleted with it.
 
 Connections come from a ``psycopg_pool`` pool. With ``replicas``, reads and searches go to
-streaming standbys that are caught up and every write to the primary (:mod:`.replicas`); a
-primary URL naming several hosts finds the one that takes writes (``target_session_attrs``).
+streaming standbys that are caught up and every write to the primary (:mod:`.replicas`). The
+primary is chosen and watched by remem (:mod:`.primary`): of the hosts a URL names, the one
+that takes writes (two that do — split brain — are refused); while it is down, a request that
+needs it fails at once and reads go to a replica, marked stale.
 Each write is one transaction; writes that could
 race on a rule (duplicates in a scope, the embedder signature) take a transaction-level advisory
 lock on what they touch, so two servers writing the same scope take turns and other scopes run
@@ -33,7 +35,6 @@ import psycopg
 from numpy.typing import NDArray
 from pgvector.psycopg import register_vector
 from psycopg import errors as pg_errors
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolTimeout
@@ -60,6 +61,7 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
+from remem.redact import mask, remember
 from remem.stores.audit_log import AUDITED_FIELDS
 from remem.stores.base import (
     NewRecord,
@@ -76,6 +78,7 @@ from remem.stores.postgres import keywords as postings
 from remem.stores.postgres.erase import PostgresErasure
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name, index_valid
+from remem.stores.postgres.primary import Primary
 from remem.stores.postgres.replicas import Replicas, lsn_number
 from remem.stores.postgres.schema import apply_migrations
 from remem.stores.postgres.tables import SideTables, note_changes
@@ -158,8 +161,8 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         replica_wait: float = 0.5,
         replica_retry: float = 5.0,
     ) -> None:
-        self.path = _shown_url(url)
-        url = _read_write(url)
+        remember(url, *replicas)  # its passwords never shown (remem.redact)
+        self.path = mask(url)
         self.url = url
         #: A filtered dense search that may match at most this many vectors is answered
         #: exactly (a scan of those rows: recall 1.0); larger ones use HNSW. Lower than the
@@ -170,37 +173,53 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         #: growing with the square root of the size beyond (a larger graph needs a wider search
         #: for the same recall), at most 1,000.
         self.ef_search = ef_search
+
+        def make_pool(host: str) -> ConnectionPool[Any]:
+            return ConnectionPool(
+                host,
+                min_size=min_connections,
+                max_size=max_connections,
+                kwargs={"autocommit": True, "connect_timeout": connect_timeout},
+                configure=register_vector,
+                # A connection the server dropped while it sat idle (a restart, a failover, an
+                # idle timeout) is replaced when taken, not handed to a request.
+                check=ConnectionPool.check_connection,
+                timeout=connect_timeout,
+                open=True,
+                name="remem",
+            )
+
+        found: dict[str, Any] = {}
+
+        def prepare(conn: psycopg.Connection[Any]) -> None:
+            _ensure_vector_extension(conn)
+            apply_migrations(conn)
+            (version,) = conn.execute(
+                "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
+            ).fetchone() or ("0",)
+            found["version"] = _version(version)
+            # Where the schema's WAL ends: a replica has it once it has replayed this.
+            row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
+            found["schema_lsn"] = lsn_number(row[0] if row else None)
+
         try:
-            with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
-                _ensure_vector_extension(conn)
-                apply_migrations(conn)
-                (version,) = conn.execute(
-                    "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
-                ).fetchone() or ("0",)
-                #: pgvector >= 0.8 scans an index on until k rows pass a filter; an older
-                #: one post-filters ef_search rows (a selective filter loses recall).
-                self.iterative_scans = _version(version) >= (0, 8)
-                half = _version(version) >= (0, 7)  # halfvec
-                # Where the schema's WAL ends: a replica has it once it has replayed this.
-                row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
-                schema_lsn = lsn_number(row[0] if row else None)
+            #: The host that takes writes, its pool, and whether it is up (:mod:`.primary`).
+            self._primary = Primary(
+                url,
+                make_pool=make_pool,
+                prepare=prepare,
+                describe=_connect_error,
+                connect_timeout=connect_timeout,
+            )
         except psycopg.OperationalError as exc:
             raise StoreError(_connect_error(self.path, exc)) from exc
-        self._pool = ConnectionPool(
-            url,
-            min_size=min_connections,
-            max_size=max_connections,
-            kwargs={"autocommit": True, "connect_timeout": connect_timeout},
-            configure=register_vector,
-            # A connection the server dropped while it sat idle (a restart, a failover, an
-            # idle timeout) is replaced when taken, not handed to a request.
-            check=ConnectionPool.check_connection,
-            timeout=connect_timeout,
-            open=True,
-            name="remem",
-        )
+        #: pgvector >= 0.8 scans an index on until k rows pass a filter; an older one
+        #: post-filters ef_search rows (a selective filter loses recall).
+        self.iterative_scans = found["version"] >= (0, 8)
+        half = found["version"] >= (0, 7)  # halfvec
+        schema_lsn = found["schema_lsn"]
         #: The HNSW index: which is valid, and its build on a thread of its own (:mod:`.hnsw`).
-        self._hnsw = HnswBuilder(self._pool, index_memory=index_memory, half=half)
+        self._hnsw = HnswBuilder(self._primary.connection, index_memory=index_memory, half=half)
         #: Streaming standbys that answer reads (:mod:`.replicas`), if any.
         self._replicas: Replicas | None = None
         if replicas:
@@ -208,13 +227,14 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
                 self._replicas = Replicas(
                     replicas,
                     schema_lsn=schema_lsn,
-                    shown=_shown_url,
+                    shown=mask,
                     connect_error=_connect_error,
                     max_connections=max_connections,
                     connect_timeout=connect_timeout,
                     max_lag=max_replica_lag,
                     wait=replica_wait,
                     retry=replica_retry,
+                    primary_up=lambda: self._primary.up,
                 )
             except BaseException:
                 self.close()
@@ -239,9 +259,10 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
         try:
-            with self._pool.connection() as conn:
+            with self._primary.connection() as conn:
                 yield conn
         except PoolTimeout as exc:
+            self._primary.suspect()
             raise StoreUnavailableError(
                 f"no connection to PostgreSQL at {self.path} ({exc}); retry shortly"
             ) from exc
@@ -256,6 +277,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
                 "written before was lost; free some space and retry."
             ) from exc
         except psycopg.OperationalError as exc:  # the connection lost, the server stopping
+            self._primary.suspect()
             raise StoreUnavailableError(
                 f"PostgreSQL at {self.path} failed: {_first_line(exc)}. Nothing of this call "
                 "was written; retry shortly"
@@ -306,16 +328,33 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         lag_seconds, error; empty without replicas."""
         return self._replicas.states() if self._replicas is not None else []
 
+    def health(self) -> dict[str, Any]:
+        primary = self._primary.state()
+        replicas = self.replica_states()
+        serving = sum(1 for r in replicas if r["up"])
+        reads = "up" if primary["up"] else ("stale" if serving else "down")
+        return {
+            "writes": "up" if primary["up"] else "down",
+            "reads": reads,
+            "primary": {
+                "up": primary["up"],
+                "timeline": primary["timeline"],
+                "down_seconds": primary["down_seconds"],
+            },
+            "replicas": {"configured": len(replicas), "up": serving},
+        }
+
     def reads_served(self) -> dict[tuple[str, str], int]:
-        """Reads answered so far with replicas configured: ``("replica", url)`` or
-        ``("primary", why)``, why ``down``, ``lagging``, ``behind`` or ``failed``."""
+        """Reads answered so far with replicas configured: ``("replica", url)``, ``("stale",
+        url)`` (the primary down) or ``("primary", why)``, why ``down``, ``lagging``,
+        ``behind`` or ``failed``."""
         return self._replicas.served() if self._replicas is not None else {}
 
     # -- signature ---------------------------------------------------------------------------------
     def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
         if claim is None:
-            with self._connection() as conn:
-                return _read_signature(conn)
+            signature: EmbedderSignature | None = self._read(_read_signature)
+            return signature
         with self._transaction() as conn:
             return _first_claim(conn, claim)
 
@@ -556,6 +595,8 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
     def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
         if not accesses:
             return True
+        if not wait and not self._primary.up:
+            return False  # a search's statistics wait for the primary; the search does not
         rows = [(count, at, id) for id, (count, at) in sorted(accesses.items())]
         try:
             with self._transaction(tracked=False) as conn:
@@ -567,7 +608,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
                         "last_accessed_at = greatest(last_accessed_at, %s) WHERE id = %s",
                         rows,
                     )
-        except pg_errors.LockNotAvailable:
+        except (pg_errors.LockNotAvailable, StoreUnavailableError):
             if wait:
                 raise
             return False
@@ -847,7 +888,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         )  # fmt: skip
 
     def gauges(self) -> list[Gauge]:
-        pools = [("primary", self._pool)]
+        pools = [("primary", self._primary.pool)] if self._primary.pool is not None else []
         if self._replicas is not None:
             pools += [(r.shown, r.pool) for r in self._replicas.replicas]
         out: list[Gauge] = []
@@ -926,7 +967,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         self._hnsw.close()  # an index build under way stops; the next one starts anew
         if self._replicas is not None:
             self._replicas.close()
-        self._pool.close()
+        self._primary.close()
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -971,18 +1012,6 @@ def _on_metadata(where: Filter | None) -> bool:
     if isinstance(where, Cond):
         return where.field.startswith("metadata")
     return any(_on_metadata(part) for part in where.parts)
-
-
-def _read_write(url: str) -> str:
-    """``url``, asking for the host that takes writes when it names several (libpq tries
-    each in turn: after a failover, the promoted one)."""
-    try:
-        parts = conninfo_to_dict(url)
-    except psycopg.ProgrammingError:
-        return url  # connecting says what is wrong with it
-    if "," in str(parts.get("host") or "") and "target_session_attrs" not in parts:
-        return make_conninfo(url, target_session_attrs="read-write")
-    return url
 
 
 def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
@@ -1211,11 +1240,6 @@ def _key_in(exc: pg_errors.UniqueViolation) -> str | None:
     detail = exc.diag.message_detail or ""
     found = re.search(r"=\((.*)\) already exists", detail)
     return found.group(1) if found else None
-
-
-def _shown_url(url: str) -> str:
-    """The URL without its password, for messages and ``stats``."""
-    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 def _connect_error(shown: str, exc: BaseException) -> str:
