@@ -11,7 +11,8 @@ A server checks keys against the ring **in memory**, never with a round trip to 
 per request: the first check reads every key, and a thread of the ring's reads them again
 every ``refresh`` seconds (:data:`REFRESH_EVERY`, 1 s). So a key revoked by another process
 (``remem keys revoke`` elsewhere) stops working within ``refresh`` seconds plus one read of
-the key table; one revoked through this ring, at once. While the database cannot be read (its
+the key table; one revoked (or erased with its user, ``forget``) through the same store handle
+in this process, at once (:func:`keys_changed`). While the database cannot be read (its
 PostgreSQL primary is down), keys are checked against the last read — no key can be revoked
 meanwhile, since revoking writes to the primary — and requests served by replicas go on.
 A key's ``last_used_at`` is written by that thread too, at most once a minute a key.
@@ -38,7 +39,7 @@ from remem.errors import AuthenticationError, InvalidInputError, NotFoundError
 from remem.stores.tables import KeyTable, offered
 from remem.timeutil import from_epoch, now
 
-__all__ = ["REFRESH_EVERY", "KeyInfo", "KeyRing", "presented_key"]
+__all__ = ["REFRESH_EVERY", "KeyInfo", "KeyRing", "keys_changed", "presented_key"]
 
 log = logging.getLogger("remem.keys")
 #: Seconds between two reads of the key table by a ring that checks keys: the bound on how
@@ -46,6 +47,22 @@ log = logging.getLogger("remem.keys")
 REFRESH_EVERY = 1.0
 #: An id the last read did not hold makes the ring read the keys again at most this often.
 _UNKNOWN_EVERY = 0.1
+#: Per store handle, how many times keys were written through this process.
+_CHANGES: weakref.WeakKeyDictionary[object, int] = weakref.WeakKeyDictionary()
+_CHANGES_LOCK = threading.Lock()
+
+
+def keys_changed(store: object) -> None:
+    """Keys of ``store`` were written in this process (made, revoked, erased with the one user
+    they served): every ring over it reads them again before its next check."""
+    with _CHANGES_LOCK:
+        _CHANGES[store] = _CHANGES.get(store, 0) + 1
+
+
+def _changes(store: object) -> int:
+    with _CHANGES_LOCK:
+        return _CHANGES.get(store, 0)
+
 
 _KEY = re.compile(r"^rk_([0-9a-f]{12})_([0-9a-f]{48})$")
 #: Seconds between two writes of a key's ``last_used_at`` (a write per request would cost a sync).
@@ -93,6 +110,7 @@ class KeyRing:
         #: Every key by id, as last read (None before the first check), and when.
         self._known: dict[str, dict[str, Any]] | None = None
         self.read_at = 0.0
+        self._seen = -1  # keys_changed() count of the last read
         self._closed = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -126,6 +144,7 @@ class KeyRing:
                 "created_at": now(),
             }
         )
+        keys_changed(self.store)
         return f"rk_{key_id}_{secret}", self.get(key_id)
 
     def get(self, key_id: str) -> KeyInfo:
@@ -142,16 +161,14 @@ class KeyRing:
         return any(row["revoked_at"] is None for row in self._rows())
 
     def revoke(self, key_id: str) -> KeyInfo:
-        """Revoke a key (by its id, or the whole key string); it stops working at once here,
-        within ``refresh`` seconds in other processes."""
+        """Revoke a key (by its id, or the whole key string); it stops working at once in this
+        process, within ``refresh`` seconds in others."""
         match = _KEY.match(key_id)
         key_id = match.group(1) if match else key_id
         if not self._table("revoking an API key").key_revoke(key_id, now()):
             info = self.get(key_id)  # raises NotFoundError when there is no such key
             raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
-        with self._lock:
-            if self._known is not None and key_id in self._known:
-                self._known[key_id] = {**self._known[key_id], "revoked_at": now()}
+        keys_changed(self.store)
         return self.get(key_id)
 
     @staticmethod
@@ -195,7 +212,7 @@ class KeyRing:
         read is looked up at once."""
         with self._lock:
             known = self._known
-        if known is None:
+        if known is None or self._seen != _changes(self.store):
             self._reload()
             self._start()
             with self._lock:
@@ -211,9 +228,10 @@ class KeyRing:
         return row
 
     def _reload(self) -> None:
+        seen = _changes(self.store)
         rows = {row["key_id"]: row for row in self._rows()}
         with self._lock:
-            self._known, self.read_at = rows, time.monotonic()
+            self._known, self.read_at, self._seen = rows, time.monotonic(), seen
 
     def _start(self) -> None:
         with self._lock:

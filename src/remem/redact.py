@@ -29,7 +29,7 @@ import re
 import threading
 from urllib.parse import unquote
 
-__all__ = ["SHORTEST", "MaskingFilter", "mask", "passwords_in", "remember"]
+__all__ = ["MASKING", "SHORTEST", "MaskingFilter", "mask", "passwords_in", "remember"]
 
 #: A remembered secret is masked wherever it occurs only when at least this long.
 SHORTEST = 4
@@ -118,3 +118,7 @@ class MaskingFilter(logging.Filter):
         elif record.exc_text:
             record.exc_text = mask(record.exc_text)
         return True
+
+
+#: One filter for handlers remem sets up or adds to (the CLI's last-resort handler).
+MASKING = MaskingFilter()

@@ -4,6 +4,7 @@ backup, restore, migrate, cost, demo, eval; serve, mcp and keys live in :mod:`re
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from pathlib import Path
@@ -27,6 +28,7 @@ from remem.cli.options import (
     untrusted_option,
 )
 from remem.errors import InvalidInputError, RememError
+from remem.redact import MASKING
 from remem.timeutil import from_epoch
 from remem.trust import UntrustedPolicy
 
@@ -58,6 +60,8 @@ def cli(ctx: click.Context) -> None:
     Stores live in a directory (--store, or $REMEM_STORE); output is JSON lines unless --plain.
     """
     ctx.with_resource(acting("cli"))  # the audit log names the CLI as who made each change
+    if logging.lastResort is not None:  # a line logged with no handler set up: no password in it
+        logging.lastResort.addFilter(MASKING)
 
 
 # -- commands ------------------------------------------------------------------------------------

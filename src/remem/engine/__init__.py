@@ -19,6 +19,7 @@ from __future__ import annotations
 import builtins
 import functools
 import itertools
+import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import replace
@@ -31,6 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.access import ADMIN, Grant
+from remem.apikeys import keys_changed
 from remem.audit import AuditEvent, AuditVerdict, acting, chain_of, pseudonym, verify_chains
 from remem.chunking import ChunkStrategy, chunk_text
 from remem.deferred import Touches
@@ -42,7 +44,13 @@ from remem.engine.items import MAX_ID_CHARS, MAX_ROWS
 from remem.engine.reembed import reembed as reembed_store
 from remem.engine.state import EngineSettings, EngineState
 from remem.engine.tenancy import names_access, own_names, read_filter, resolve, unexpired
-from remem.errors import InvalidInputError, NotFoundError, PermissionDeniedError, StoreError
+from remem.errors import (
+    InvalidInputError,
+    NotFoundError,
+    PermissionDeniedError,
+    StoreError,
+    StoreUnavailableError,
+)
 from remem.filters import Cond, Filter
 from remem.limits import DEFAULT_LIMITS, Limits
 from remem.observe import observed
@@ -80,6 +88,8 @@ from remem.validate import (
 )
 
 __all__ = ["MAX_ID_CHARS", "MAX_K", "MAX_ROWS", "SEARCH_MODES", "Engine"]
+
+log = logging.getLogger("remem")
 
 #: The default of ``Limits.max_k``: most hits one search returns.
 MAX_K = DEFAULT_LIMITS.max_k
@@ -230,6 +240,8 @@ class Engine:
             return  # a scoped view: the memory it came from owns the store
         try:
             self.shared.touches.flush(self.store)
+        except StoreUnavailableError as exc:  # statistics are worth no failed close
+            log.warning("access statistics of the last searches not written: %s", exc)
         finally:
             self.retriever.close()
             self.store.close()
@@ -605,7 +617,7 @@ class Engine:
             caller = self.actor or repr(self.grant)
             self.shared.forgets.take(caller, self.limits.max_tenant_forgets_per_hour, "forget")
         with self.shared.lock:
-            return erase.forget(
+            receipt = erase.forget(
                 self.store,
                 self.grant,
                 self.limits,
@@ -613,6 +625,9 @@ class Engine:
                 verify=verify,
                 before_erase=lambda: self.shared.touches.flush(self.store),
             )
+        if receipt.erased.get("api_keys"):
+            keys_changed(self.store)  # the rings checking keys here read them again at once
+        return receipt
 
     # -- the audit log -----------------------------------------------------------------------------
     def audit(self, *, limit: int = 100, id: str | None = None) -> builtins.list[AuditEvent]:

@@ -64,7 +64,7 @@ from remem.errors import AuthenticationError, InvalidInputError, RememError
 from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response
-from remem.server.requestids import RequestIds, current_request_id, serving
+from remem.server.requestids import RequestIds, current_request_id, log_config, serving
 from remem.server.run import check_port, refuse_open_without_keys, shown_host
 from remem.tools import RESULT_SCHEMAS, ToolDispatcher, check_arguments, schemas
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
@@ -628,4 +628,4 @@ def serve_http(
     shown = shown_host(host)
     keyed = "an API key is required" if app.auth else "no API keys: loopback only"
     say(f"remem MCP (streamable HTTP) on http://{shown}:{port}{path} — {keyed}")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(app, host=host, port=port, log_level="warning", log_config=log_config())

@@ -19,6 +19,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from remem.redact import MaskingFilter
+
 __all__ = ["HEADER", "RequestIdFilter", "RequestIds", "current_request_id", "log_config", "serving"]
 
 HEADER = "x-request-id"
@@ -88,21 +90,23 @@ class RequestIdFilter(logging.Filter):
 
 
 def log_config() -> dict[str, Any]:
-    """uvicorn's logging configuration with the request id in every line."""
+    """uvicorn's logging configuration with the request id in every line, no password in any
+    (:class:`remem.redact.MaskingFilter`), and the database driver's lines in the same form."""
     from uvicorn.config import LOGGING_CONFIG
 
+    ours = {"handlers": ["default"], "level": "INFO", "propagate": False}
     config: dict[str, Any] = {
         **LOGGING_CONFIG,
-        "filters": {"request_id": {"()": RequestIdFilter}},
+        "filters": {"request_id": {"()": RequestIdFilter}, "mask": {"()": MaskingFilter}},
         "formatters": {name: dict(f) for name, f in LOGGING_CONFIG["formatters"].items()},
         "handlers": {name: dict(h) for name, h in LOGGING_CONFIG["handlers"].items()},
-        "loggers": {**LOGGING_CONFIG["loggers"], "remem": {"handlers": ["default"],
-                                                          "level": "INFO", "propagate": False}},
+        "loggers": {**LOGGING_CONFIG["loggers"], "remem": ours,
+                    "psycopg": {**ours, "level": "WARNING"}},
     }  # fmt: skip
     for formatter in config["formatters"].values():
         formatter["fmt"] = formatter["fmt"].replace(
             "%(levelprefix)s", "%(levelprefix)s [%(request_id)s]", 1
         )
     for handler in config["handlers"].values():
-        handler["filters"] = ["request_id"]
+        handler["filters"] = ["request_id", "mask"]
     return config

@@ -1,0 +1,202 @@
+"""When the PostgreSQL primary fails, on real clusters from the wheel (tests/pg.py): with API
+keys on, a tenant's reads are served by the replica, marked stale; writes are refused at once
+(503, Retry-After); after a restart or a promotion writes run again within 2 s with no
+acknowledged write lost; an old primary back read-write beside the promoted one (split
+brain), or alone on an older timeline, is refused. The figures, per second:
+``benchmarks/outage.py``."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+import remem
+from remem.apikeys import KeyRing
+from remem.server import create_app
+
+from . import pg
+from .serving import running
+
+#: A write refused while the primary is down answers within this (the connect timeout is 10 s).
+REFUSED_WITHIN = 1.0
+#: After the primary returns (restart or promotion), writes run again within this.
+BACK_WITHIN = 2.0
+
+
+class Load:
+    """A tenant's reads (search and list, in turn) and writes through a server, recorded."""
+
+    def __init__(self, base: str, key: str) -> None:
+        self.http = httpx.Client(
+            base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=30
+        )
+        self.events: list[dict[str, Any]] = []
+        self.acknowledged: list[str] = []
+        self.stop = threading.Event()
+        self.threads = [threading.Thread(target=self._read), threading.Thread(target=self._write)]
+
+    def __enter__(self) -> Load:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join(30)
+        self.http.close()
+
+    def _note(self, kind: str, began: float, answer: httpx.Response) -> None:
+        self.events.append(
+            {
+                "kind": kind,
+                "at": began,
+                "seconds": time.monotonic() - began,
+                "status": answer.status_code,
+                "stale": answer.headers.get("x-remem-stale"),
+                "retry_after": answer.headers.get("retry-after"),
+                "text": answer.text[:300],
+            }
+        )
+
+    def _read(self) -> None:
+        n = 0
+        while not self.stop.is_set():
+            began = time.monotonic()
+            if n % 2:
+                answer = self.http.post("/v1/search", json={"query": "bees", "user_id": "ann"})
+            else:
+                answer = self.http.get("/v1/memories", params={"user_id": "ann"})
+            self._note("read", began, answer)
+            n += 1
+            time.sleep(0.02)
+
+    def _write(self) -> None:
+        n = 0
+        while not self.stop.is_set():
+            began = time.monotonic()
+            answer = self.http.post(
+                "/v1/memories", json={"text": f"Ann write {n}", "user_id": "ann"}
+            )
+            self._note("write", began, answer)
+            if answer.status_code == 201:
+                self.acknowledged.append(answer.json()["id"])
+            n += 1
+            time.sleep(0.05)
+
+    def between(self, start: float, end: float, kind: str) -> list[dict[str, Any]]:
+        return [e for e in self.events if e["kind"] == kind and start <= e["at"] < end]
+
+    def first_write_after(self, moment: float) -> float:
+        done = [e["at"] + e["seconds"] for e in self.events
+                if e["kind"] == "write" and e["at"] >= moment and e["status"] == 201]  # fmt: skip
+        assert done, "no write succeeded after the primary returned"
+        return min(done) - moment
+
+
+def _serve(url: str, standby: pg.Node) -> tuple[remem.Memory, str]:
+    mem = remem.open(url, embedder="hash:64", store_options={"replicas": [standby.url()]})
+    secret, _ = KeyRing(mem.store).create("ann's app", users=["ann"])
+    mem.add_many([{"text": f"Ann keeps bees, note {i}", "user_id": "ann"} for i in range(50)])
+    return mem, secret
+
+
+def _check_outage(load: Load, start: float, end: float) -> None:
+    reads = load.between(start + 0.3, end, "read")  # (a read in flight at the stop may fail)
+    served = [e for e in reads if e["status"] == 200]
+    assert reads and len(served) >= 0.99 * len(reads), [e["text"] for e in reads]
+    assert all(e["stale"] is not None for e in served), "a replica's read was not marked stale"
+    writes = load.between(start + 0.3, end, "write")
+    assert writes and all(e["status"] == 503 and e["retry_after"] for e in writes), writes
+    slowest = max(e["seconds"] for e in writes)
+    assert slowest < REFUSED_WITHIN, f"a write waited {slowest:.2f} s to be refused"
+
+
+def test_a_restart_keys_on_reads_go_on_stale_and_writes_fail_fast_then_resume() -> None:
+    cluster = pg.Cluster(standbys=1, synchronous=True)
+    try:
+        primary, standby = cluster.primary, cluster.standbys[0]
+        mem, secret = _serve(primary.url(), standby)
+        with mem, running(create_app(mem)) as base, Load(base, secret) as load:
+            time.sleep(0.5)
+            stopped = time.monotonic()
+            primary.stop("fast")
+            time.sleep(2.0)
+            # The library's own result says it too (a field), and /v1/health says which part.
+            hits = mem.search("bees", user_id="ann")
+            assert hits and all(h.stale is not None for h in hits)
+            assert mem.context("bees", user_id="ann", budget_tokens=200).stale is not None
+            health = httpx.get(f"{base}/v1/health")
+            assert health.status_code == 200
+            assert health.json()["status"] == "degraded"
+            assert health.json()["parts"]["writes"] == "down"
+            assert health.json()["parts"]["reads"] == "stale"
+            returned = time.monotonic()
+            primary.start()
+            back = time.monotonic()
+            time.sleep(BACK_WITHIN + 0.5)
+            _check_outage(load, stopped, returned)
+            assert load.first_write_after(back) < BACK_WITHIN
+            assert httpx.get(f"{base}/v1/health").json()["status"] == "ok"
+            assert mem.search("bees", user_id="ann")[0].stale is None
+        with remem.open(primary.url(), embedder="hash:64") as after:
+            held = {m.id for m in after.list(user_id="ann", limit=100_000)}
+        assert [i for i in load.acknowledged if i not in held] == []
+    finally:
+        cluster.close()
+
+
+def test_a_promotion_then_the_old_primary_back_is_refused_as_split_brain() -> None:
+    cluster = pg.Cluster(standbys=1, synchronous=True)
+    try:
+        old, new = cluster.primary, cluster.standbys[0]
+        url = f"postgresql://postgres@127.0.0.1:{old.port},127.0.0.1:{new.port}/postgres"
+        mem, secret = _serve(url, new)
+        with mem, running(create_app(mem)) as base:
+            with Load(base, secret) as load:
+                time.sleep(0.5)
+                stopped = time.monotonic()
+                old.stop("immediate")
+                time.sleep(2.0)
+                promoting = time.monotonic()
+                new.promote()
+                promoted = time.monotonic()
+                time.sleep(BACK_WITHIN + 0.5)
+            _check_outage(load, stopped, promoting)
+            assert load.first_write_after(promoted) < BACK_WITHIN
+            with remem.open(new.url(), embedder="hash:64") as after:
+                held = {m.id for m in after.list(user_id="ann", limit=100_000)}
+            assert [i for i in load.acknowledged if i not in held] == []
+
+            # The old primary brought back read-write beside the promoted one: a new process
+            # with the same URL (the old host listed first) refuses both.
+            old.start()
+            with pytest.raises(remem.StoreError, match="split brain") as refused:
+                remem.open(url, embedder="hash:64")
+            assert f"127.0.0.1:{old.port}" in str(refused.value)
+            assert "Fence or rebuild the old primary" in str(refused.value)
+
+            # The promoted one lost too, the old one alone on its older timeline: this process
+            # has seen the newer timeline, and refuses it (503s, not writes to the old one).
+            new.stop("immediate")
+            deadline = time.monotonic() + 5
+            while True:
+                answer = httpx.post(
+                    f"{base}/v1/memories",
+                    headers={"Authorization": f"Bearer {secret}"},
+                    json={"text": "to the old primary?", "user_id": "ann"},
+                )
+                assert answer.status_code == 503, answer.text
+                if "older than timeline" in answer.text:
+                    break
+                assert time.monotonic() < deadline, answer.text
+                time.sleep(0.1)
+            assert old.sql("SELECT count(*) FROM memories WHERE text = 'to the old primary?'") == [
+                (0,)
+            ]
+    finally:
+        cluster.close()
