@@ -235,10 +235,17 @@ def test_an_empty_search_says_why(run) -> None:  # type: ignore[no-untyped-def]
     assert "--min-score" in run("search", "planning", "--min-score", "1").stderr
 
 
-def test_demo_answers_its_questions_in_text_or_json(run) -> None:  # type: ignore[no-untyped-def]
+def test_demo_answers_its_questions_in_text_or_json(  # type: ignore[no-untyped-def]
+    run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from remem.cli.demo import QUESTIONS
 
+    monkeypatch.chdir(tmp_path)  # by default it fills .remem/demo, the store `make run` serves
     text = run("demo", "-k", "2", "--plain").output
+    assert (tmp_path / ".remem" / "demo").is_dir()
+    assert "remem migrate --from .remem/demo --to postgresql://" in text
+    listed = run("list", "--store", ".remem/demo", "--user", "alex").output
+    assert "penicillin" in listed
     assert "Each hit: its relevance (0-1, calibrated), then why it ranked there." in text
     assert "Q: What is Alex allergic to?  [user_id=alex]\n  0." in text
     assert "relevance " in text and "P(relevant) from the signals" in text

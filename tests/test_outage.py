@@ -98,11 +98,13 @@ class Load:
         return min(done) - moment
 
 
-def _serve(url: str, standby: pg.Node) -> tuple[remem.Memory, str]:
+def _serve(url: str, standby: pg.Node) -> tuple[remem.Memory, str, str]:
+    """The store, a key of Ann's app (a tenant) and an operator's admin key."""
     mem = remem.open(url, embedder="hash:64", store_options={"replicas": [standby.url()]})
     secret, _ = KeyRing(mem.store).create("ann's app", users=["ann"])
+    admin, _ = KeyRing(mem.store).create("ops", admin=True)
     mem.add_many([{"text": f"Ann keeps bees, note {i}", "user_id": "ann"} for i in range(50)])
-    return mem, secret
+    return mem, secret, admin
 
 
 def _check_outage(load: Load, start: float, end: float) -> None:
@@ -120,7 +122,7 @@ def test_a_restart_keys_on_reads_go_on_stale_and_writes_fail_fast_then_resume() 
     cluster = pg.Cluster(standbys=1, synchronous=True)
     try:
         primary, standby = cluster.primary, cluster.standbys[0]
-        mem, secret = _serve(primary.url(), standby)
+        mem, secret, admin = _serve(primary.url(), standby)
         with mem, running(create_app(mem)) as base, Load(base, secret) as load:
             time.sleep(0.5)
             stopped = time.monotonic()
@@ -132,6 +134,19 @@ def test_a_restart_keys_on_reads_go_on_stale_and_writes_fail_fast_then_resume() 
             assert mem.context("bees", user_id="ann", budget_tokens=200).stale is not None
             health = httpx.get(f"{base}/v1/health")
             assert health.status_code == 200
+            metrics = httpx.get(f"{base}/metrics", headers={"Authorization": f"Bearer {admin}"})
+            assert "remem_primary_up 0" in metrics.text
+            assert 'remem_reads_total{by="stale"' in metrics.text
+            # Opening the store anew says each host's answer, not just "read-only".
+            both = (
+                f"postgresql://postgres@127.0.0.1:{primary.port},127.0.0.1:{standby.port}/postgres"
+            )
+            with pytest.raises(remem.StoreError) as refused:
+                remem.open(both, embedder="hash:64")
+            said = str(refused.value)
+            assert "no PostgreSQL server here takes writes" in said
+            assert f"127.0.0.1:{primary.port}: refused" in said
+            assert f"127.0.0.1:{standby.port}: a standby, read-only" in said
             assert health.json()["status"] == "degraded"
             assert health.json()["parts"]["writes"] == "down"
             assert health.json()["parts"]["reads"] == "stale"
@@ -155,7 +170,7 @@ def test_a_promotion_then_the_old_primary_back_is_refused_as_split_brain() -> No
     try:
         old, new = cluster.primary, cluster.standbys[0]
         url = f"postgresql://postgres@127.0.0.1:{old.port},127.0.0.1:{new.port}/postgres"
-        mem, secret = _serve(url, new)
+        mem, secret, _ = _serve(url, new)
         with mem, running(create_app(mem)) as base:
             with Load(base, secret) as load:
                 time.sleep(0.5)

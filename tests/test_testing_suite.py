@@ -191,7 +191,7 @@ def test_remems_stores_answer_every_default_with_their_own_query() -> None:
         for name, value in vars(base).items()
         if callable(value) and not name.startswith("_") and name not in base.__abstractmethods__
     ]
-    assert len(defaults) == 16
+    assert len(defaults) == 17
     for store in (SQLiteStore, PostgresStore):
         assert [name for base, name in defaults if getattr(store, name) is vars(base)[name]] == []
 

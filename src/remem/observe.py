@@ -84,7 +84,9 @@ GAUGES: dict[str, str] = {
     "remem_pool_waiting": "Requests waiting for a connection, by pool.",
     "remem_replica_up": "1 when the read replica answers, by replica.",
     "remem_replica_lag_seconds": "How far the read replica was behind at its last check.",
-    "remem_reads_total": "Reads with replicas configured, by who answered and why the primary.",
+    "remem_reads_total": "Reads with replicas configured, by who answered (replica, stale: a "
+    "replica while the primary was down, primary) and why the primary.",
+    "remem_primary_up": "1 when the PostgreSQL primary answers (0: writes refused, reads stale).",
     "remem_wal_bytes": "SQLite: the write-ahead log's size (growing: checkpoints cannot catch up).",
 }
 

@@ -26,13 +26,17 @@ def sample() -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
+#: Where ``remem demo`` stores its sample by default: the store ``make run`` fills and serves.
+DEMO_STORE = ".remem/demo"
+
+
 @click.command()
 @click.option(
     "--store",
     "store_path",
-    default=":memory:",
+    default=DEMO_STORE,
     show_default=True,
-    help="Store directory to fill (default: a throwaway in-memory store).",
+    help="Store to fill: the one `make run` serves by default (:memory: for a throwaway).",
 )
 @click.option("-k", "k", default=3, show_default=True, help="Hits per question.")
 @output_options
@@ -74,4 +78,8 @@ def demo(store_path: str, k: int, plain: bool) -> None:
                     click.echo(f"          {line.strip()}")
             click.echo()
         if plain and store_path != ":memory:":
-            click.echo(f"Explore it: remem search 'cashews' --store {store_path}")
+            click.echo(
+                f"Explore it: remem search 'cashews' --store {store_path}\n"
+                f"Serve it (web page and REST): remem serve --store {store_path}\n"
+                f"Move it to PostgreSQL: remem migrate --from {store_path} --to postgresql://..."
+            )

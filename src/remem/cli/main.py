@@ -774,8 +774,9 @@ def register() -> None:
     from remem.cli.demo import demo
     from remem.cli.evaluate import eval_group
     from remem.cli.serve import keys, mcp_command, serve
+    from remem.cli.trial import pg
 
-    for command in (demo, eval_group, serve, keys, mcp_command):
+    for command in (demo, eval_group, serve, keys, mcp_command, pg):
         cli.add_command(command)
 
 

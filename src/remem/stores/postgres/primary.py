@@ -304,19 +304,25 @@ class Primary:
             self._probe.close()
 
     def _alive(self) -> bool:
-        """Whether the primary answers a check and still takes writes."""
-        try:
-            if self._probe is None or self._probe.closed:
-                wait = max(1, round(min(2.0, self.connect_timeout)))
-                self._probe = psycopg.connect(self.host, autocommit=True, connect_timeout=wait)
-            row = self._probe.execute("SELECT pg_is_in_recovery()").fetchone()
-            return row is not None and not row[0]
-        except psycopg.Error as exc:
-            self.reason = _first_line(exc)
-            if self._probe is not None:
-                self._probe.close()
-                self._probe = None
-            return False
+        """Whether the primary answers a check and still takes writes. A check connection the
+        server dropped (a terminated backend, an idle timeout) is not the server down: it is
+        asked again on a fresh connection first."""
+        for fresh in (self._probe is None or self._probe.closed, True):
+            try:
+                if fresh:
+                    wait = max(1, round(min(2.0, self.connect_timeout)))
+                    self._probe = psycopg.connect(self.host, autocommit=True, connect_timeout=wait)
+                assert self._probe is not None
+                row = self._probe.execute("SELECT pg_is_in_recovery()").fetchone()
+                return row is not None and not row[0]
+            except psycopg.Error as exc:
+                self.reason = _first_line(exc)
+                if self._probe is not None:
+                    self._probe.close()
+                    self._probe = None
+                if fresh:
+                    return False
+        return False
 
     def _swap(self, host: str) -> None:
         """A primary found again: a fresh pool to it (the old one closed behind)."""

@@ -867,7 +867,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         return (int(rows[0]["tuples_done"]), int(rows[0]["tuples_total"])) if rows else (0, 0)
 
     def index_state(self) -> IndexState:
-        with self._connection() as conn:
+        def look(conn: psycopg.Connection[Any]) -> tuple[Any, ...]:
             stored = _read_signature(conn)
             records, count = conn.execute(
                 "SELECT count(*), count(embedding) FROM memories"
@@ -875,10 +875,17 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             ready = stored is not None and index_valid(
                 conn, index_name(stored.dimensions, self._hnsw.half)
             )
-            (elsewhere,) = conn.execute(  # another process building it
+            (elsewhere,) = conn.execute(  # another process building it (seen on the primary)
                 "SELECT count(*) > 0 FROM pg_stat_progress_create_index "
                 "WHERE relid = 'memories'::regclass"
             ).fetchone() or (False,)
+            return records, count, ready, elsewhere
+
+        if self._primary.up or self._replicas is None:
+            with self._connection() as conn:
+                records, count, ready, elsewhere = look(conn)
+        else:  # the primary down: a replica says it (/metrics goes on)
+            records, count, ready, elsewhere = self._read(look)
         thread = self._hnsw.thread
         here = thread is not None and thread.is_alive()
         return IndexState(
@@ -907,8 +914,9 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
                 Gauge("remem_replica_lag_seconds", state["lag_seconds"], labels),
             ]
         for (who, what), n in sorted(self.reads_served().items()):
-            labels = {"by": who, "replica": what} if who == "replica" else {"by": who, "why": what}
+            labels = {"by": who, "why": what} if who == "primary" else {"by": who, "replica": what}
             out.append(Gauge("remem_reads_total", n, labels))
+        out.append(Gauge("remem_primary_up", 1.0 if self._primary.up else 0.0, {}))
         return out
 
     def keyword(

@@ -736,6 +736,13 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         if progress is not None:
             progress(1, 1)
 
+    def health(self) -> dict[str, Any]:
+        """Up while its file is there (a store whose directory was removed or unmounted under
+        a running server answers nothing: down)."""
+        there = self._file == ":memory:" or Path(self._file).exists()
+        state = "up" if there else "down"
+        return {"writes": state, "reads": state}
+
     def gauges(self) -> list[Gauge]:
         """The write-ahead log's size: one that keeps growing means a reader holds a snapshot
         open so long that checkpoints cannot catch up."""
