@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: run test screenshots test-llama reliability bench bench-vectors bench-migrate bench-memory bench-server bench-failover eval clean install install-dev chromium
+.PHONY: run test screenshots test-llama reliability bench bench-vectors bench-migrate bench-memory bench-server bench-failover bench-outage eval clean install install-dev chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -124,6 +124,11 @@ bench-server: install-dev
 ## the primary killed and the standby promoted: acknowledged writes lost, time to resume
 bench-failover: install-dev
 	$(BIN)/python benchmarks/failover.py --runs 3 --json benchmarks/results/failover.json
+
+## bench-outage: the primary stopped under a tenant's reads and writes through a server with keys
+## on (a restart, then a promotion and split brain), printed second by second
+bench-outage: install-dev
+	$(BIN)/python benchmarks/outage.py --down 5 --json benchmarks/results/outage.json
 
 ## eval: retrieval quality on LoCoMo (stored three ways; halves by conversation: 0-4 tune,
 ## 5-9 report) and SciFact (train qrels tune, test qrels report), each pipeline stage on and

@@ -58,3 +58,13 @@ def model_mem_factory() -> Any:
         return remem.open(path, embedder=embedder, **options)
 
     return make
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[pg.Cluster]:
+    """A primary and one streaming standby (tests/pg.py), for a module's tests of replicas."""
+    made = pg.Cluster(standbys=1)
+    try:
+        yield made
+    finally:
+        made.close()

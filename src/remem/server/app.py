@@ -117,7 +117,9 @@ def error_response(status: int, kind: str, message: str, **extra: Any) -> JSONRe
 
 async def _remem_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RememError)
-    if exc.status >= 500:
+    if exc.status == 503:  # for now: the store's own line said why, once
+        log.warning("%s %s refused (503, retry): %s", request.method, request.url.path, exc)
+    elif exc.status >= 500:
         log.error("%s %s failed: %s", request.method, request.url.path, exc)
     answer = error_response(exc.status, type(exc).__name__, str(exc))
     if exc.status == 503:  # the database out of reach for now (a failover): nothing written
