@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import statistics
 import sys
 import threading
 import time
@@ -30,7 +29,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import httpx
-
 from tests.pg import Cluster
 from tests.serving import running
 
@@ -43,7 +41,7 @@ def p95(values: list[float]) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def one_run(kind: str, down: float) -> dict[str, Any]:
@@ -64,9 +62,10 @@ def one_run(kind: str, down: float) -> dict[str, Any]:
             stop = threading.Event()
             lock = threading.Lock()
             headers = {"Authorization": f"Bearer {secret}"}
-            with running(create_app(mem)) as base, httpx.Client(
-                base_url=base, headers=headers, timeout=30
-            ) as http:
+            with (
+                running(create_app(mem)) as base,
+                httpx.Client(base_url=base, headers=headers, timeout=30) as http,
+            ):
 
                 def note(what: str, began: float, response: httpx.Response | None) -> None:
                     ended = time.monotonic()
@@ -172,7 +171,7 @@ def summarise(
     reads = [e for e in outage if e["kind"] == "read"]
     writes = [e for e in outage if e["kind"] == "write"]
     seconds = []
-    for s in range(-2, int((events[-1]["at"] - stopped)) + 1 if events else 0):
+    for s in range(-2, int(events[-1]["at"] - stopped) + 1 if events else 0):
         window = [e for e in events if stopped + s <= e["at"] < stopped + s + 1]
         r = [e for e in window if e["kind"] == "read"]
         w = [e for e in window if e["kind"] == "write"]
