@@ -281,6 +281,11 @@ class Cluster:
     # -- plumbing ----------------------------------------------------------------------------------
     def run(self, program: str, args: list[str]) -> None:
         command = [str(_binaries() / program), *args]
+        if self.user:  # its user must reach the trial (a parent's mode may have changed since)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                from pgserver.utils import ensure_prefix_permissions
+            ensure_prefix_permissions(self.root)
         # Files, not pipes: a server pg_ctl starts would hold a pipe open and hang the wait.
         with tempfile.TemporaryFile("w+") as out:
             done = subprocess.run(

@@ -25,9 +25,11 @@ reconnection back-off.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -56,6 +58,17 @@ class _QuietPools(logging.Filter):
 
 
 logging.getLogger("psycopg.pool").addFilter(_QuietPools())
+
+#: Every primary being watched: at exit their watchers stop first (a database stopped by the
+#: process's later exit handlers is not a primary down).
+_WATCHED: weakref.WeakSet[Primary] = weakref.WeakSet()
+
+
+@atexit.register
+def _stop_watching() -> None:
+    for primary in list(_WATCHED):
+        primary._closing.set()
+        primary._wake.set()
 
 #: Whether a host is a standby, and its timeline: a primary's from the WAL file it writes to,
 #: a standby's from the WAL it receives (else its last restart point's).
@@ -176,6 +189,7 @@ class Primary:
         self._mark_up(host)
         self._watcher = threading.Thread(target=self._watch, name="remem-primary", daemon=True)
         self._watcher.start()
+        _WATCHED.add(self)
 
     # -- what the store calls ----------------------------------------------------------------------
     @contextmanager

@@ -201,7 +201,7 @@ class Replicas:
 
     def served(self) -> dict[tuple[str, str], int]:
         """Reads answered so far: ``("replica", url)`` by a replica, ``("stale", url)`` by one
-        past its bounds while the primary was down, ``("primary", why)`` by
+        while the primary was down, ``("primary", why)`` by
         the primary, ``why`` one of ``down`` (no replica up), ``lagging`` (the ones up are over
         ``max_lag`` behind), ``behind`` (none replayed the store's last write within
         ``wait``), ``failed`` (the replica failed mid-read)."""
