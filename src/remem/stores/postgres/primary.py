@@ -70,6 +70,7 @@ def _stop_watching() -> None:
         primary._closing.set()
         primary._wake.set()
 
+
 #: Whether a host is a standby, and its timeline: a primary's from the WAL file it writes to,
 #: a standby's from the WAL it receives (else its last restart point's).
 _ROLE = """
