@@ -150,7 +150,7 @@ eval: install
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --output benchmarks/results/chat-recall.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --attacks benchmarks/data/trust2/attacks-test.jsonl --benign benchmarks/data/trust2/benign-test.jsonl --output benchmarks/results/poisoning.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --channel own_words --attacks benchmarks/data/poisoning.jsonl --benign benchmarks/data/benign_hard.jsonl --output benchmarks/results/poisoning-earlier-set.json
-	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev120.json.xz --store benchmarks/.work/longmemeval --output benchmarks/results/longmemeval.json
+	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev280.json.xz --folds 5 --store benchmarks/.work/longmemeval280 --output benchmarks/results/longmemeval280.json
 
 clean:
 	rm -rf $(VENV) $(CREW) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -134,3 +134,67 @@ def test_the_command_runs_both_granularities_and_reuses_its_stores(tmp_path: Pat
     assert again["turns"]["ingest"]["added"] == 0
     assert again["turns"]["splits"] == report["turns"]["splits"]
     assert sorted(p.name for p in (tmp_path / "stores").iterdir()) == ["sessions.db", "turns.db"]
+
+
+def test_folds_choose_on_the_other_folds_and_report_the_held_out_one() -> None:
+    from remem.eval.folds import cross_validate, fold_ids
+
+    types = {f"q{i:02d}": ("a" if i % 3 else "b") for i in range(30)}
+    parts = fold_ids(types, 5, seed=1)
+    assert sorted(q for part in parts for q in part) == sorted(types)  # each once
+    assert all(sum(types[q] == "b" for q in part) == 2 for part in parts)  # stratified
+    assert fold_ids(types, 5, seed=1) == parts and fold_ids(types, 5, seed=2) != parts
+    # "good" finds every question but q00; "lucky" only the b questions; the folds must
+    # choose "good" everywhere, and report it on questions it was not chosen on.
+    good = {q: {"r@5": 0.0 if q == "q00" else 1.0} for q in types}
+    lucky = {q: {"r@5": float(types[q] == "b")} for q in types}
+    base = {q: {"r@5": 0.5} for q in types}
+    report = cross_validate(
+        {"good": good, "lucky": lucky}, types, choose_by="r@5", folds=5, seeds=(0, 1),
+        fixed_scores={"cosine": base},
+    )  # fmt: skip
+    assert report["chosen"] == {"good": 10}
+    held = report["held_out"]["chosen"]["overall"]["r@5"]
+    assert held["mean"] == pytest.approx(29 / 30, abs=1e-4)
+    assert held["min"] == pytest.approx(5 / 6, abs=1e-4)
+    assert report["held_out"]["cosine"]["overall"]["r@5"]["sd"] == 0.0
+    assert report["held_out"]["chosen"]["by_type"]["b"]["questions"] == 10
+    with pytest.raises(remem.InvalidInputError, match="no scores for"):
+        cross_validate({"good": {"q00": {"r@5": 1.0}}}, types, choose_by="r@5")
+    with pytest.raises(remem.InvalidInputError, match="2 folds or more"):
+        fold_ids(types, 1, seed=0)
+
+
+def test_the_command_cross_validates_candidates(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from remem.cli.main import cli
+
+    rows = [
+        question(f"q{i}", kind, asked, f"ev{i}", words)
+        for i, (kind, asked, words) in enumerate(
+            [("single-session-user", "What did I say about my violin lessons?",
+              "my violin lessons on Mondays"),
+             ("single-session-user", "Which bakery sells sourdough?",
+              "the bakery that sells sourdough"),
+             ("temporal-reasoning", "When did I repaint the fence?", "repainting the fence"),
+             ("temporal-reasoning", "When did I buy the kayak?", "buying a red kayak")] * 2
+        )
+    ]  # fmt: skip
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps(rows))
+    candidates = tmp_path / "candidates.json"
+    candidates.write_text(json.dumps({"remem": {}, "dense only": {"dense_weight": 1.0}}))
+    args = ["eval", "longmemeval", "--data", str(path), "--embedder", "hash:64",
+            "--granularity", "sessions", "--folds", "2", "--seeds", "0,1",
+            "--candidates", str(candidates)]  # fmt: skip
+    done = CliRunner().invoke(cli, args)
+    assert done.exit_code == 0, done.output
+    report = json.loads(done.output)["granularities"]["sessions"]
+    folds = report["cross_validation"]
+    assert (folds["folds"], folds["seeds"], folds["questions"]) == (2, [0, 1], 8)
+    assert sum(folds["chosen"].values()) == 4
+    assert set(folds["held_out"]) == {"chosen", "cosine", "remem"}
+    assert set(report["latency_ms"]) == {"cosine", "remem", "dense only"}
+    bad = CliRunner().invoke(cli, [*args[:-2], "--candidates", str(path)])
+    assert bad.exit_code != 0 and "JSON object of name" in bad.output

@@ -290,7 +290,7 @@ def poisoning(
 
 
 @eval_group.command()
-@data_option("longmemeval_s_dev120.json.xz (or .json).")
+@data_option("longmemeval_s_dev280.json.xz (or .json).")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Only the first questions.")
 @click.option(
     "--granularity",
@@ -306,18 +306,68 @@ def poisoning(
     help="Keep each granularity's store in this folder (sessions.db, turns.db) and reuse it "
     "on the next run; a stopped run resumes (default: in memory).",
 )
+@click.option(
+    "--folds",
+    type=click.IntRange(2),
+    default=None,
+    help="Also cross-validate: in each of N folds (stratified by question type), the "
+    "candidate best on the other folds, scored on the fold held out; mean ± spread.",
+)
+@click.option(
+    "--seeds",
+    default="0,1,2",
+    show_default=True,
+    help="Seeds of the fold splits, comma-separated (each seed holds every question out once).",
+)
+@click.option(
+    "--candidates",
+    "candidates_file",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="JSON object: name -> search options (RetrievalConfig fields), the settings the "
+    "folds choose among (default: remem's default search alone, as `remem`).",
+)
+@click.option(
+    "--choose-by",
+    default="recall_all@5",
+    show_default=True,
+    help="The metric a fold's choice maximises on the other folds.",
+)
+@click.option("--details", is_flag=True, help="Add each question's top 10 sessions per method.")
 @common_options
 def longmemeval(
     data: str,
     limit: int | None,
     granularity: str,
     store_dir: str | None,
+    folds: int | None,
+    seeds: str,
+    candidates_file: str | None,
+    choose_by: str,
+    details: bool,
     embedder: str | None,
     output: str | None,
 ) -> None:
     """LongMemEval_S: the evidence sessions among each question's ~48, ranked by plain cosine
-    and by remem's default search, per granularity, on the tune and report halves."""
+    and by remem's search, per granularity, on the tune and report halves; with --folds,
+    cross-validated over every question."""
     from remem.eval.longmemeval import evaluate_longmemeval
+
+    try:
+        seed_list = [int(part) for part in seeds.split(",") if part.strip()]
+    except ValueError as exc:
+        raise click.BadParameter(f"seeds are integers separated by commas: {seeds!r}") from exc
+    if not seed_list:
+        raise click.BadParameter("give at least one seed")
+    runs = None
+    if candidates_file is not None:
+        runs = json.loads(Path(candidates_file).read_text(encoding="utf-8"))
+        if (
+            not isinstance(runs, dict)
+            or not runs
+            or not all(isinstance(v, dict) for v in runs.values())
+        ):
+            raise click.BadParameter("--candidates holds a JSON object of name -> options")
 
     report: dict[str, object] = {"dataset": "LongMemEval_S dev", "granularities": {}}
     for name in GRANULARITIES if granularity == "both" else (granularity,):
@@ -332,6 +382,7 @@ def longmemeval(
         parts = 0 if name == "turns" else remem.Settings().part_tokens
         with remem.open(path, embedder=embedder, part_tokens=parts) as mem:
             report["granularities"][name] = evaluate_longmemeval(  # type: ignore[index]
-                mem, data, granularity=name, limit=limit, progress=sys.stderr.isatty()
-            )
+                mem, data, granularity=name, limit=limit, progress=sys.stderr.isatty(),
+                runs=runs, folds=folds, seeds=seed_list, choose_by=choose_by, details=details,
+            )  # fmt: skip
     _write(report, output)

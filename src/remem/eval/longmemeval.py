@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from remem.errors import InvalidInputError, LongTextWarning
+from remem.eval.folds import cross_validate
 from remem.eval.metrics import any_and_all, latency_ms, mean_rows, ndcg_at_k
 from remem.memory import Memory
 from remem.records import MemoryRecord
@@ -194,13 +195,19 @@ def evaluate_longmemeval(
     limit: int | None = None,
     details: bool = False,
     progress: bool = False,
+    folds: int | None = None,
+    seeds: Sequence[int] = (0, 1, 2),
+    choose_by: str = "recall_all@5",
 ) -> dict[str, Any]:
     """Store every question's haystack in ``memory`` at ``granularity`` (``sessions`` or
     ``turns``, :func:`haystack_items`; an empty store, or one an earlier run filled with the
     same items), then rank its sessions for the question by plain cosine and by each of
     ``runs`` (name → search options; default: remem's default search as ``remem``), sessions
     ranked by their best hit. ``limit`` takes the first questions only (the halves stay those
-    of the whole file); ``details`` adds each question's rankings."""
+    of the whole file); ``details`` adds each question's rankings. ``folds``: also
+    cross-validate (:func:`remem.eval.folds.cross_validate`): in each fold of each seed, the
+    run of ``runs`` with the best ``choose_by`` on the other folds, scored on the held-out
+    fold, beside plain cosine and the first run held to themselves."""
     from tqdm import tqdm
 
     if granularity not in GRANULARITIES:
@@ -217,6 +224,7 @@ def evaluate_longmemeval(
     }
     latencies: dict[str, list[float]] = {name: [] for name in per}
     ranked_by: dict[str, dict[str, list[str]]] = {}
+    by_question: dict[str, dict[str, dict[str, float]]] = {name: {} for name in per}
     for row in tqdm(questions, desc="questions", disable=not progress, leave=False):
         qid, relevant = row["question_id"], set(row["answer_session_ids"])
         started = time.perf_counter()
@@ -229,7 +237,9 @@ def evaluate_longmemeval(
             latencies[name].append((time.perf_counter() - started) * 1000)
             orders[name] = list(dict.fromkeys(h.session_id for h in hits if h.session_id))
         for name, order in orders.items():
-            per[name].append((halves[qid], row["question_type"], _scores(order, relevant)))
+            scored = _scores(order, relevant)
+            per[name].append((halves[qid], row["question_type"], scored))
+            by_question[name][qid] = scored
         if details:
             ranked_by[qid] = {name: order[: max(KS)] for name, order in orders.items()}
 
@@ -259,6 +269,16 @@ def evaluate_longmemeval(
                 "questions": len(mine),
             }
         report["splits"][split] = part
+    if folds is not None:
+        first = next(iter(runs))
+        report["cross_validation"] = cross_validate(
+            {name: by_question[name] for name in runs},
+            {row["question_id"]: row["question_type"] for row in questions},
+            choose_by=choose_by,
+            folds=folds,
+            seeds=seeds,
+            fixed_scores={"cosine": by_question["cosine"], first: by_question[first]},
+        )
     if details:
         report["ranked"] = ranked_by
     return report
