@@ -20,6 +20,7 @@ A key's ``last_used_at`` is written by that thread too, at most once a minute a 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -35,7 +36,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from remem.access import Grant
-from remem.errors import AuthenticationError, InvalidInputError, NotFoundError
+from remem.errors import AuthenticationError, InvalidInputError, NotFoundError, StoreError
 from remem.stores.tables import KeyTable, offered
 from remem.timeutil import from_epoch, now
 
@@ -168,6 +169,9 @@ class KeyRing:
         if not self._table("revoking an API key").key_revoke(key_id, now()):
             info = self.get(key_id)  # raises NotFoundError when there is no such key
             raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
+        with self._lock:  # this ring at once, even if it cannot read the keys again now
+            if self._known is not None and key_id in self._known:
+                self._known[key_id] = {**self._known[key_id], "revoked_at": now()}
         keys_changed(self.store)
         return self.get(key_id)
 
@@ -212,11 +216,14 @@ class KeyRing:
         read is looked up at once."""
         with self._lock:
             known = self._known
-        if known is None or self._seen != _changes(self.store):
+        if known is None:
             self._reload()
             self._start()
-            with self._lock:
-                known = self._known or {}
+        elif self._seen != _changes(self.store):
+            with contextlib.suppress(StoreError):  # unreachable now: the last read stands
+                self._reload()
+        with self._lock:
+            known = self._known or {}
         row = known.get(key_id)
         if row is None and time.monotonic() - self.read_at >= _UNKNOWN_EVERY:
             try:  # a key made elsewhere a moment ago; at most 10 reads a second for unknown ids

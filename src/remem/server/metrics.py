@@ -17,6 +17,7 @@ from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from remem.errors import StoreUnavailableError
 from remem.observe import METRICS, Gauge, render
 from remem.server.auth import Call
 
@@ -33,17 +34,23 @@ def note_error(kind: str) -> None:
 
 @metrics.get("/metrics", response_class=PlainTextResponse, include_in_schema=False)
 def scrape(call: Call) -> PlainTextResponse:
-    """Prometheus text format (version 0.0.4); an admin key when keys are on."""
+    """Prometheus text format (version 0.0.4); an admin key when keys are on. With the
+    database out of reach, the series read from it are left out and the rest answer (the
+    pools, the replicas, ``remem_primary_up``): a scrape never fails on an outage."""
     memory = call.memory
     memory.require_admin("metrics")
-    state = memory.index_state()
-    gauges = [
-        Gauge("remem_records", state.records),
-        Gauge("remem_vectors", state.vectors),
-        Gauge("remem_index_ready", float(state.ready), {"kind": state.kind}),
-        Gauge("remem_index_building", float(state.building), {"kind": state.kind}),
-        *memory.store.gauges(),
-    ]
+    gauges = []
+    try:
+        state = memory.index_state()
+        gauges += [
+            Gauge("remem_records", state.records),
+            Gauge("remem_vectors", state.vectors),
+            Gauge("remem_index_ready", float(state.ready), {"kind": state.kind}),
+            Gauge("remem_index_building", float(state.building), {"kind": state.kind}),
+        ]
+    except StoreUnavailableError:  # the database away: what the process knows still answers
+        pass
+    gauges += memory.store.gauges()
     return PlainTextResponse(render(gauges), media_type="text/plain; version=0.0.4")
 
 
