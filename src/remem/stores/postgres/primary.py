@@ -358,7 +358,7 @@ class Primary:
 
     def _mark_down(self, why: str) -> None:
         with self._lock:
-            if not self.up:
+            if not self.up or self._closing.is_set():  # (closing: the database may go first)
                 return
             self.up, self.down_since = False, time.monotonic()
             self.reason = self.reason or why
