@@ -29,7 +29,7 @@ import re
 import threading
 from urllib.parse import unquote
 
-__all__ = ["MASKING", "SHORTEST", "MaskingFilter", "mask", "passwords_in", "remember"]
+__all__ = ["MASKING", "SHORTEST", "MaskingFilter", "first_line", "mask", "passwords_in", "remember"]
 
 #: A remembered secret is masked wherever it occurs only when at least this long.
 SHORTEST = 4
@@ -90,6 +90,13 @@ def mask(text: str) -> str:
         if secret in out:
             out = out.replace(secret, _HIDDEN)
     return out
+
+
+def first_line(exc: BaseException) -> str:
+    """An exception's first line, masked (a driver's multi-line message, for one log line or
+    one error message); its type's name when it says nothing."""
+    text = mask(str(exc).strip())
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 def _percent(secret: str) -> str:

@@ -24,6 +24,7 @@ import psycopg
 
 from remem.embedders.base import EmbedderSignature
 from remem.errors import IndexWarning
+from remem.redact import first_line
 
 __all__ = ["HnswBuilder", "drop_indexes", "index_name", "index_valid"]
 
@@ -127,7 +128,7 @@ class HnswBuilder:
         except psycopg.Error as exc:  # the index is an accelerator: searches stay exact
             if not self._closing:
                 warnings.warn(
-                    f"could not build the vector index {name}: {_first_line(exc)}", IndexWarning, 2
+                    f"could not build the vector index {name}: {first_line(exc)}", IndexWarning, 2
                 )
         finally:
             self._building = None
@@ -159,7 +160,3 @@ def index_valid(conn: psycopg.Connection[Any], name: str) -> bool:
         (name,),
     ).fetchone()
     return bool(row and row[0])
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

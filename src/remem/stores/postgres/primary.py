@@ -40,7 +40,7 @@ from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from remem.errors import StoreError, StoreUnavailableError
-from remem.redact import mask
+from remem.redact import first_line, mask
 
 __all__ = ["HostRole", "Primary", "hosts_of", "roles_of"]
 
@@ -137,7 +137,7 @@ def roles_of(hosts: list[str], timeout: float) -> list[HostRole]:
             assert row is not None
             found[i] = HostRole(hosts[i], writable=not row[0], timeline=int(row[1] or 0))
         except psycopg.Error as exc:
-            found[i] = HostRole(hosts[i], error=_first_line(exc), failure=exc)
+            found[i] = HostRole(hosts[i], error=first_line(exc), failure=exc)
 
     threads = [threading.Thread(target=ask, args=(i,), daemon=True) for i in range(len(hosts))]
     for thread in threads:
@@ -158,7 +158,7 @@ class Primary:
         *,
         make_pool: Callable[[str], ConnectionPool[Any]],
         prepare: Callable[[psycopg.Connection[Any]], None] | None = None,
-        describe: Callable[[str, BaseException], str] = lambda shown, exc: _first_line(exc),
+        describe: Callable[[str, BaseException], str] = lambda shown, exc: first_line(exc),
         connect_timeout: float = 10.0,
         check_every: float = 0.5,
         retry_every: float = 0.25,
@@ -312,7 +312,7 @@ class Primary:
                 host = self._choose()
             except StoreError as exc:
                 with self._lock:
-                    self.reason = _first_line(exc)
+                    self.reason = first_line(exc)
                 continue
             self._swap(host)
         if self._probe is not None:
@@ -331,7 +331,7 @@ class Primary:
                 row = self._probe.execute("SELECT pg_is_in_recovery()").fetchone()
                 return row is not None and not row[0]
             except psycopg.Error as exc:
-                self.reason = _first_line(exc)
+                self.reason = first_line(exc)
                 if self._probe is not None:
                     self._probe.close()
                     self._probe = None
@@ -381,8 +381,3 @@ def _where(url: str) -> str:
         return mask(url)
     host = params.get("host") or params.get("hostaddr") or "localhost"
     return f"{host}:{params.get('port') or 5432}"
-
-
-def _first_line(exc: BaseException) -> str:
-    text = mask(str(exc).strip())
-    return text.splitlines()[0] if text else type(exc).__name__

@@ -32,6 +32,7 @@ from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from remem.errors import InvalidInputError, StoreError
+from remem.redact import first_line
 from remem.stores.base import note_stale, read_after, wal_number
 
 __all__ = ["Replica", "Replicas", "given_lsn", "lsn_number", "lsn_text"]
@@ -305,7 +306,7 @@ class Replicas:
         with replica.lock:
             replica.down_until = time.monotonic() + self.retry
             replica.checked = 0.0  # checked again before it serves
-            replica.error = _first_line(exc)
+            replica.error = first_line(exc)
 
     def _count(self, who: str, what: str) -> None:
         with self._lock:
@@ -323,7 +324,3 @@ def _replay(conn: psycopg.Connection[Any], position: int, deadline: float) -> in
             return reached
         time.sleep(pause)
         pause = min(pause * 2, 0.05)
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

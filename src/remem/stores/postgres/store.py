@@ -61,7 +61,7 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
-from remem.redact import mask, remember
+from remem.redact import first_line, mask, remember
 from remem.stores.audit_log import AUDITED_FIELDS
 from remem.stores.base import (
     NewRecord,
@@ -268,18 +268,18 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             ) from exc
         except pg_errors.ReadOnlySqlTransaction as exc:  # a demoted primary, mid-failover
             raise StoreUnavailableError(
-                f"PostgreSQL at {self.path} takes no writes now ({_first_line(exc)}): a "
+                f"PostgreSQL at {self.path} takes no writes now ({first_line(exc)}): a "
                 "failover? Nothing was written; retry shortly"
             ) from exc
         except pg_errors.DiskFull as exc:
             raise StorageFullError(
-                f"the database at {self.path} is out of disk ({_first_line(exc)}). Nothing "
+                f"the database at {self.path} is out of disk ({first_line(exc)}). Nothing "
                 "written before was lost; free some space and retry."
             ) from exc
         except psycopg.OperationalError as exc:  # the connection lost, the server stopping
             self._primary.suspect()
             raise StoreUnavailableError(
-                f"PostgreSQL at {self.path} failed: {_first_line(exc)}. Nothing of this call "
+                f"PostgreSQL at {self.path} failed: {first_line(exc)}. Nothing of this call "
                 "was written; retry shortly"
             ) from exc
 
@@ -445,7 +445,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             taken = _key_in(exc) or "?"
             raise ConflictError(f"a memory with id {taken!r} is already stored", id=taken) from exc
         except pg_errors.ForeignKeyViolation as exc:
-            raise NotFoundError(f"a parent_id names no stored memory ({_first_line(exc)})") from exc
+            raise NotFoundError(f"a parent_id names no stored memory ({first_line(exc)})") from exc
         return out
 
     def update(
@@ -1036,7 +1036,7 @@ def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
     except (pg_errors.InsufficientPrivilege, pg_errors.UndefinedFile) as exc:
         raise StoreError(
             "cannot create the `vector` extension here: have the database owner run "
-            f"`CREATE EXTENSION vector;` once, then retry ({_first_line(exc)})"
+            f"`CREATE EXTENSION vector;` once, then retry ({first_line(exc)})"
         ) from exc
 
 
@@ -1254,7 +1254,7 @@ def _connect_error(shown: str, exc: BaseException) -> str:
     """What failed when connecting, and what to do about it."""
     text = str(exc)
     found = re.search(r"FATAL:\s+(.*)", text)
-    reason = found.group(1).strip() if found else _first_line(exc)
+    reason = found.group(1).strip() if found else first_line(exc)
     if "password authentication failed" in text or re.search(r'role ".*" does not exist', text):
         fix = "check the user name and password in the URL"
     elif "no pg_hba.conf entry" in text:
@@ -1268,7 +1268,3 @@ def _connect_error(shown: str, exc: BaseException) -> str:
 
 def _version(text: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
-
-
-def _first_line(exc: BaseException) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
