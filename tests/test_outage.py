@@ -11,15 +11,21 @@ import threading
 import time
 from typing import Any
 
+import anyio
 import httpx
 import pytest
 
 import remem
 from remem.apikeys import KeyRing
+from remem.llm import ToolCall
+from remem.redact import mask
 from remem.server import create_app
+from remem.server.mcp import build_mcp, mcp_http_app
+from remem.tools import ToolDispatcher
 
 from . import pg
 from .serving import running
+from .test_mcp import bearer, over_http, text_of
 
 #: Bounds that tell the behaviour from what it was before (every request waited out the 10 s
 #: connect timeout; writes came back after ~20 s), loose enough for a loaded machine. The
@@ -106,6 +112,7 @@ def _serve(url: str, standby: pg.Node) -> tuple[remem.Memory, str, str]:
     secret, _ = KeyRing(mem.store).create("ann's app", users=["ann"])
     admin, _ = KeyRing(mem.store).create("ops", admin=True)
     mem.add_many([{"text": f"Ann keeps bees, note {i}", "user_id": "ann"} for i in range(50)])
+    mem.add_many([{"text": f"Bob keeps bees too, note {i}", "user_id": "bob"} for i in range(5)])
     return mem, secret, admin
 
 
@@ -133,6 +140,12 @@ def test_a_restart_keys_on_reads_go_on_stale_and_writes_fail_fast_then_resume() 
             # The library's own result says it too (a field), and /v1/health says which part.
             hits = mem.search("bees", user_id="ann")
             assert hits and all(h.stale is not None for h in hits)
+            # Two tenants: a stale read is still one tenant's (Ann's key, no user named: none
+            # of Bob's memories about bees, though they match).
+            as_ann = httpx.post(f"{base}/v1/search", json={"query": "bees", "k": 50},
+                                headers={"Authorization": f"Bearer {secret}"})  # fmt: skip
+            assert as_ann.status_code == 200 and "x-remem-stale" in as_ann.headers
+            assert {h["user_id"] for h in as_ann.json()["hits"]} == {"ann"}
             assert mem.context("bees", user_id="ann", budget_tokens=200).stale is not None
             health = httpx.get(f"{base}/v1/health")
             assert health.status_code == 200
@@ -163,6 +176,50 @@ def test_a_restart_keys_on_reads_go_on_stale_and_writes_fail_fast_then_resume() 
         with remem.open(primary.url(), embedder="hash:64") as after:
             held = {m.id for m in after.list(user_id="ann", limit=100_000)}
         assert [i for i in load.acknowledged if i not in held] == []
+    finally:
+        cluster.close()
+
+
+def test_a_read_that_meets_the_primary_going_down_is_served_stale_by_the_replica() -> None:
+    """The watcher has not seen the primary go yet when a read reaches it (the read was
+    routed there: the replica lags): the replica answers that read, stale, not a 503."""
+    cluster = pg.Cluster(standbys=1, synchronous=True)
+    try:
+        primary, standby = cluster.primary, cluster.standbys[0]
+        store_options = {"replicas": [standby.url()], "max_replica_lag": 0.0}
+        with remem.open(primary.url(), embedder="hash:64", store_options=store_options) as mem:
+            mem.add_many(
+                [{"text": f"Ann keeps bees, note {i}", "user_id": "ann"} for i in range(5)]
+            )
+            mem.add("Bob keeps bees too", user_id="bob")
+            secret, _ = KeyRing(mem.store).create("ann's agent", users=["ann"])
+            watcher = mem.store._primary  # (white box: only a slow watcher makes the race sure)
+            watcher.check_every = 3600.0
+            time.sleep(0.7)  # the watcher's current wait (0.5 s) runs out: it now waits an hour
+            primary.stop("immediate")
+            time.sleep(1.2)  # the replica's state is checked anew: its lag grows, over 0 s
+            assert watcher.up, "the watcher saw it first: the race was not driven"
+            hits = mem.search("bees", user_id="ann", k=10)
+            assert len(hits) == 5 and all(h.stale is not None for h in hits)
+            assert {h.user_id for h in hits} == {"ann"}  # a stale read is still one tenant's
+            bob = mem.search("bees", user_id="bob", k=10)
+            assert [h.text for h in bob] == ["Bob keeps bees too"]
+            assert ("stale", mask(standby.url())) in mem.store.reads_served()
+            # The faces a model reads say it too: the tools' result and MCP's get_context.
+            said = ToolDispatcher(mem, user_id="ann").execute(
+                ToolCall(id="1", name="search_memories", arguments={"query": "bees", "k": 10})
+            )
+            assert said["ok"] and len(said["results"]) == 5 and said["stale_seconds"] >= 0
+
+            async def over_mcp(url: str) -> None:
+                async with over_http(url, bearer(secret)) as session:
+                    result = await session.call_tool("get_context", {"query": "bees"})
+                    assert not result.is_error
+                    assert result.structured_content["stale_seconds"] >= 0
+                    assert "recovering" in text_of(result) and "Bob" not in text_of(result)
+
+            with running(mcp_http_app(build_mcp(mem), mem)) as base:
+                anyio.run(over_mcp, f"{base}/mcp")
     finally:
         cluster.close()
 

@@ -229,6 +229,12 @@ RESULT_SCHEMAS: dict[str, dict[str, Any]] = {
                 "type": "integer",
                 "description": "Untrusted memories left out by this server's policy.",
             },
+            "stale_seconds": {
+                "type": "number",
+                "description": "Only while the database's primary is down: these answers come "
+                "from a copy up to this many seconds behind, so the newest memories may be "
+                "missing. Saving fails until it is back.",
+            },
         },
         "required": ["ok", "results"],
     },
@@ -506,13 +512,15 @@ class ToolDispatcher:
         least = args.get("min_score")  # null: none
         hits = self.memory.search(_text(args, "query"), k=k, min_score=least, **self.scope)
         shown = [_result(h) for h in hits]
+        behind = [h.stale for h in hits if h.stale is not None]
+        stale = {"stale_seconds": round(max(behind), 3)} if behind else {}
         if self.untrusted == "allow":
-            return {"results": shown}
+            return {"results": shown, **stale}
         trusted = [r for r in shown if r["trust"]["level"] == "trusted"]
         others = [r for r in shown if r["trust"]["level"] != "trusted"]
         if self.untrusted == "withhold":
-            return {"results": trusted, "withheld": len(others)}
-        return {"results": trusted, "evidence": others}
+            return {"results": trusted, "withheld": len(others), **stale}
+        return {"results": trusted, "evidence": others, **stale}
 
     def _update(self, args: dict[str, Any]) -> dict[str, Any]:
         """A model's correction replaces a memory only as trusted as itself: one holding the

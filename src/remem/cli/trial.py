@@ -36,7 +36,7 @@ import click
 
 from remem.errors import InvalidInputError, MissingDependencyError
 
-__all__ = ["Cluster", "Node", "pg"]
+__all__ = ["Cluster", "Node", "free_port", "pg"]
 
 STATE = "remem-pg.json"
 #: Settings of every standby: reads on it are not cancelled by the primary's cleanup, and it
@@ -58,7 +58,8 @@ def _binaries() -> Path:
     return Path(POSTGRES_BIN_PATH)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on the loopback address that nothing listens on now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
@@ -166,7 +167,7 @@ class Cluster:
 
             entry = pwd.getpwnam(user)
             os.chown(path, entry.pw_uid, entry.pw_gid)  # its nodes write their logs here
-        primary = {"name": "primary", "port": _free_port(), "settings": {}}
+        primary = {"name": "primary", "port": free_port(), "settings": {}}
         if synchronous:
             primary["settings"] = {"synchronous_standby_names": "'*'"}
         (path / STATE).write_text(json.dumps({"user": user, "nodes": [primary]}, indent=1))
@@ -217,7 +218,7 @@ class Cluster:
         """A new standby ``name`` streaming from ``of`` (a base backup of it, then started)."""
         if any(n.name == name for n in self.nodes):
             raise InvalidInputError(f"{self.root} already has a node {name!r}")
-        node = Node(self, name, _free_port(), dict(STANDBY_SETTINGS))
+        node = Node(self, name, free_port(), dict(STANDBY_SETTINGS))
         self.nodes.append(node)
         self._save()
         self._backup(node, of)

@@ -126,6 +126,11 @@ _CONTEXT_RESULT = {
             "type": "string",
             "description": "Prompt-ready lines: each memory's time, whose words, quoted text.",
         },
+        "stale_seconds": {
+            "type": "number",
+            "description": "Only while the database's primary is down: the context comes from "
+            "a copy up to this many seconds behind, so the newest memories may be missing.",
+        },
     },
     "required": ["ok", "context"],
 }
@@ -257,8 +262,7 @@ class MemoryTools:
         """One call; a refusal names ``request_id`` (the HTTP request's, if any)."""
         if name == "get_context":
             try:
-                text = context(memory, arguments, scope, self.untrusted)
-                return succeeded({"ok": True, "context": text})
+                return succeeded({"ok": True, **context(memory, arguments, scope, self.untrusted)})
             except RememError as exc:
                 return failed(str(exc), request_id)
         dispatcher = ToolDispatcher(memory, untrusted=self.untrusted, **scope)
@@ -337,10 +341,11 @@ def context(
     arguments: dict[str, Any],
     scope: dict[str, Any],
     untrusted: UntrustedPolicy = DEFAULT_POLICY,
-) -> str:
-    """``get_context``, its arguments checked against its schema as the dispatcher checks the
-    other tools' (null: an argument's default); untrusted memories as the server's policy
-    says."""
+) -> dict[str, Any]:
+    """``get_context``'s result (``context``, and ``stale_seconds`` while a replica answers
+    for a primary that is down), its arguments checked against its schema as the dispatcher
+    checks the other tools' (null: an argument's default); untrusted memories as the server's
+    policy says."""
     check_arguments(_GET_CONTEXT["input_schema"], arguments)
     query = arguments["query"]
     if not query.strip():
@@ -354,7 +359,11 @@ def context(
         untrusted=untrusted,
         **scope,
     )
-    return packed.text or "(nothing relevant is stored)"
+    text = packed.text or "(nothing relevant is stored)"
+    if packed.stale is None:
+        return {"context": text}
+    note = f"(The memory database is recovering: these may be up to {packed.stale:.0f} s old.)"
+    return {"context": f"{text}\n{note}", "stale_seconds": round(packed.stale, 3)}
 
 
 def succeeded(result: dict[str, Any]) -> types.CallToolResult:

@@ -10,8 +10,9 @@ recovery) is skipped for ``retry`` seconds, then tried again; the read it failed
 the primary. Each replica's state is checked at most every ``check_every`` seconds, by the
 read that finds it stale. ``served()`` counts who answered, and why the primary did.
 
-**While the primary is down** (``primary_up()`` says so: :mod:`.primary`), a read goes to any
-replica that is up, however far behind, rather than fail; no replica can then be known to hold
+**While the primary is down** (``primary_up()`` says so: :mod:`.primary`), or when it goes down
+as a read reaches it, a read goes to any replica that is up, however far behind, rather than
+fail; no replica can then be known to hold
 every acknowledged write, so each such read is *stale* — noted with the
 replica's lag (:func:`remem.stores.base.note_stale`; ``X-Remem-Stale`` over HTTP, ``stale``
 on a search hit) and counted as ``("stale", url)``.
@@ -31,7 +32,7 @@ from pgvector.psycopg import register_vector
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from remem.errors import InvalidInputError, StoreError
+from remem.errors import InvalidInputError, StoreError, StoreUnavailableError
 from remem.redact import first_line
 from remem.stores.base import note_stale, read_after, wal_number
 
@@ -187,18 +188,38 @@ class Replicas:
         stale = not self.primary_up()
         replica, why = (self._any(), "down") if stale else self._choose()
         if replica is not None:
-            try:
-                with replica.pool.connection() as conn:
-                    out = work(conn)
-                if stale:
-                    note_stale(replica.lag)
-                self._count("stale" if stale else "replica", replica.shown)
-                return out
-            except FAILURES as exc:
-                self._down(replica, exc)
-                why = "failed"
+            served = self._on(replica, work, stale)
+            if served is not None:
+                return served[0]
+            why = "failed"
+        try:
+            out = primary()
+        except StoreUnavailableError:
+            # The primary went down as this read reached it (before the watcher saw it, or
+            # while the read waited for a replica to catch up): a replica answers, stale.
+            replica = self._any()
+            served = self._on(replica, work, True) if replica is not None else None
+            if served is None:
+                raise
+            return served[0]
         self._count("primary", why)
-        return primary()
+        return out
+
+    def _on(
+        self, replica: Replica, work: Callable[[psycopg.Connection[Any]], T], stale: bool
+    ) -> tuple[T] | None:
+        """``(work(conn),)`` on ``replica``, counted and noted stale if so; None when the
+        replica failed (skipped for ``retry`` seconds)."""
+        try:
+            with replica.pool.connection() as conn:
+                out = work(conn)
+        except FAILURES as exc:
+            self._down(replica, exc)
+            return None
+        if stale:
+            note_stale(replica.lag)
+        self._count("stale" if stale else "replica", replica.shown)
+        return (out,)
 
     def served(self) -> dict[tuple[str, str], int]:
         """Reads answered so far: ``("replica", url)`` by a replica, ``("stale", url)`` by one

@@ -881,10 +881,14 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             ).fetchone() or (False,)
             return records, count, ready, elsewhere
 
-        if self._primary.up or self._replicas is None:
+        try:
+            if not self._primary.up and self._replicas is not None:
+                raise StoreUnavailableError(self._primary.unavailable())
             with self._connection() as conn:
                 records, count, ready, elsewhere = look(conn)
-        else:  # the primary down: a replica says it (/metrics goes on)
+        except StoreUnavailableError:  # the primary down: a replica says it (/metrics goes on)
+            if self._replicas is None:
+                raise
             records, count, ready, elsewhere = self._read(look)
         thread = self._hnsw.thread
         here = thread is not None and thread.is_alive()

@@ -42,6 +42,10 @@ class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """Rows of one read, as dicts."""
 
+    @abstractmethod
+    def _read_rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Rows of one read a replica may answer (stale while the primary is down)."""
+
     _marks = "%s"
     _meta_table = "remem_meta"
 
@@ -63,7 +67,11 @@ class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
 
     def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
         where, params = ("WHERE key_id = %s", [key_id]) if key_id is not None else ("", [])
-        return self._rows(f"SELECT * FROM api_keys {where} ORDER BY created_at, key_id", params)
+        # From a replica that has this store's writes (stale while the primary is down): the
+        # key ring keeps checking keys through an outage.
+        return self._read_rows(
+            f"SELECT * FROM api_keys {where} ORDER BY created_at, key_id", params
+        )
 
     def key_revoke(self, key_id: str, at: float) -> bool:
         with self._transaction() as conn:
@@ -95,7 +103,7 @@ class SideTables(CacheTable, KeyTable, UsageTable, AuditTables):
             )
 
     def llm_usage(self) -> dict[str, dict[str, float]]:
-        rows = self._rows("SELECT feature, totals FROM llm_usage ORDER BY feature")
+        rows = self._read_rows("SELECT feature, totals FROM llm_usage ORDER BY feature")
         return {row["feature"]: dict(row["totals"]) for row in rows}
 
     # -- scope changes and the semantic cache ------------------------------------------------------
