@@ -155,16 +155,31 @@ def test_eval_reuses_its_store_and_refuses_others(tmp_path: Path) -> None:
             evaluate_locomo(mem, path, ks=(2,))
 
 
-def test_locomo_stored_three_ways_each_reused_only_as_itself(tmp_path: Path) -> None:
+def test_locomo_stored_four_ways_each_reused_only_as_itself(tmp_path: Path) -> None:
     """The ingestions differ as applications' chats do: "Speaker: text", the text with the
-    speaker in metadata, the text with roles and no names; a store of one is never taken for
-    another's, and each question is counted in its half (the sample's one conversation: tune)."""
+    speaker in metadata, the text with roles and no names, the bare text (no captions, one
+    time a session); a store of one is never taken for another's, and each question is
+    counted in its half (the sample's one conversation: tune)."""
     data = copy.deepcopy(LOCOMO_SAMPLE)
     first_speaker = data[0]["conversation"]["speaker_a"]
-    labelled, plain, roles = (ingested(data, how) for how in INGESTIONS)
+    turns = [t for key, v in data[0]["conversation"].items() if key.startswith("session_")
+             and isinstance(v, list) for t in v]  # fmt: skip
+    turns[0]["blip_caption"] = "a bee on a flower"
+    labelled, plain, roles, bare = (ingested(data, how) for how in INGESTIONS)
+    assert "a bee on a flower" in labelled[0]["text"]
+    assert [i["text"] for i in bare] == [t["text"] for t in turns]
+    assert [i["metadata"]["speaker"] for i in bare] == [t["speaker"] for t in turns]
+    for b in bare:  # one time for each session, named as a user would (D1, D2, …)
+        assert b["session_id"] == f"D{b['metadata']['session']}"
+        assert b["created_at"] == min(
+            x["created_at"]
+            for x in labelled
+            if x["metadata"]["session"] == b["metadata"]["session"]
+        )
     assert [i["text"] for i in plain] == [
         i["text"].removeprefix(f"{i['metadata']['speaker']}: ") for i in labelled
     ]
+    assert "a bee on a flower" in plain[0]["text"]
     assert all("speaker" not in i["metadata"] for i in roles)
     assert [i["role"] for i in roles] == [
         "user" if i["metadata"]["speaker"] == first_speaker else "assistant" for i in labelled

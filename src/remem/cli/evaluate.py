@@ -81,7 +81,8 @@ def eval_group() -> None:
     default="labelled",
     show_default=True,
     help='How turns are stored: "Speaker: text" with the speaker in metadata, the text with '
-    "the speaker in metadata, or the text with roles user/assistant (no names).",
+    "the speaker in metadata, the text with roles user/assistant (no names), or bare (the "
+    "text with the speaker in metadata, no photo captions, one time per session).",
 )
 @run_options
 def locomo(

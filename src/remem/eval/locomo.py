@@ -14,7 +14,9 @@ The same conversations can be stored three ways (:data:`INGESTIONS`), as applica
 chats: ``labelled`` (remem's import: "Speaker: text", the speaker in ``metadata.speaker``),
 ``plain`` (the text as said, the speaker in metadata only) and ``roles`` (the text as said, the
 first speaker as ``role`` user and the second as assistant, no names anywhere but in what was
-said). Figures come for the whole set and for its two halves by conversation (:data:`HALVES`:
+said), and ``bare`` (as a user's own import might: the words as said with no photo captions,
+the speaker in metadata only, every turn at its session's time, sessions named ``D1``, ``D2``…).
+Figures come for the whole set and for its two halves by conversation (:data:`HALVES`:
 the first five, on which retrieval settings may be chosen, and the last five, reported).
 """
 
@@ -32,7 +34,7 @@ from remem.errors import InvalidInputError
 from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import any_and_all, latency_ms, mean_rows, recall_at_k
 from remem.memory import Memory
-from remem.transfer import locomo_items
+from remem.transfer import locomo_items, locomo_sessions
 
 __all__ = [
     "HALVES",
@@ -44,7 +46,7 @@ __all__ = [
 ]
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
-INGESTIONS = ("labelled", "plain", "roles")
+INGESTIONS = ("labelled", "plain", "roles", "bare")
 #: The halves by conversation: settings are chosen on ``tune``, figures read on ``report``.
 HALVES = ("tune", "report")
 #: Questions grouped by their evidence: what each group's question carries in ``groups``.
@@ -71,6 +73,8 @@ def ingested(data: list[dict[str, Any]], ingestion: str) -> list[dict[str, Any]]
     items = locomo_items(data)
     if ingestion == "labelled":
         return items
+    if ingestion == "bare":
+        return _bare(data, items)
     first = {str(s.get("sample_id", f"conv-{n}")): (s.get("conversation") or {}).get("speaker_a")
              for n, s in enumerate(data)}  # fmt: skip
     out = []
@@ -83,6 +87,24 @@ def ingested(data: list[dict[str, Any]], ingestion: str) -> list[dict[str, Any]]
             role = "user" if speaker == first[item["user_id"]] else "assistant"
             item = {**item, "role": role}
         out.append({**item, "text": text, "metadata": meta})
+    return out
+
+
+def _bare(data: list[dict[str, Any]], items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``bare`` ingestion of ``items`` (:func:`locomo_items` of ``data``)."""
+    said = {(str(s.get("sample_id", f"conv-{n}")), str(turn["dia_id"])): str(turn.get("text", ""))
+            for n, s in enumerate(data)
+            for _, _, turns in locomo_sessions(s["conversation"]) for turn in turns}  # fmt: skip
+    starts: dict[tuple[str, Any], datetime] = {}
+    for item in items:  # (a session's turns come one second apart from its start)
+        key = (item["user_id"], item["metadata"]["session"])
+        starts[key] = min(starts.get(key, item["created_at"]), item["created_at"])
+    out = []
+    for item in items:
+        meta = item["metadata"]
+        text = said[(item["user_id"], str(meta["dia_id"]))].strip() or item["text"]
+        at = starts[(item["user_id"], meta["session"])]
+        out.append({**item, "text": text, "session_id": f"D{meta['session']}", "created_at": at})
     return out
 
 

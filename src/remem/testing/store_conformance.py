@@ -470,6 +470,21 @@ class StoreConformance:
         store.insert([doc, *chunks])
         assert store.adjacent(["c1"]) == {"c1": ("c0", "c2")}
 
+    def test_turns_stored_at_one_time_are_adjacent_in_the_order_stored(
+        self, store: RecordStore
+    ) -> None:
+        """A chat imported with one time per session (no time per turn): its turns' order is
+        the order they were stored in, so neighbours are still the turns said before and after."""
+        turns = [record(f"t{i}", f"turn {i}", i, user_id="a", session_id="D1", created_at=500.0)
+                 for i in range(4)]  # fmt: skip
+        store.insert(turns)
+        store.insert([record("late", "turn 4", 4, user_id="a", session_id="D1", created_at=500.0)])
+        assert store.adjacent(["t0", "t2", "late"]) == {
+            "t0": (None, "t1"),
+            "t2": ("t1", "t3"),
+            "late": ("t3", None),
+        }
+
     # -- several handles ---------------------------------------------------------------------------
     def test_a_second_handle_sees_every_write(
         self, two_handles: tuple[RecordStore, RecordStore]

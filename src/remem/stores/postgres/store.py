@@ -125,7 +125,8 @@ SELECT m.id,
     (SELECT p.id FROM memories p WHERE p.session_id = m.session_id AND p.kind = m.kind
        AND p.tenant = m.tenant AND p.user_id IS NOT DISTINCT FROM m.user_id
        AND p.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_p}
-       AND p.created_at < m.created_at ORDER BY p.created_at DESC, p.seq DESC LIMIT 1)
+       AND (p.created_at, p.seq) < (m.created_at, m.seq)
+     ORDER BY p.created_at DESC, p.seq DESC LIMIT 1)
   END,
   CASE WHEN m.parent_id IS NOT NULL THEN
     (SELECT n.id FROM memories n WHERE n.parent_id = m.parent_id AND n.position = m.position + 1
@@ -135,7 +136,8 @@ SELECT m.id,
     (SELECT n.id FROM memories n WHERE n.session_id = m.session_id AND n.kind = m.kind
        AND n.tenant = m.tenant AND n.user_id IS NOT DISTINCT FROM m.user_id
        AND n.agent_id IS NOT DISTINCT FROM m.agent_id AND {within_n}
-       AND n.created_at > m.created_at ORDER BY n.created_at, n.seq LIMIT 1)
+       AND (n.created_at, n.seq) > (m.created_at, m.seq)
+     ORDER BY n.created_at, n.seq LIMIT 1)
   END
 FROM memories m WHERE m.id = ANY(%s) AND {within_m}
 """

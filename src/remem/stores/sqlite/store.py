@@ -93,7 +93,8 @@ SELECT m.id,
   WHEN m.session_id IS NOT NULL THEN
     (SELECT p.id FROM memories p WHERE p.session_id = m.session_id AND p.kind = m.kind
        AND p.user_id IS m.user_id AND p.agent_id IS m.agent_id AND {within_p}
-       AND p.created_at < m.created_at ORDER BY p.created_at DESC LIMIT 1)
+       AND (p.created_at, p.rowid) < (m.created_at, m.rowid)
+     ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1)
   END,
   CASE WHEN m.parent_id IS NOT NULL THEN
     (SELECT n.id FROM memories n WHERE n.parent_id = m.parent_id AND n.position = m.position + 1
@@ -101,7 +102,8 @@ SELECT m.id,
   WHEN m.session_id IS NOT NULL THEN
     (SELECT n.id FROM memories n WHERE n.session_id = m.session_id AND n.kind = m.kind
        AND n.user_id IS m.user_id AND n.agent_id IS m.agent_id AND {within_n}
-       AND n.created_at > m.created_at ORDER BY n.created_at LIMIT 1)
+       AND (n.created_at, n.rowid) > (m.created_at, m.rowid)
+     ORDER BY n.created_at, n.rowid LIMIT 1)
   END
 FROM memories m WHERE m.id IN ({marks}) AND {within_m}
 """
