@@ -149,6 +149,7 @@ eval: install
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --near-misses tests/data/cache_near_misses.csv --output benchmarks/results/cache-mqp.json
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --output benchmarks/results/chat-recall.json
+	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --folds 5 --candidates benchmarks/data/chat-candidates.json --output benchmarks/results/chat-recall-folds.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --attacks benchmarks/data/trust2/attacks-test.jsonl --benign benchmarks/data/trust2/benign-test.jsonl --output benchmarks/results/poisoning.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --channel own_words --attacks benchmarks/data/poisoning.jsonl --benign benchmarks/data/benign_hard.jsonl --output benchmarks/results/poisoning-earlier-set.json
 	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev280.json.xz --granularity sessions --folds 5 --candidates benchmarks/data/longmemeval-candidates.json --details --store benchmarks/.work/longmemeval280 --output benchmarks/results/longmemeval280.json

@@ -107,6 +107,36 @@ def test_chat_eval_finds_what_the_assistant_said_among_a_history(tmp_path: Path)
         read_probes(bad)
 
 
+def test_chat_eval_cross_validates_its_candidates_over_the_probes(tmp_path: Path) -> None:
+    """``remem eval chat --folds``: in each fold the candidate best on the other folds, scored
+    on the probes held out, beside the first candidate held to itself."""
+    from click.testing import CliRunner
+
+    from remem.cli.main import cli
+
+    history = tmp_path / "locomo.json"
+    history.write_text(json.dumps(LOCOMO_SAMPLE))
+    probes = tmp_path / "probes.jsonl"
+    lines = [
+        {"id": f"fact-{i}", "type": "fact", "evidence": [0],
+         "messages": [{"role": "user", "content": f"My sister number {i} lives in {town}."}],
+         "question": f"Where does my sister number {i} live?"}
+        for i, town in enumerate(["Leeds", "Bath", "York", "Hull"])
+    ]  # fmt: skip
+    probes.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    candidates = tmp_path / "candidates.json"
+    candidates.write_text(json.dumps({"default": {}, "keyword only": {"mode": "keyword"}}))
+    args = ["eval", "chat", "--data", str(history), "--probes", str(probes), "--folds", "2",
+            "--seeds", "0,1", "--candidates", str(candidates), "--embedder", "hash:64"]  # fmt: skip
+    done = CliRunner().invoke(cli, args)
+    assert done.exit_code == 0, done.output
+    cv = json.loads(done.output)["cross_validation"]
+    assert cv["choose_by"] == "found@5" and cv["questions"] == 4
+    assert sum(cv["chosen"].values()) == 4  # 2 folds x 2 seeds
+    assert set(cv["held_out"]) == {"chosen", "default"}
+    assert set(json.loads(done.output)["runs"]) == {"default", "keyword only"}
+
+
 def test_the_chat_probe_set_is_well_formed() -> None:
     probes = read_probes(Path(__file__).parent / "data" / "chat_recall.jsonl")
     assert [sum(p["type"] == t for p in probes) for t in ("assistant", "preference", "fact")] == [

@@ -71,6 +71,73 @@ def eval_group() -> None:
     cache on MQP."""
 
 
+def fold_options(choose_by: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--folds``, ``--seeds``, ``--candidates`` and ``--choose-by`` (default ``choose_by``):
+    the cross-validation options, declared once for every evaluation that has them
+    (:func:`remem.eval.folds.cross_validate`); :func:`_fold_arguments` reads them."""
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed(
+            [
+                click.option(
+                    "--folds",
+                    type=click.IntRange(2),
+                    default=None,
+                    help="Also cross-validate: in each of N folds (stratified by question "
+                    "type), the candidate best on the other folds, scored on the fold held "
+                    "out; mean ± spread.",
+                ),
+                click.option(
+                    "--seeds",
+                    default="0,1,2",
+                    show_default=True,
+                    help="Seeds of the fold splits, comma-separated (each seed holds every "
+                    "question out once).",
+                ),
+                click.option(
+                    "--candidates",
+                    "candidates_file",
+                    type=click.Path(exists=True, dir_okay=False),
+                    default=None,
+                    help="JSON object: name -> search options (RetrievalConfig fields), the "
+                    "settings the folds choose among (default: the evaluation's own).",
+                ),
+                click.option(
+                    "--choose-by",
+                    default=choose_by,
+                    show_default=True,
+                    help="The metric a fold's choice maximises on the other folds.",
+                ),
+            ]
+        ):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def _fold_arguments(
+    seeds: str, candidates_file: str | None
+) -> tuple[list[int], dict[str, dict[str, Any]] | None]:
+    """The seeds as integers and the candidates file's settings (None: none given)."""
+    try:
+        seed_list = [int(part) for part in seeds.split(",") if part.strip()]
+    except ValueError as exc:
+        raise click.BadParameter(f"seeds are integers separated by commas: {seeds!r}") from exc
+    if not seed_list:
+        raise click.BadParameter("give at least one seed")
+    if candidates_file is None:
+        return seed_list, None
+    runs = json.loads(Path(candidates_file).read_text(encoding="utf-8"))
+    if (
+        not isinstance(runs, dict)
+        or not runs
+        or not all(isinstance(v, dict) for v in runs.values())
+    ):
+        raise click.BadParameter("--candidates holds a JSON object of name -> options")
+    return seed_list, runs
+
+
 @eval_group.command()
 @locomo_data
 @click.option("--k", "ks", default="5,10,20", show_default=True, help="Comma-separated cut-offs.")
@@ -154,14 +221,30 @@ def beir(
     help="The probe set, e.g. tests/data/chat_recall.jsonl.",
 )
 @click.option("--seed", default=0, show_default=True, help="Where the probes' sessions go.")
+@fold_options("found@5")
 @common_options
-def chat(data: str, probes: str, seed: int, embedder: str | None, output: str | None) -> None:
+def chat(
+    data: str,
+    probes: str,
+    seed: int,
+    folds: int | None,
+    seeds: str,
+    candidates_file: str | None,
+    choose_by: str,
+    embedder: str | None,
+    output: str | None,
+) -> None:
     """Chat recall: the assistant's answers, stated preferences and facts, found again in
-    LoCoMo-long chat histories (one in-memory store)."""
+    LoCoMo-long chat histories (one in-memory store); with --folds, the candidates'
+    settings cross-validated over the probes."""
     from remem.eval.chat import evaluate_chat
 
+    seed_list, runs = _fold_arguments(seeds, candidates_file)
     with remem.open(":memory:", embedder=embedder) as mem:
-        report = evaluate_chat(mem, data, probes, seed=seed, progress=sys.stderr.isatty())
+        report = evaluate_chat(
+            mem, data, probes, seed=seed, runs=runs, folds=folds, seeds=seed_list,
+            choose_by=choose_by, progress=sys.stderr.isatty(),
+        )  # fmt: skip
     _write(report, output)
 
 
@@ -307,33 +390,7 @@ def poisoning(
     help="Keep each granularity's store in this folder (sessions.db, turns.db) and reuse it "
     "on the next run; a stopped run resumes (default: in memory).",
 )
-@click.option(
-    "--folds",
-    type=click.IntRange(2),
-    default=None,
-    help="Also cross-validate: in each of N folds (stratified by question type), the "
-    "candidate best on the other folds, scored on the fold held out; mean ± spread.",
-)
-@click.option(
-    "--seeds",
-    default="0,1,2",
-    show_default=True,
-    help="Seeds of the fold splits, comma-separated (each seed holds every question out once).",
-)
-@click.option(
-    "--candidates",
-    "candidates_file",
-    type=click.Path(exists=True, dir_okay=False),
-    default=None,
-    help="JSON object: name -> search options (RetrievalConfig fields), the settings the "
-    "folds choose among (default: remem's default search alone, as `remem`).",
-)
-@click.option(
-    "--choose-by",
-    default="recall_all@5",
-    show_default=True,
-    help="The metric a fold's choice maximises on the other folds.",
-)
+@fold_options("recall_all@5")
 @click.option("--details", is_flag=True, help="Add each question's top 10 sessions per method.")
 @common_options
 def longmemeval(
@@ -354,22 +411,7 @@ def longmemeval(
     cross-validated over every question."""
     from remem.eval.longmemeval import evaluate_longmemeval
 
-    try:
-        seed_list = [int(part) for part in seeds.split(",") if part.strip()]
-    except ValueError as exc:
-        raise click.BadParameter(f"seeds are integers separated by commas: {seeds!r}") from exc
-    if not seed_list:
-        raise click.BadParameter("give at least one seed")
-    runs = None
-    if candidates_file is not None:
-        runs = json.loads(Path(candidates_file).read_text(encoding="utf-8"))
-        if (
-            not isinstance(runs, dict)
-            or not runs
-            or not all(isinstance(v, dict) for v in runs.values())
-        ):
-            raise click.BadParameter("--candidates holds a JSON object of name -> options")
-
+    seed_list, runs = _fold_arguments(seeds, candidates_file)
     report: dict[str, object] = {"dataset": "LongMemEval_S dev", "granularities": {}}
     for name in GRANULARITIES if granularity == "both" else (granularity,):
         path = ":memory:"

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.errors import InvalidInputError
+from remem.eval.folds import cross_validate
 from remem.eval.metrics import latency_ms, mean_rows
 from remem.memory import Memory
 from remem.transfer import locomo_sessions
@@ -101,10 +102,16 @@ def evaluate_chat(
     seed: int = 0,
     runs: Mapping[str, dict[str, Any]] | None = None,
     progress: bool = False,
+    folds: int | None = None,
+    seeds: Sequence[int] = (0, 1, 2),
+    choose_by: str = "found@5",
 ) -> dict[str, Any]:
     """Store each LoCoMo conversation as one user's chats with the probes' sessions among them,
     then ask every probe's question in its user's scope, once per named configuration of
-    ``runs`` (search options; default :data:`RUNS`). ``memory`` must be empty."""
+    ``runs`` (search options; default :data:`RUNS`). ``memory`` must be empty. ``folds``:
+    also cross-validate over the probes (:func:`remem.eval.folds.cross_validate`, stratified
+    by probe type): in each fold, the run best by ``choose_by`` on the other folds, scored on
+    the held-out one, beside the first run held to itself."""
     from tqdm import tqdm
 
     if memory.stats().records:
@@ -153,8 +160,22 @@ def evaluate_chat(
         },
         "runs": {},
     }
-    for name, options in (RUNS if runs is None else runs).items():
-        report["runs"][name] = _run(memory, probes, evidence, len(histories), ks, options)
+    per_probe: dict[str, dict[str, dict[str, float]]] = {}
+    chosen_among = RUNS if runs is None else runs
+    for name, options in chosen_among.items():
+        report["runs"][name], per_probe[name] = _run(
+            memory, probes, evidence, len(histories), ks, options
+        )
+    if folds is not None:
+        first = next(iter(chosen_among))
+        report["cross_validation"] = cross_validate(
+            per_probe,
+            {str(p["id"]): p["type"] for p in probes},
+            choose_by=choose_by,
+            folds=folds,
+            seeds=seeds,
+            fixed_scores={first: per_probe[first]},
+        )
     return report
 
 
@@ -165,10 +186,12 @@ def _run(
     users: int,
     ks: Sequence[int],
     options: dict[str, Any],
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], dict[str, dict[str, float]]]:
+    """The run's report, and each probe's row (probe id -> metrics)."""
     depth = max(ks)
     rows: dict[str, list[dict[str, float]]] = {t: [] for t in PROBE_TYPES}
     latencies, misses = [], []
+    by_probe: dict[str, dict[str, float]] = {}
     for number, probe in enumerate(probes):
         owner = f"chat-user-{number % users}"
         began = time.perf_counter()
@@ -179,6 +202,7 @@ def _run(
         row = {f"found@{k}": float(first is not None and first <= k) for k in ks}
         row["mrr"] = 1.0 / first if first else 0.0
         rows[probe["type"]].append(row)
+        by_probe[str(probe["id"])] = row
         if first is None or first > 5:
             misses.append({"id": probe["id"], "question": probe["question"], "rank": first})
     everything = [r for group in rows.values() for r in group]
@@ -187,4 +211,4 @@ def _run(
         "by_type": {t: {**mean_rows(group), "questions": len(group)} for t, group in rows.items()},
         "latency_ms": latency_ms(latencies),
         "not_in_top_5": misses,
-    }
+    }, by_probe
