@@ -66,6 +66,20 @@ def test_a_time_out_of_range_is_bad_input(mem: remem.Memory, when: float) -> Non
     assert mem.stats().records == 0
 
 
+def test_open_refuses_what_is_not_a_path_and_creates_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store object given to ``remem.open`` (it goes to ``remem.Memory``) is refused, not
+    taken for a directory named after its ``repr``."""
+    monkeypatch.chdir(tmp_path)
+    with (
+        remem.open(tmp_path / "s", embedder="hash:64") as made,
+        pytest.raises(remem.InvalidInputError, match=r"remem\.Memory\(store"),
+    ):
+        remem.open(made.store)  # type: ignore[arg-type]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s"]
+
+
 def test_add_many_is_one_batch_and_keeps_order(mem: remem.Memory) -> None:
     recs = mem.add_many(["one", {"text": "two", "user_id": "u"}, {"text": "three", "kind": "fact"}])
     assert [r.text for r in recs] == ["one", "two", "three"]

@@ -303,3 +303,44 @@ def test_a_store_of_records_only_serves_remem_whole(tmp_path: Path) -> None:
     assert mem.delete([sam.id]) == 1 and mem.list() == []
     for closing in (source, mem, whole):
         closing.close()
+
+
+# -- the suite catches broken stores ---------------------------------------------------------------
+def test_the_suite_fails_every_broken_store(tmp_path: Path) -> None:
+    """Each store of tests/store_mutants.py has one realistic bug (a no-op ``touch``, an
+    ignored ``expected=``, a stale ``updated_at``, no embedder check, a read or a keyword search
+    that drops its condition, pages that skip a row, chunks that outlive their document): the
+    shipped suite, run on each as a third party would, fails it; on the same backend unbroken it
+    passes."""
+    import xml.etree.ElementTree as ET
+
+    from .store_mutants import MUTANTS
+
+    names = [None, *MUTANTS]
+    module = tmp_path / "test_mutants.py"
+    module.write_text(
+        "from remem.testing import conformance_suite\n"
+        "from tests.store_mutants import opener\n"
+        + "".join(
+            f"Test{i} = conformance_suite(opener({name!r}), shared_handles=False)\n"
+            for i, name in enumerate(names)
+        )
+    )
+    report = tmp_path / "report.xml"
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(root),
+         "--junitxml", str(report), str(module)],
+        cwd=root, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert report.exists(), done.stdout[-2000:] + done.stderr[-2000:]
+    failed: dict[str, list[str]] = {f"Test{i}": [] for i in range(len(names))}
+    ran: dict[str, int] = dict.fromkeys(failed, 0)
+    for case in ET.parse(report).getroot().iter("testcase"):
+        cls = case.get("classname", "").rsplit(".", 1)[-1]
+        ran[cls] += 1
+        if case.find("failure") is not None or case.find("error") is not None:
+            failed[cls].append(str(case.get("name")))
+    assert ran["Test0"] > 30 and failed["Test0"] == [], failed["Test0"]  # the control passes
+    caught = {name: failed[f"Test{i}"] for i, name in enumerate(names) if name is not None}
+    assert [name for name, tests in caught.items() if not tests] == [], caught

@@ -14,6 +14,7 @@ import functools
 import threading
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from contextlib import AbstractContextManager
+from os import PathLike
 from pathlib import Path
 from typing import Any, Generic, ParamSpec, Self, TypeVar, overload
 
@@ -21,6 +22,7 @@ from remem import transfer
 from remem.access import Grant
 from remem.embedders import Embedder, get_embedder
 from remem.engine import Engine
+from remem.errors import InvalidInputError
 from remem.limits import Limits
 from remem.memory_types.cache import CacheEvent, SemanticCache
 from remem.memory_types.chat import ChatMemory
@@ -63,8 +65,14 @@ def open(
     see :class:`~remem.stores.postgres.PostgresStore`). ``replicas`` (PostgreSQL): URLs of
     streaming standbys that answer reads and searches (docs/scaling.md). ``key`` (or
     ``$REMEM_KEY``) opens, or creates, an encrypted SQLite store (docs/privacy.md). Other
-    keyword arguments override :class:`~remem.settings.Settings` fields.
+    keyword arguments override :class:`~remem.settings.Settings` fields. A store object of
+    your own goes to :class:`Memory` itself (``remem.Memory(store, embedder)``).
     """
+    if path is not None and not isinstance(path, str | PathLike):
+        raise InvalidInputError(
+            f"remem.open takes a path or a store URL, not {type(path).__name__}; "
+            "a store object goes to remem.Memory(store, embedder)"
+        )
     settings = settings or Settings.load(
         store=str(path) if path is not None else None,
         embedder=embedder if isinstance(embedder, str) else None,

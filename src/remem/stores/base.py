@@ -522,35 +522,43 @@ class RecordStore(ABC):
         self, ids: Sequence[str], where: Filter | None = None
     ) -> dict[str, tuple[str | None, str | None]]:
         """Each record's (previous, next) record: the chunks beside it in its document, or the
-        turns before and after it in its session (same kind, by ``created_at``). Neighbours
-        share the record's ``user_id`` and ``agent_id`` and match ``where``; records that do
-        not match ``where`` are left out. By default one :meth:`records` query a neighbour."""
-        return {rec.id: self._neighbours(rec, where) for rec in self.get(ids, where)}
-
-    def _neighbours(self, rec: MemoryRecord, where: Filter | None) -> tuple[str | None, str | None]:
-        owner = (Cond("user_id", "$eq", rec.user_id), Cond("agent_id", "$eq", rec.agent_id))
-        if rec.parent_id is not None:
-            if rec.position is None:
-                return None, None
-            chunk = (Cond("parent_id", "$eq", rec.parent_id), *owner)
-            return (
-                self._first(where, (*chunk, Cond("position", "$eq", rec.position - 1))),
-                self._first(where, (*chunk, Cond("position", "$eq", rec.position + 1))),
-            )
-        if rec.session_id is None:
-            return None, None
-        turn = (Cond("session_id", "$eq", rec.session_id), Cond("kind", "$eq", rec.kind), *owner)
-        at = rec.created_at.timestamp()
-        return (
-            self._first(where, (*turn, Cond("created_at", "$lt", at)), "-created_at"),
-            self._first(where, (*turn, Cond("created_at", "$gt", at)), "created_at"),
-        )
-
-    def _first(
-        self, where: Filter | None, conds: tuple[Cond, ...], order: str = "stored"
-    ) -> str | None:
-        found = next(self.records(and_filters(where, Logic("$and", conds)), order=order), None)
-        return None if found is None else found.id
+        turns before and after it in its session (same kind, by ``created_at``; turns stored
+        at one time in the order they were stored). Neighbours share the record's ``user_id``
+        and ``agent_id`` and match ``where``; records that do not match ``where`` are left
+        out. By default one :meth:`records` query per document or session asked about."""
+        found = self.get(ids, where)
+        out: dict[str, tuple[str | None, str | None]] = {}
+        groups: dict[tuple[Any, ...], list[MemoryRecord]] = {}
+        for rec in found:
+            owner = (Cond("user_id", "$eq", rec.user_id), Cond("agent_id", "$eq", rec.agent_id))
+            if rec.parent_id is not None and rec.position is not None:
+                key: tuple[Any, ...] = ("doc", rec.parent_id, rec.user_id, rec.agent_id)
+                conds: tuple[Cond, ...] = (Cond("parent_id", "$eq", rec.parent_id), *owner)
+            elif rec.parent_id is None and rec.session_id is not None:
+                key = ("session", rec.session_id, rec.kind, rec.user_id, rec.agent_id)
+                conds = (Cond("session_id", "$eq", rec.session_id),
+                         Cond("kind", "$eq", rec.kind), *owner)  # fmt: skip
+            else:
+                out[rec.id] = (None, None)
+                continue
+            groups.setdefault((key, conds), []).append(rec)
+        for (key, conds), asked in groups.items():
+            near = list(self.records(and_filters(where, Logic("$and", conds)), order="stored"))
+            if key[0] == "doc":
+                at = {r.position: r.id for r in near}
+                for rec in asked:
+                    assert rec.position is not None
+                    out[rec.id] = (at.get(rec.position - 1), at.get(rec.position + 1))
+                continue
+            near.sort(key=lambda r: r.created_at)  # stable: one time keeps the stored order
+            index = {r.id: i for i, r in enumerate(near)}
+            for rec in asked:
+                i = index[rec.id]
+                out[rec.id] = (
+                    near[i - 1].id if i > 0 else None,
+                    near[i + 1].id if i + 1 < len(near) else None,
+                )
+        return {rec.id: out[rec.id] for rec in found}
 
     @abstractmethod
     def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:

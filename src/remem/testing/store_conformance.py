@@ -22,7 +22,7 @@ import pytest
 from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
-from remem.errors import ConflictError, NotFoundError
+from remem.errors import ConflictError, EmbedderMismatchError, NotFoundError
 from remem.filters import Cond, Filter, Logic, parse_filter
 from remem.records import Provenance
 from remem.stores import (
@@ -310,6 +310,42 @@ class StoreConformance:
         with pytest.raises(NotFoundError):
             store.update("missing", Update(importance=1.0))
 
+    def test_a_change_of_content_moves_the_update_time(self, store: RecordStore) -> None:
+        """``updated_at`` moves to the time of each change of content (text, metadata,
+        importance, kind, role, vector), on the record returned and the one read back."""
+        store.insert([record("a", "old text", 0, updated_at=1_700_000_000.0)])
+        assert store.get(["a"])[0].updated_at.timestamp() == 1_700_000_000.0
+        changed = store.update("a", Update(text="new", content_hash=content_hash("new")))
+        assert changed.updated_at.timestamp() > 1_700_000_000.0
+        assert store.get(["a"])[0].updated_at == changed.updated_at
+        store.insert([record("b", "other", 1, updated_at=1_700_000_000.0)])
+        assert store.update("b", Update(metadata={"v": 1})).updated_at.timestamp() > 1.7e9
+
+    def test_vectors_of_another_embedder_are_refused(self, store: RecordStore) -> None:
+        """A writer whose embedder is not the store's has its vectors refused
+        (:class:`~remem.errors.EmbedderMismatchError`), on insert and on update, and nothing
+        of the call is written."""
+        foreign = EmbedderSignature("other:8", DIMS)
+        store.insert([record("a", "kept", 0)], signature=SIGNATURE)
+        with pytest.raises(EmbedderMismatchError):
+            store.insert([record("b", "refused", 1)], signature=foreign)
+        assert store.get(["b"]) == []
+        with pytest.raises(EmbedderMismatchError):
+            store.update("a", Update(vector=unit(2)), signature=foreign)
+        np.testing.assert_allclose(store.vectors(["a"])["a"], unit(0))
+        assert store.signature() == SIGNATURE
+
+    def test_accesses_add_up_and_keep_the_time_given(self, store: RecordStore) -> None:
+        """``touch`` adds each count to ``access_count`` and sets ``last_accessed_at`` to the
+        time given; unknown ids are passed over, other records left alone."""
+        store.insert([record("a", "read often", 0), record("b", "never read", 1)])
+        assert store.touch({"a": (2, 1_800_000_000.0), "missing": (1, 1_800_000_000.0)})
+        assert store.touch({"a": (1, 1_800_000_100.0)})
+        a, b = store.get(["a", "b"])
+        assert a.access_count == 3 and a.last_accessed_at is not None
+        assert a.last_accessed_at.timestamp() == 1_800_000_100.0
+        assert (b.access_count, b.last_accessed_at) == (0, None)
+
     def test_deleting_a_document_takes_its_chunks(self, store: RecordStore) -> None:
         doc = record("doc", "the whole document", kind="document")
         chunks = [
@@ -347,6 +383,22 @@ class StoreConformance:
         )
         assert store.signature() == wider
         assert ids(store.dense(np.eye(4, dtype=np.float32)[1], 1, None)) == ["b"]
+
+    def test_replacing_vectors_checks_the_embedder_the_caller_read(
+        self, store: RecordStore
+    ) -> None:
+        """``expected``: the store's signature must still be the one the caller read, else
+        :class:`~remem.errors.ConflictError` and nothing is written (another process re-embedded
+        meanwhile)."""
+        store.insert([record("a", "one", 0)])
+        wider = EmbedderSignature("test:4", 4)
+        stale = EmbedderSignature("another:8", DIMS)
+        with pytest.raises(ConflictError):
+            store.replace_vectors(["a"], [np.eye(4, dtype=np.float32)[:1]], wider, expected=stale)
+        assert store.signature() == SIGNATURE
+        np.testing.assert_allclose(store.vectors(["a"])["a"], unit(0))
+        store.replace_vectors(["a"], [np.eye(4, dtype=np.float32)[:1]], wider, expected=SIGNATURE)
+        assert store.signature() == wider
 
     # -- candidates --------------------------------------------------------------------------------
     def test_dense_scores_are_cosines_never_above_one(self, store: RecordStore) -> None:
