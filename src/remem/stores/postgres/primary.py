@@ -65,7 +65,7 @@ _WATCHED: weakref.WeakSet[Primary] = weakref.WeakSet()
 
 
 @atexit.register
-def _stop_watching() -> None:
+def _stop_watching() -> None:  # (registered again by each Primary: see Primary.__init__)
     for primary in list(_WATCHED):
         primary._closing.set()
         primary._wake.set()
@@ -191,6 +191,10 @@ class Primary:
         self._watcher = threading.Thread(target=self._watch, name="remem-primary", daemon=True)
         self._watcher.start()
         _WATCHED.add(self)
+        # Exit handlers run last-registered first: moved after whatever registered since (a
+        # database started in this process stops at exit too, and is not a primary down).
+        atexit.unregister(_stop_watching)
+        atexit.register(_stop_watching)
 
     # -- what the store calls ----------------------------------------------------------------------
     @contextmanager
