@@ -384,7 +384,8 @@ def delete(
 ) -> None:
     """Delete the memories with these IDS (a document takes its chunks)."""
     with opened(store_path, embedder, read=True) as mem:
-        missing = [i for i in ids if not mem.store.get([i])]
+        found = {r.id for r in mem.get_many(list(ids))}  # through the engine's read path
+        missing = [i for i in ids if i not in found]
         if missing:
             raise remem.NotFoundError(f"no memory with id {missing[0]!r}; nothing was deleted")
         emit({"deleted": mem.delete(list(ids), recoverable=recoverable)}, plain)

@@ -970,7 +970,7 @@ class Engine:
 
     def show_progress(self, explicit: bool | None) -> bool:
         """Whether long work shows a progress bar: ``explicit`` when given, else this memory's
-        ``progress`` setting (``auto``: on a terminal, not under pytest)."""
+        ``progress`` setting (``auto``: when stderr is a terminal)."""
         return self.shared.settings.show_progress(explicit)
 
     def key_id(

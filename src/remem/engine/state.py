@@ -7,7 +7,6 @@ must share is a field here, named, so a new one cannot be silently copied per vi
 
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -56,7 +55,7 @@ class AccessBuffer(Protocol):
 class EngineSettings:
     """A memory's settings, fixed when it opens: checked here, once."""
 
-    #: ``auto`` (a bar on a terminal, not under pytest), ``on`` or ``off``.
+    #: ``auto`` (a bar when stderr is a terminal), ``on`` or ``off``.
     progress: str
     #: Default settings of every search; a call may override any field.
     retrieval: RetrievalConfig
@@ -84,11 +83,11 @@ class EngineSettings:
 
     def show_progress(self, explicit: bool | None) -> bool:
         """Whether long work shows a progress bar: ``explicit`` when given, else ``progress``
-        (``auto``: on a terminal, not under pytest)."""
+        (``auto``: when stderr is a terminal)."""
         if explicit is not None:
             return explicit
         if self.progress == "auto":
-            return sys.stderr.isatty() and "PYTEST_CURRENT_TEST" not in os.environ
+            return sys.stderr.isatty()
         return self.progress == "on"
 
 
