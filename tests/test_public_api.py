@@ -220,3 +220,24 @@ def test_the_error_tree_in_the_docs_names_every_error() -> None:
         and value.__module__ == errors.__name__
     }
     assert defined == drawn - {"ValueError", "KeyError", "ImportError", "UserWarning"}
+
+
+def test_the_engines_narrow_door_is_held_to_the_engine() -> None:
+    """``EngineAPI`` (what memory types call) is written out by hand: each method's signature
+    is the engine's own, annotations evaluated, and each attribute it names the engine has."""
+    import inspect
+
+    from remem.engine import Engine
+    from remem.engine.protocol import EngineAPI
+
+    methods = [n for n, m in vars(EngineAPI).items() if not n.startswith("_") and callable(m)]
+    assert len(methods) >= 10
+    for name in methods:
+        door = inspect.signature(getattr(EngineAPI, name), eval_str=True)
+        engine = inspect.signature(getattr(Engine, name), eval_str=True)
+        assert door == engine, f"EngineAPI.{name}{door} is not Engine.{name}{engine}"
+    named = [n for n, m in vars(EngineAPI).items() if isinstance(m, property)]
+    named += list(getattr(EngineAPI, "__annotations__", {}))
+    assert {"store", "embedder", "grant", "limits", "principal"} <= set(named)
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        assert all(hasattr(mem, n) for n in named)

@@ -3,8 +3,9 @@
 :class:`~remem.memory_types` policies annotate :class:`EngineAPI`, not :class:`Engine`, so they
 depend on these names only and mypy says which new one a change reaches for. ``Engine`` (and
 so ``Memory`` and every scoped view) satisfies it; so would a wrapper that offers only these.
-The signatures are the engine's own: mypy checks each ``ChatMemory(memory, ...)`` call
-against them, so they cannot drift.
+The signatures are the engine's own, held to it by a test (tests/test_public_api.py compares
+each, annotations evaluated), and mypy checks each ``ChatMemory(memory, ...)`` call against
+them.
 """
 
 from __future__ import annotations
