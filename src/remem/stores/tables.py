@@ -92,7 +92,9 @@ class CacheTable(ABC):
 
     @abstractmethod
     def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
-        """Entries by row id: query, value, created_at, expires_at, last_hit_at, hits, scope."""
+        """Entries by row id, each a dict of ``query``, ``value`` (the JSON text stored),
+        ``created_at``, ``expires_at``, ``last_hit_at`` (Unix seconds or None), ``hits`` and
+        its scope as ``user_id``, ``agent_id``, ``session_id``; unknown row ids left out."""
 
     @abstractmethod
     def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
@@ -150,7 +152,10 @@ class KeyTable(ABC):
 
     @abstractmethod
     def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
-        """Every key (or the one ``key_id``), oldest first, revoked ones included."""
+        """Every key (or the one ``key_id``), oldest first, revoked ones included: each a dict
+        of the fields :meth:`key_put` stored (``key_id``, ``secret_hash``, ``name``,
+        ``grant_json``, ``created_at``) and ``revoked_at``, ``last_used_at`` (Unix seconds,
+        None until revoked or used)."""
 
     @abstractmethod
     def key_revoke(self, key_id: str, at: float) -> bool:
