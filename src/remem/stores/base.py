@@ -432,8 +432,9 @@ class RecordStore(ABC):
         an embedder other than the store's (``signature``, checked inside the transaction) are
         refused with :class:`~remem.errors.EmbedderMismatchError`; a store with no vectors
         takes the writer's ``signature``. A record whose id is stored raises
-        :class:`~remem.errors.ConflictError`, or with ``replace`` takes its place (the old
-        record and its chunks deleted in the same transaction)."""
+        :class:`~remem.errors.ConflictError` naming it (``a memory with id 'a' is already
+        stored``, and ``id="a"``: the suite checks the words), or with ``replace`` takes its
+        place (the old record and its chunks deleted in the same transaction)."""
 
     @abstractmethod
     def update(
