@@ -51,6 +51,12 @@ __all__ = [
 ]
 
 DIMS = 8
+#: What a failed check of two handles on one place most often means.
+_NOT_SHARED = (
+    "a second handle opened on the same place did not see the first one's write. If two "
+    "handles of your store are two stores (one in memory each), say so: "
+    "conformance_suite(factory, shared_handles=False), or shared_handles = False on the class"
+)
 SIGNATURE = EmbedderSignature("test:8", DIMS)
 #: Opens (or creates) the store at ``place``, a path in a fresh temporary directory that need
 #: not exist: a directory, or a key naming the store. The same place, the same store.
@@ -544,7 +550,7 @@ class StoreConformance:
         first, second = two_handles
         first.signature(claim=SIGNATURE)
         first.insert([record("a", "first", 0)])
-        assert ids(second.dense(unit(0), 5, None)) == ["a"]  # loads its index now
+        assert ids(second.dense(unit(0), 5, None)) == ["a"], _NOT_SHARED  # loads its index now
         second_sees = [record(f"n{i}", f"new {i}", i % DIMS) for i in range(6)]
         first.insert(second_sees)
         first.update("n5", Update(vector=unit(7)))
@@ -561,7 +567,7 @@ class StoreConformance:
         seen = second.change_token()
         assert second.change_token() == seen  # nobody wrote
         first.insert([record("a", "first", 0)])
-        assert second.change_token() != seen
+        assert second.change_token() != seen, _NOT_SHARED
 
     # -- the tables beside the records (each optional) ---------------------------------------------
     @staticmethod
