@@ -27,6 +27,7 @@ from urllib.parse import quote
 
 from remem import errors
 from remem.audit import AuditEvent, AuditVerdict
+from remem.engine.checks import every_page
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
 from remem.records import (
     Context,
@@ -354,14 +355,9 @@ class Client:
 
     def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
         """Every memory matching :meth:`list`'s criteria, read ``page`` at a time."""
-        if isinstance(page, bool) or not isinstance(page, int) or page < 1:
-            raise InvalidInputError(f"page must be a positive integer, got {page!r}")
-        records: builtins.list[MemoryRecord] = []
-        while True:
-            found = self.list(limit=page, offset=len(records), **criteria)
-            records += found
-            if len(found) < page:
-                return records
+        return every_page(
+            lambda limit, offset: self.list(limit=limit, offset=offset, **criteria), page
+        )
 
     def namespaces(
         self,

@@ -709,13 +709,9 @@ class Engine:
 
     def list_all(self, *, page: int = 1000, **criteria: Any) -> builtins.list[MemoryRecord]:
         """Every memory matching :meth:`list`'s criteria, read ``page`` at a time."""
-        checks.page(page)
-        records: builtins.list[MemoryRecord] = []
-        while True:
-            found = self.list(limit=page, offset=len(records), **criteria)
-            records += found
-            if len(found) < page:
-                return records
+        return checks.every_page(
+            lambda limit, offset: self.list(limit=limit, offset=offset, **criteria), page
+        )
 
     def namespaces(
         self,

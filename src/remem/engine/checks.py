@@ -6,7 +6,8 @@ none reads the store.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from remem.engine.items import MAX_ROWS
 from remem.errors import InvalidInputError
@@ -16,7 +17,18 @@ from remem.stores.base import LIST_ORDERS
 from remem.trust import check_policy
 from remem.validate import bounded, number_within
 
-__all__ = ["SEARCH_MODES", "batch", "context", "listing", "namespaces", "page", "search"]
+__all__ = [
+    "SEARCH_MODES",
+    "batch",
+    "context",
+    "every_page",
+    "listing",
+    "namespaces",
+    "page",
+    "search",
+]
+
+T = TypeVar("T")
 
 SEARCH_MODES = ("hybrid", "dense", "keyword")
 
@@ -45,6 +57,18 @@ def page(size: Any) -> None:
     """The page size of ``list_all``: a positive integer."""
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InvalidInputError(f"page must be a positive integer, got {size!r}")
+
+
+def every_page(read: Callable[[int, int], list[T]], size: int) -> list[T]:
+    """The whole of a listing ``read(limit, offset)`` gives, ``size`` (checked by
+    :func:`page`) at a time: ``list_all`` of the engine and of the REST client."""
+    page(size)
+    found: list[T] = []
+    while True:
+        more = read(size, len(found))
+        found += more
+        if len(more) < size:
+            return found
 
 
 def namespaces(limit: Any, limits: Limits) -> None:
