@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import Any
 
 from remem.embedders.base import EmbedderSignature
 from remem.filters import Filter
@@ -33,16 +31,9 @@ class IgnoresExpected(MinimalStore):
     """Re-embedding never checks that the store's embedder is still the one the caller read."""
 
     def replace_vectors(
-        self,
-        ids: Sequence[str],
-        vectors: Sequence[NDArray[np.float32]],
-        signature: EmbedderSignature,
-        *,
-        expected: EmbedderSignature | None = None,
-        hashes: Sequence[str] | None = None,
-        embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
+        self, *args: Any, expected: EmbedderSignature | None = None, **kwargs: Any
     ) -> list[str]:
-        return super().replace_vectors(ids, vectors, signature, hashes=hashes, embed=embed)
+        return super().replace_vectors(*args, **kwargs)
 
 
 class StaleUpdateTime(MinimalStore):
@@ -60,13 +51,9 @@ class NoEmbedderCheck(MinimalStore):
     """Vectors are taken whatever embedder made them."""
 
     def insert(
-        self,
-        records: Sequence[NewRecord],
-        *,
-        signature: EmbedderSignature | None = None,
-        replace: bool = False,
+        self, records: Sequence[NewRecord], *, signature: Any = None, **kwargs: Any
     ) -> list[MemoryRecord]:
-        return super().insert(records, replace=replace)
+        return super().insert(records, **kwargs)
 
     def update(
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
@@ -85,23 +72,18 @@ class PagesSkipARow(MinimalStore):
     """Paging is off by one: every page after the first starts a row late."""
 
     def records(
-        self,
-        where: Filter | None = None,
-        *,
-        order: str = "stored",
-        offset: int = 0,
-        limit: int | None = None,
+        self, where: Filter | None = None, *, offset: int = 0, **kwargs: Any
     ) -> Iterator[MemoryRecord]:
-        return super().records(where, order=order, offset=offset + 1 if offset else 0, limit=limit)
+        return super().records(where, offset=offset + 1 if offset else 0, **kwargs)
 
 
 class KeywordIgnoresScope(MinimalStore):
     """Keyword candidates come from every scope."""
 
     def keyword(
-        self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
+        self, query: str, k: int, where: Filter | None, **kwargs: Any
     ) -> list[tuple[str, float]]:
-        return super().keyword(query, k, None, max_terms=max_terms)
+        return super().keyword(query, k, None, **kwargs)
 
 
 class DeleteForgetsChunks(MinimalStore):

@@ -166,12 +166,13 @@ class KeyRing:
         process, within ``refresh`` seconds in others."""
         match = _KEY.match(key_id)
         key_id = match.group(1) if match else key_id
-        if not self._table("revoking an API key").key_revoke(key_id, now()):
+        at = now()
+        if not self._table("revoking an API key").key_revoke(key_id, at):
             info = self.get(key_id)  # raises NotFoundError when there is no such key
             raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
         with self._lock:  # this ring at once, even if it cannot read the keys again now
             if self._known is not None and key_id in self._known:
-                self._known[key_id] = {**self._known[key_id], "revoked_at": now()}
+                self._known[key_id] = {**self._known[key_id], "revoked_at": at}
         keys_changed(self.store)
         return self.get(key_id)
 

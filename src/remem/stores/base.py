@@ -529,23 +529,23 @@ class RecordStore(ABC):
         out. By default one :meth:`records` query per document or session asked about."""
         found = self.get(ids, where)
         out: dict[str, tuple[str | None, str | None]] = {}
-        groups: dict[tuple[Any, ...], list[MemoryRecord]] = {}
+        # The records asked about, by the document or session whose records are their
+        # neighbours (the conditions that select them).
+        groups: dict[tuple[Cond, ...], list[MemoryRecord]] = {}
         for rec in found:
             owner = (Cond("user_id", "$eq", rec.user_id), Cond("agent_id", "$eq", rec.agent_id))
             if rec.parent_id is not None and rec.position is not None:
-                key: tuple[Any, ...] = ("doc", rec.parent_id, rec.user_id, rec.agent_id)
                 conds: tuple[Cond, ...] = (Cond("parent_id", "$eq", rec.parent_id), *owner)
             elif rec.parent_id is None and rec.session_id is not None:
-                key = ("session", rec.session_id, rec.kind, rec.user_id, rec.agent_id)
                 conds = (Cond("session_id", "$eq", rec.session_id),
                          Cond("kind", "$eq", rec.kind), *owner)  # fmt: skip
             else:
                 out[rec.id] = (None, None)
                 continue
-            groups.setdefault((key, conds), []).append(rec)
-        for (key, conds), asked in groups.items():
+            groups.setdefault(conds, []).append(rec)
+        for conds, asked in groups.items():
             near = list(self.records(and_filters(where, Logic("$and", conds)), order="stored"))
-            if key[0] == "doc":
+            if asked[0].parent_id is not None:  # chunks of a document, by position
                 at = {r.position: r.id for r in near}
                 for rec in asked:
                     assert rec.position is not None

@@ -12,10 +12,9 @@ read that finds it stale. ``served()`` counts who answered, and why the primary 
 
 **While the primary is down** (``primary_up()`` says so: :mod:`.primary`), or when it goes down
 as a read reaches it, a read goes to any replica that is up, however far behind, rather than
-fail; no replica can then be known to hold
-every acknowledged write, so each such read is *stale* — noted with the
-replica's lag (:func:`remem.stores.base.note_stale`; ``X-Remem-Stale`` over HTTP, ``stale``
-on a search hit) and counted as ``("stale", url)``.
+fail; no replica can then be known to hold every acknowledged write, so each such read is
+*stale* — noted with the replica's lag (:func:`remem.stores.base.note_stale`;
+``X-Remem-Stale`` over HTTP, ``stale`` on a search hit) and counted as ``("stale", url)``.
 """
 
 from __future__ import annotations
