@@ -116,7 +116,7 @@ def test_every_change_is_an_event_naming_who_made_it(kind: str, tmp_path: Path) 
         rows = json.dumps(run("SELECT * FROM audit_events"))
     assert "AUDIT-CANARY" not in rows and first.id not in rows and "bob's note" not in rows
     with remem.open(where, embedder="hash:32") as mem:
-        assert pseudonym(mem.store.audit_key(), first.id) in rows  # type: ignore[attr-defined]
+        assert pseudonym(mem.store.audit.key(), first.id) in rows  # type: ignore[attr-defined]
         assert [e.action for e in mem.audit(id=first.id)] == ["delete", "update", "add"]
 
 
@@ -137,7 +137,7 @@ def verdict(where: str) -> dict[str, Any]:
 
 def ann_chain(where: str) -> str:
     with remem.open(where, embedder="hash:64") as mem:
-        return chain_of(mem.store.audit_key(), "ann")  # type: ignore[attr-defined]
+        return chain_of(mem.store.audit.key(), "ann")  # type: ignore[attr-defined]
 
 
 TAMPERING: dict[str, tuple[str, int]] = {
@@ -241,7 +241,7 @@ def test_a_tenant_reads_its_own_events_only(kind: str, tmp_path: Path) -> None:
         assert len(ops.get("/v1/audit", params={"limit": 1000}).json()["events"]) == len(everything)
         assert ann.get("/v1/audit", params={"limit": 0}).status_code == 422
         # Bob's record id, through Ann's key, answers exactly as an unknown id.
-        bobs = next(e for e in everything if e.chain == chain_of(mem.store.audit_key(), "bob"))
+        bobs = next(e for e in everything if e.chain == chain_of(mem.store.audit.key(), "bob"))
         assert bobs.ids
         with remem.open(where, embedder="hash:64") as admin_view:
             bob_record = admin_view.list_all(user_id="bob")[0].id

@@ -178,9 +178,9 @@ def test_the_scan_finds_what_a_plain_delete_leaves(tmp_path: Path) -> None:
         records = [mem.add(f"{canary('ann')} #{i}", user_id="ann") for i in range(5)]
         needles = Needles(ids=[r.id for r in records], texts=[r.text for r in records])
         mem.delete([r.id for r in records])
-        assert mem.store.traces(needles).found["remem.db-wal"] > 0  # type: ignore[attr-defined]
+        assert mem.store.erasure.traces(needles).found["remem.db-wal"] > 0  # type: ignore[attr-defined]
         assert mem.forget(user_id="ann").verified is True
-        assert mem.store.traces(needles).found == {}  # type: ignore[attr-defined]
+        assert mem.store.erasure.traces(needles).found == {}  # type: ignore[attr-defined]
 
 
 def test_a_tenant_forgets_itself_and_another_tenant_answers_as_unknown(where: str) -> None:
@@ -372,7 +372,7 @@ def test_a_forget_that_erases_nothing_costs_the_store_nothing(tmp_path: Path) ->
         mem.store.build_index()  # type: ignore[attr-defined]
         mem.store.save_index()  # type: ignore[attr-defined]
         files = sorted(p.name for p in store.iterdir())
-        generation = mem.store._query(  # type: ignore[attr-defined]
+        generation = mem.store._db.rows(  # type: ignore[attr-defined]
             "SELECT value FROM meta WHERE key = 'vector_generation'"
         )
         for forgetter, subject in ((mem, "nobody"), (mem.scoped(Grant(users=("ann",))), "bob")):
@@ -381,7 +381,7 @@ def test_a_forget_that_erases_nothing_costs_the_store_nothing(tmp_path: Path) ->
             assert receipt.verified is True
         assert sorted(p.name for p in store.iterdir()) == files  # the index files are kept
         assert (
-            mem.store._query(  # type: ignore[attr-defined]
+            mem.store._db.rows(  # type: ignore[attr-defined]
                 "SELECT value FROM meta WHERE key = 'vector_generation'"
             )
             == generation
@@ -400,7 +400,7 @@ def test_a_store_that_deleted_before_deletes_were_zeroed_is_rewritten_once(
     store = tmp_path / "store"
     with remem.open(store, embedder="hash:64") as mem:
         mem.add_many([{"text": f"{canary('ann')} #{i}", "user_id": "ann"} for i in range(3)])
-        conn = mem.store._conn  # type: ignore[attr-defined]
+        conn = mem.store._db.raw  # type: ignore[attr-defined]
         conn.execute("PRAGMA secure_delete = OFF")  # as an older remem deleted
         mem.delete([r.id for r in mem.list_all(user_id="ann")][:1])
         conn.execute("UPDATE meta SET value = '0' WHERE key = 'free_space_zeroed'")

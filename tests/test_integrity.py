@@ -411,7 +411,7 @@ def test_backup_under_load_holds_everything_acknowledged_before_it(tmp_path: Pat
         before = _logged(log)  # acknowledged before the backup began
         assert len(before) >= 50
         with remem.open(path) as mem:
-            made = mem.store.backup(tmp_path / "backup")
+            made = mem.store.snapshots.backup(tmp_path / "backup")
         assert writer.is_alive(), "the backup must be taken while the writer runs"
     finally:
         writer.join(120)

@@ -474,7 +474,7 @@ def test_store_from_before_the_last_migrations_is_upgraded(tmp_path: Path) -> No
         assert sorted(h.id for h in mem.search("deleted later", mode="dense")) == ["id0", "id2"]
         assert mem.search("deleted", mode="keyword") == []
         # 0011: every row is in remem's keyword index, its scope counted once per record.
-        assert mem.store._query("SELECT docs FROM keyword_scopes")[0][0] == 2
+        assert mem.store._db.rows("SELECT docs FROM keyword_scopes")[0][0] == 2
         # 0012: the delete is the audit log's first event.
         assert [e.action for e in mem.audit()] == ["delete"] and mem.verify_audit().ok
 

@@ -74,7 +74,7 @@ def fill(location: str | Path) -> dict[str, str]:
         ring.create("ada's app", users=["ada"])
         _, old = ring.create("old", admin=True)
         ring.revoke(old.key_id)
-        mem.store.add_llm_usage("chat.summary", {"calls": 2, "cost": 0.5})
+        mem.store.usage.add("chat.summary", {"calls": 2, "cost": 0.5})
     return made
 
 
@@ -92,7 +92,7 @@ def snapshot(location: str | Path) -> dict[str, object]:
             "cache": mem.cache("faq").get("when is the honey harvest?", user_id="ada"),
             "cache_other_user": mem.cache("faq").get("when is the honey harvest?", user_id="bob"),
             "keys": [(k.name, k.active) for k in KeyRing(mem.store).list()],
-            "usage": mem.store.llm_usage(),
+            "usage": mem.store.usage.totals(),
         }
 
 

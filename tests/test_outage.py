@@ -193,7 +193,7 @@ def test_a_read_that_meets_the_primary_going_down_is_served_stale_by_the_replica
             )
             mem.add("Bob keeps bees too", user_id="bob")
             secret, _ = KeyRing(mem.store).create("ann's agent", users=["ann"])
-            watcher = mem.store._primary  # (white box: only a slow watcher makes the race sure)
+            watcher = mem.store._db.primary  # (white box: only a slow watcher makes the race sure)
             watcher.check_every = 3600.0
             time.sleep(0.7)  # the watcher's current wait (0.5 s) runs out: it now waits an hour
             primary.stop("immediate")

@@ -32,7 +32,7 @@ from remem.stores.postgres.schema import (
     TENANT_TABLES,
     apply_migrations,
 )
-from remem.stores.postgres.store import EF_BY_SIZE, EF_SEARCH, EF_SEARCH_AT
+from remem.stores.postgres.vectors import EF_BY_SIZE, EF_SEARCH, EF_SEARCH_AT
 
 from . import pg
 from .serving import free_port
@@ -96,7 +96,7 @@ def test_a_store_of_the_first_schema_is_upgraded_with_everything_kept(
         assert [r.id for r in store.get(["doc", "c0", "loose"])] == ["doc", "c0", "loose"]
         assert [r.id for r in store.records(parse_filter({"parent_id": "doc"}))] == ["c0"]
         assert store.vectors(["doc"], parts=True)["doc"].tolist() == [[1, 0, 0], [0, 1, 0]]
-        assert [e["query"] for e in store.cache_entries([1]).values()] == ["q"]
+        assert [e["query"] for e in store.cache.entries([1]).values()] == ["q"]
         # 0005 indexed the character pairs of a Chinese text stored before it
         assert [id for id, _ in store.keyword("饺子", 5, None)] == ["zh"]
         with pytest.raises(remem.ConflictError):  # ids stay unique across tenants

@@ -394,10 +394,10 @@ def test_reads_by_id_find_their_rows_by_id_whatever_the_scope(tmp_path: Path) ->
         ids = [r.id for r in mem.list(agent_id="bot", limit=5)]
         near = scope_filter(None, "bot", None, None)
         statements: list[str] = []
-        mem.store._conn.set_trace_callback(statements.append)
+        mem.store._db.raw.set_trace_callback(statements.append)
         assert [r.id for r in mem.store.get(ids, near)] == ids
         assert set(mem.store.adjacent(ids, near)) == set(ids)
-        mem.store._conn.set_trace_callback(None)
+        mem.store._db.raw.set_trace_callback(None)
     reads = [s for s in statements if s.lstrip().startswith("SELECT")]
     assert len(reads) == 2
     check = sqlite3.connect(tmp_path / "store" / "remem.db")
@@ -414,9 +414,9 @@ def test_duplicates_are_found_by_their_hash_not_by_reading_the_scope(tmp_path: P
     with remem.open(tmp_path / "store", embedder="hash:64") as mem:
         mem.add_many({"text": f"fact {i}", "kind": "fact", "user_id": "u"} for i in range(300))
         statements: list[str] = []
-        mem.store._conn.set_trace_callback(statements.append)
+        mem.store._db.raw.set_trace_callback(statements.append)
         again = mem.add("fact 7", kind="fact", user_id="u")
-        mem.store._conn.set_trace_callback(None)
+        mem.store._db.raw.set_trace_callback(None)
         assert again.text == "fact 7" and len(mem.list(user_id="u", limit=1000)) == 300
         assert mem.add("fact 7", kind="fact", user_id="v").id != again.id  # another scope
     lookups = [s for s in statements if "substr(content_hash" in s]
@@ -455,7 +455,7 @@ def test_a_keyword_search_does_not_wait_for_the_store_s_connection(tmp_path: Pat
         held, release = threading.Event(), threading.Event()
 
         def hold() -> None:
-            with mem.store._lock:
+            with mem.store._db.lock:
                 held.set()
                 release.wait(10)
 
@@ -474,5 +474,5 @@ def test_a_keyword_search_does_not_wait_for_the_store_s_connection(tmp_path: Pat
             release.set()
             holder.join()
         # The same answer as through the store's connection, inside a read transaction on it.
-        with mem.store._read_snapshot():
+        with mem.store._db.snapshot():
             assert mem.store.keyword("violin", 5, None) == found[0]

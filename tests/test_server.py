@@ -122,7 +122,7 @@ def test_a_revoked_key_stops_at_once_and_elsewhere_within_the_refresh(
 
 
 def test_secrets_are_stored_hashed(store: remem.Memory, keys: dict[str, str]) -> None:
-    rows = store.store.key_rows()
+    rows = store.store.keys.rows()
     secrets = {key.split("_")[2] for key in keys.values()}
     assert not secrets & {row["secret_hash"] for row in rows}
     assert all(len(row["secret_hash"]) == 64 for row in rows)

@@ -90,7 +90,7 @@ def test_memories_stored_before_provenance_are_judged_by_role_and_kind(tmp_path:
         turn = mem.add("old turn", role="user", user_id="ann")
         tool = mem.add("old tool output", role="tool", user_id="ann")
         for record in (turn, tool):  # as a store written before remem kept provenance
-            mem.store._conn.execute(  # type: ignore[attr-defined]
+            mem.store._db.raw.execute(  # type: ignore[attr-defined]
                 "UPDATE memories SET provenance = NULL WHERE id = ?", (record.id,)
             )
         assert trust_of(mem, turn, "ann").trusted

@@ -588,7 +588,7 @@ def test_the_cache_view_shows_hit_rate_and_latest_lookups(
 def test_stats_show_the_store_caches_and_spending(
     page: Page, store: remem.Memory, shoot: Shoot
 ) -> None:
-    store.store.add_llm_usage(
+    store.store.usage.add(
         "stream.importance",
         {"calls": 3, "prompt_tokens": 1200, "completion_tokens": 45, "cost": 0.0042},
     )

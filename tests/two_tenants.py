@@ -404,12 +404,13 @@ def _fields(r: MemoryRecord) -> tuple[Any, ...]:
 def _cache_entries(admin: remem.Memory, by: str, tenant: str) -> list[Any]:
     """The tenant's semantic-cache entries in every cache (hit counters left out: its own
     lookups move them)."""
-    store = admin.store
+    cache = admin.store.cache
+    assert cache is not None
     found = []
     fields = ("user_id", "agent_id", "session_id", "query", "value", "created_at", "expires_at")
-    for name in store.cache_names():
-        rows = store.cache_matching(name, None, expired_at=None)
-        for rowid, entry in sorted(store.cache_entries(rows).items()):
+    for name in cache.names():
+        rows = cache.matching(name, None, expired_at=None)
+        for rowid, entry in sorted(cache.entries(rows).items()):
             if entry[by] == tenant:
                 found.append((name, rowid, *(entry[f] for f in fields)))
     return found

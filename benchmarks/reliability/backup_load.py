@@ -76,7 +76,7 @@ def run(writers: int, backups: int, seed_records: int, work: Path) -> dict[str, 
             before = set(acknowledged(logs))
             t0 = time.perf_counter()
             with remem.open(store) as mem:
-                made = mem.store.backup(work / f"backup-{b}")
+                made = mem.store.snapshots.backup(work / f"backup-{b}")
             took = time.perf_counter() - t0
             running = all(child.poll() is None for child in children)
             restored = work / f"restored-{b}"

@@ -37,7 +37,7 @@ from typing import Any
 
 from remem.access import Grant
 from remem.errors import AuthenticationError, InvalidInputError, NotFoundError, StoreError
-from remem.stores.tables import KeyTable, offered
+from remem.stores.tables import Capability, KeyTable, offered, part
 from remem.timeutil import from_epoch, now
 
 __all__ = ["REFRESH_EVERY", "KeyInfo", "KeyRing", "keys_changed", "presented_key"]
@@ -119,9 +119,8 @@ class KeyRing:
         return offered(self.store, KeyTable, purpose)  # type: ignore[type-abstract]
 
     def _rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
-        if not isinstance(self.store, KeyTable):
-            return []
-        return self.store.key_rows(key_id)
+        table = part(self.store, Capability.KEYS)
+        return [] if table is None else table.rows(key_id)
 
     def create(
         self,
@@ -136,7 +135,7 @@ class KeyRing:
             raise InvalidInputError("a key needs a name (who or what uses it)")
         grant = Grant(admin=admin, users=tuple(users), agents=tuple(agents))
         key_id, secret = secrets.token_hex(6), secrets.token_hex(24)
-        self._table("an API key").key_put(
+        self._table("an API key").put(
             {
                 "key_id": key_id,
                 "secret_hash": _hash(secret),
@@ -167,7 +166,7 @@ class KeyRing:
         match = _KEY.match(key_id)
         key_id = match.group(1) if match else key_id
         at = now()
-        if not self._table("revoking an API key").key_revoke(key_id, at):
+        if not self._table("revoking an API key").revoke(key_id, at):
             info = self.get(key_id)  # raises NotFoundError when there is no such key
             raise InvalidInputError(f"API key {info.key_id!r} is already revoked")
         with self._lock:  # this ring at once, even if it cannot read the keys again now
@@ -263,7 +262,7 @@ class KeyRing:
             pending, self._pending = self._pending, {}
         for key_id, at in pending.items():
             try:
-                self._table("an API key's last use").key_used(key_id, at)
+                self._table("an API key's last use").used(key_id, at)
             except Exception as exc:  # a last use is worth no failure: dropped, said once
                 log.info("API key %s: its last use not written (%s)", key_id, exc)
 

@@ -73,7 +73,7 @@ from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import TimeRange, named_time
 from remem.stores import NewRecord, RecordStore
 from remem.stores.base import head_and_parts, noting_stale, restored
-from remem.stores.tables import AuditLog, Snapshots, offered
+from remem.stores.tables import AuditLog, offered
 from remem.stores.trash import Trash, TrashEntry
 from remem.timeutil import now as now_epoch
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy, assess, lineage
@@ -511,16 +511,16 @@ class Engine:
         if not recoverable:
             return self.store.delete(builtins.list(found))
         bin_ = offered(self.store, Trash, "a recoverable delete")  # type: ignore[type-abstract]
-        bin_.trash_purge(now_epoch())
+        bin_.purge(now_epoch())
         days = self.shared.settings.trash_days
-        return bin_.trash(builtins.list(found), until=now_epoch() + days * 86_400)
+        return bin_.put(builtins.list(found), until=now_epoch() + days * 86_400)
 
     def trash(self, *, limit: int = 100, offset: int = 0) -> builtins.list[TrashedMemory]:
         """The memories in the trash this memory's grant allows, newest first: what a model's
         delete (or ``delete(..., recoverable=True)``) took, restorable with :meth:`undelete`
         until each one's ``kept_until``."""
         checks.listing(limit, offset, "created_at")
-        offered(self.store, Trash, "the trash").trash_purge(now_epoch())  # type: ignore[type-abstract]
+        offered(self.store, Trash, "the trash").purge(now_epoch())  # type: ignore[type-abstract]
         return [e.shown() for e in self._trash_entries(limit=limit, offset=offset)]
 
     @_as_actor
@@ -529,7 +529,7 @@ class Engine:
         their ids), and return them. Ids not in this memory's trash are passed over; one whose
         id is stored again meanwhile raises :class:`~remem.errors.ConflictError`."""
         id_list = [item_rules.checked_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
-        offered(self.store, Trash, "the trash").trash_purge(now_epoch())  # type: ignore[type-abstract]
+        offered(self.store, Trash, "the trash").purge(now_epoch())  # type: ignore[type-abstract]
         entries = self._trash_entries(ids=id_list, limit=len(id_list))
         if not entries:
             return []
@@ -538,7 +538,7 @@ class Engine:
         with self.shared.lock, acting(doing="undelete"):
             back = self.store.insert(rows, signature=self.embedder.signature)
         bin_ = offered(self.store, Trash, "the trash")  # type: ignore[type-abstract]
-        bin_.trash_drop([e.id for e in entries])
+        bin_.drop([e.id for e in entries])
         wanted = {e.id for e in entries}
         return [r for r in back if r.id in wanted]
 
@@ -553,10 +553,10 @@ class Engine:
                 item_rules.checked_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))
             ]
         bin_ = offered(self.store, Trash, "the trash")  # type: ignore[type-abstract]
-        bin_.trash_purge(now_epoch())
+        bin_.purge(now_epoch())
         gone = 0
         while entries := self._trash_entries(ids=wanted, limit=1000):
-            gone += bin_.trash_drop([e.id for e in entries])
+            gone += bin_.drop([e.id for e in entries])
             if wanted is not None:
                 break
         return gone
@@ -567,7 +567,7 @@ class Engine:
         """The trash's entries this memory's grant allows (another tenant's ids answer as
         unknown ones)."""
         bin_ = offered(self.store, Trash, "the trash")  # type: ignore[type-abstract]
-        found = bin_.trash_entries(
+        found = bin_.entries(
             users=self.grant.allowed("user_id"),
             agents=self.grant.allowed("agent_id"),
             ids=ids,
@@ -638,15 +638,15 @@ class Engine:
         ``id``: the events of that one record."""
         checks.listing(limit, 0, "created_at")
         log = offered(self.store, AuditLog, "the audit log")  # type: ignore[type-abstract]
-        key = log.audit_key()
+        key = log.key()
         chains = None
         if not self.grant.admin:
             chains = [chain_of(key, user) for user in self.grant.allowed("user_id")]
             chains += [chain_of(key, None, agent) for agent in self.grant.allowed("agent_id")]
         if id is None:
-            return log.audit_events(chains=chains, limit=limit, order="newest")
+            return log.events(chains=chains, limit=limit, order="newest")
         wanted = pseudonym(key, item_rules.checked_id(id))
-        found = log.audit_events(chains=chains, order="newest")
+        found = log.events(chains=chains, order="newest")
         return [event for event in found if wanted in event.ids][:limit]
 
     def verify_audit(self) -> AuditVerdict:
@@ -654,7 +654,7 @@ class Engine:
         reordered is found, and the first bad one named (:func:`remem.audit.verify_chains`)."""
         self.require_admin("verifying the audit log")
         log = offered(self.store, AuditLog, "the audit log")  # type: ignore[type-abstract]
-        return verify_chains(log.audit_events(order="chain"), log.audit_heads())
+        return verify_chains(log.events(order="chain"), log.heads())
 
     # -- reads -------------------------------------------------------------------------------------
     @observed("get")
@@ -943,9 +943,10 @@ class Engine:
         snapshot, while other handles and processes keep writing (admin). Returns the backup's
         ``path``, ``records`` and ``size_bytes``; ``remem restore`` puts it back in place."""
         self.require_admin("backing up the store")
-        if not isinstance(self.store, Snapshots):
+        snapshots = self.store.snapshots
+        if snapshots is None:
             raise StoreError(f"{type(self.store).__name__} cannot back itself up: use export()")
-        return self.store.backup(path)
+        return snapshots.backup(path)
 
     def records(
         self, *, with_vectors: bool = False

@@ -29,8 +29,8 @@ from remem.provenance import LINK_FIELDS
 from remem.records import ErasureReceipt, MemoryRecord
 from remem.stores import RecordStore
 from remem.stores.erasure import ErasePlan, Erasure, Needles, Traces
-from remem.stores.tables import CacheTable, offered
-from remem.stores.trash import Trash, TrashEntry
+from remem.stores.tables import offered
+from remem.stores.trash import TrashEntry
 
 __all__ = ["Subject", "forget", "needles", "plan", "trashed_of"]
 
@@ -104,13 +104,14 @@ def plan(
 
 def trashed_of(store: RecordStore, grant: Grant, subject: Subject) -> list[TrashEntry]:
     """The subject's memories in the trash (:mod:`remem.stores.trash`), within ``grant``."""
-    if not isinstance(store, Trash):
+    bin_ = store.trash
+    if bin_ is None:
         return []
     users = [subject.user_id] if subject.user_id else list(grant.allowed("user_id"))
     agents = [subject.agent_id] if subject.agent_id else list(grant.allowed("agent_id"))
     found: list[TrashEntry] = []
     while True:
-        page = store.trash_entries(users=users, agents=agents, limit=_BATCH, offset=len(found))
+        page = bin_.entries(users=users, agents=agents, limit=_BATCH, offset=len(found))
         found += page
         if len(page) < _BATCH:
             return [e for e in found if grant.allows(e) and _in_subject(e, subject)]
@@ -191,21 +192,22 @@ def needles(
             found.texts.extend(_strings(record.metadata))
         for held in store.vectors([r.id for r in batch], parts=True).values():
             found.vectors.extend(np.atleast_2d(held))
-    if isinstance(store, Trash) and erase_plan.trash:
-        kept = store.trash_entries(ids=erase_plan.trash, limit=len(erase_plan.trash))
+    if store.trash is not None and erase_plan.trash:
+        kept = store.trash.entries(ids=erase_plan.trash, limit=len(erase_plan.trash))
         for trashed in kept:
             for _, rows in trashed.records():
                 found.vectors.extend(np.atleast_2d(rows) if rows is not None else [])
-    if isinstance(store, CacheTable) and erase_plan.scopes:
-        for name in store.cache_names():
+    cache = store.cache
+    if cache is not None and erase_plan.scopes:
+        for name in cache.names():
             entries = {
                 row
                 for scope in erase_plan.scopes
-                for row in store.cache_matching(name, scope, expired_at=None)
+                for row in cache.matching(name, scope, expired_at=None)
             }
-            for entry in store.cache_entries(sorted(entries)).values():
+            for entry in cache.entries(sorted(entries)).values():
                 found.texts.extend([entry["query"], entry["value"]])
-            found.vectors.extend(v for row, _, v in store.cache_rows(name) if row in entries)
+            found.vectors.extend(v for row, _, v in cache.rows(name) if row in entries)
     return found
 
 

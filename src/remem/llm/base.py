@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from remem.errors import InvalidInputError, LLMError, LLMReplyError
 from remem.provenance import deriving
-from remem.stores.tables import UsageTable
 
 if TYPE_CHECKING:
     from remem.engine.protocol import EngineAPI
@@ -228,9 +227,9 @@ def _record(
     prompt: str,
     reply: str | None,
 ) -> None:
-    if memory is None or not isinstance(memory.store, UsageTable):
+    table = None if memory is None else memory.store.usage
+    if table is None:
         return  # a store without a usage table (an optional part) keeps no totals
-    table = memory.store
     after = _usage_of(llm)
     if before is not None and after is not None:
         spent = Usage(
@@ -245,5 +244,5 @@ def _record(
         count = token_counter()
         spent = Usage(calls=1, prompt_tokens=count(prompt), completion_tokens=count(reply or ""))
     if reply is None:
-        table.add_llm_usage(feature, {"failures": 1})
-    table.add_llm_usage(feature, spent.to_dict())
+        table.add(feature, {"failures": 1})
+    table.add(feature, spent.to_dict())

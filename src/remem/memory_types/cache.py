@@ -140,7 +140,7 @@ class _Entries:
         return self.memory.store.change_token()
 
     def catch_up(self, index: VectorIndex) -> bool:
-        state = _table(self.memory).cache_state(self.name)
+        state = _table(self.memory).state(self.name)
         if state == self.state:
             return True
         if state[1] >= self.state[1] and self._read(index, self.state[1], state[0]):
@@ -149,7 +149,7 @@ class _Entries:
         return False
 
     def load(self) -> VectorIndex:
-        state = _table(self.memory).cache_state(self.name)
+        state = _table(self.memory).state(self.name)
         index = VectorIndex(self.memory.embedder.dimensions, fields=_FIELDS)
         self._read(index, 0, state[0])
         self.state = state
@@ -165,7 +165,7 @@ class _Entries:
 
     def _read(self, index: VectorIndex, after: int, expected: int) -> bool:
         """Add the entries past row ``after`` to ``index``; whether it now holds ``expected``."""
-        rows = _table(self.memory).cache_rows(self.name, after)
+        rows = _table(self.memory).rows(self.name, after)
         if rows:
             index.append([r[0] for r in rows], [r[2][None, :] for r in rows], [r[1] for r in rows])
         return len(index) == expected
@@ -335,7 +335,7 @@ class SemanticCache:
                     if result.reason == "miss":  # else keep why a closer entry was refused
                         result = CacheLookup(False, score=score, reason="below threshold")
                     break
-                entry = _table(self.memory).cache_entries([rowid]).get(rowid)
+                entry = _table(self.memory).entries([rowid]).get(rowid)
                 if entry is None:  # deleted by another process
                     index.remove([rowid])
                     continue
@@ -451,11 +451,11 @@ class SemanticCache:
                 over = len(index) + len(pairs) - self.capacity
                 if over > 0:
                     self._flush()
-                    victims = _table(self.memory).cache_victims(self.name, self.policy, over)
+                    victims = _table(self.memory).victims(self.name, self.policy, over)
                     self._drop(victims)
                     self.stats.evicted += len(victims)
             at = now()
-            rowids = _table(self.memory).cache_put(
+            rowids = _table(self.memory).put(
                 self.name,
                 [(scope, t, e, v) for t, e, v in zip(texts, encoded, rows, strict=True)],
                 created_at=at,
@@ -534,7 +534,7 @@ class SemanticCache:
         """Delete one entry by its id; False when there is none (or none this memory's grant
         may see)."""
         with self._lock:
-            found = _table(self.memory).cache_entries([entry]).get(entry)
+            found = _table(self.memory).entries([entry]).get(entry)
             if found is None or not self.memory.grant.allows(found):
                 return False
             return self._drop([entry]) == 1
@@ -550,7 +550,7 @@ class SemanticCache:
         scope = self._scope(user_id, agent_id, session_id)
         with self._lock:
             self._flush()
-            rowids = _table(self.memory).cache_matching(
+            rowids = _table(self.memory).matching(
                 self.name, scope if any(v is not None for v in scope) else None, expired_at=None
             )
             return self._drop(rowids)
@@ -560,7 +560,7 @@ class SemanticCache:
         if not self.memory.grant.admin:
             raise PermissionDeniedError("purging every scope's expired entries needs an admin key")
         with self._lock:
-            rowids = _table(self.memory).cache_matching(self.name, None, expired_at=now())
+            rowids = _table(self.memory).matching(self.name, None, expired_at=now())
             return self._drop(rowids)
 
     def __len__(self) -> int:
@@ -630,13 +630,13 @@ class SemanticCache:
 
     def _flush(self) -> None:
         table = _table(self.memory)
-        self._shared.hits.flush(lambda hits: table.cache_hits([(r, *h) for r, h in hits.items()]))
+        self._shared.hits.flush(lambda hits: table.hits([(r, *h) for r, h in hits.items()]))
 
     def _drop(self, rowids: list[int]) -> int:
         if not rowids:
             return 0
         self._shared.hits.discard(rowids)
-        gone = _table(self.memory).cache_delete(rowids)
+        gone = _table(self.memory).delete(rowids)
         index = self._shared.follower.index
         if index is not None:
             index.remove(rowids)
@@ -656,7 +656,7 @@ class SemanticCache:
         }
         if not candidates:
             return []
-        entries = _table(self.memory).cache_entries(sorted(candidates))
+        entries = _table(self.memory).entries(sorted(candidates))
         wanted = set(texts)
         return [rowid for rowid, entry in entries.items() if entry["query"] in wanted]
 

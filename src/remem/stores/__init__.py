@@ -15,7 +15,9 @@ from typing import Any
 
 from remem.errors import InvalidInputError, MissingDependencyError
 from remem.stores.base import NewRecord, RecordStore, Store, Update
+from remem.stores.erasure import Erasure
 from remem.stores.tables import (
+    AuditLog,
     CacheTable,
     Capability,
     KeyTable,
@@ -23,22 +25,28 @@ from remem.stores.tables import (
     UsageTable,
     capabilities,
     offered,
+    part,
     require,
 )
+from remem.stores.trash import Trash
 
 __all__ = [
+    "AuditLog",
     "CacheTable",
     "Capability",
+    "Erasure",
     "KeyTable",
     "NewRecord",
     "RecordStore",
     "Snapshots",
     "Store",
+    "Trash",
     "Update",
     "UsageTable",
     "capabilities",
     "offered",
     "open_store",
+    "part",
     "register_store",
     "require",
     "sqlite_location",

@@ -11,10 +11,9 @@ touching several chains cannot deadlock.
 from __future__ import annotations
 
 import json
-from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from remem.audit import (
     GENESIS,
@@ -30,6 +29,9 @@ from remem.audit import (
 )
 from remem.stores.tables import AuditLog
 from remem.timeutil import now
+
+if TYPE_CHECKING:
+    from remem.stores.sql import Connection
 
 __all__ = ["AUDITED_FIELDS", "AuditEntry", "AuditTables", "append", "entries_for"]
 
@@ -167,27 +169,27 @@ def _event(row: Sequence[Any]) -> AuditEvent:
 
 
 class AuditTables(AuditLog):
-    """:class:`~remem.stores.tables.AuditLog` over a store's tables, and what its writes call
-    (inside their transactions) to record themselves."""
+    """:class:`~remem.stores.tables.AuditLog` over a SQL store's connection, and what its
+    writes call (inside their transactions) to record themselves: the store's audit part."""
 
-    _marks: ClassVar[str]  # the driver's placeholder
-    _meta_table: ClassVar[str]
-    _audit_secret: bytes | None = None
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+        self._secret: bytes | None = None
 
-    @abstractmethod
-    def _audit_query(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        """The rows of one read of the log's tables, on a connection of the store's."""
-
-    def audit_key(self, conn: Any = None) -> bytes:
+    def key(self, conn: Any = None) -> bytes:
         """The store's key; read on ``conn`` when given (a write's own connection: taking a
         second one from a pool inside a transaction could wait on writers doing the same)."""
-        if self._audit_secret is None:
-            query = f"SELECT value FROM {self._meta_table} WHERE key = 'audit_key'"
-            rows = conn.execute(query).fetchall() if conn is not None else self._audit_query(query)
-            self._audit_secret = bytes.fromhex(rows[0][0])
-        return self._audit_secret
+        if self._secret is None:
+            query = f"SELECT value FROM {self._db.meta_table} WHERE key = 'audit_key'"
+            if conn is not None:
+                rows = conn.execute(query).fetchall()
+            else:
+                with self._db.reading() as reader:
+                    rows = reader.execute(query).fetchall()
+            self._secret = bytes.fromhex(rows[0][0])
+        return self._secret
 
-    def audit_events(
+    def events(
         self,
         *,
         chains: Sequence[str] | None = None,
@@ -198,7 +200,7 @@ class AuditTables(AuditLog):
         """Events (each with its row's sequence number, ``seq``) of ``chains`` (None: all),
         past ``after``, at most ``limit``, in ``order``: ``written``, ``newest`` first, or by
         ``chain`` and number (for verification)."""
-        p = self._marks
+        p = self._db.marks
         where: list[str] = [f"seq > {p}"]
         params: list[Any] = [after]
         if chains is not None:
@@ -213,13 +215,15 @@ class AuditTables(AuditLog):
         )
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        return [_event(row) for row in self._audit_query(sql, params)]
+        with self._db.reading() as conn:
+            return [_event(row) for row in conn.execute(sql, params).fetchall()]
 
-    def audit_heads(self) -> dict[str, tuple[int, str]]:
-        rows = self._audit_query("SELECT chain, n, hash FROM audit_heads")
+    def heads(self) -> dict[str, tuple[int, str]]:
+        with self._db.reading() as conn:
+            rows = conn.execute("SELECT chain, n, hash FROM audit_heads").fetchall()
         return {str(chain): (int(n), str(digest)) for chain, n, digest in rows}
 
-    def _audit(
+    def write(
         self,
         conn: Any,
         default_action: str,
@@ -228,12 +232,13 @@ class AuditTables(AuditLog):
     ) -> None:
         """Record a change to these records (id, user, agent, content hash) in the caller's
         transaction: one event per tenant's chain."""
-        append(conn, self._marks, entries_for(self.audit_key(conn), default_action, rows, detail))
+        append(conn, self._db.marks, entries_for(self.key(conn), default_action, rows, detail))
 
-    def _audit_store(self, conn: Any, doing: str, detail: Mapping[str, Any]) -> None:
+    def write_store(self, conn: Any, doing: str, detail: Mapping[str, Any]) -> None:
         """Record a change to the whole store (a re-embed) on the store's own chain."""
-        append(conn, self._marks, {STORE_CHAIN: AuditEntry(action(doing), detail=dict(detail))})
+        append(conn, self._db.marks, {STORE_CHAIN: AuditEntry(action(doing), detail=dict(detail))})
 
-    def _audit_keys(self, conn: Any, doing: str, key_id: str) -> None:
-        entry = AuditEntry(doing, ids=[pseudonym(self.audit_key(conn), key_id)])
-        append(conn, self._marks, {KEYS_CHAIN: entry})
+    def write_keys(self, conn: Any, doing: str, key_id: str) -> None:
+        """Record a change to an API key (by its pseudonym) on the keys' chain."""
+        entry = AuditEntry(doing, ids=[pseudonym(self.key(conn), key_id)])
+        append(conn, self._db.marks, {KEYS_CHAIN: entry})

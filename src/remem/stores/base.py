@@ -35,8 +35,10 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
+from remem.stores.erasure import Erasure
 from remem.stores.keyword_index import UNITS, affordable, only_owners, owners, weights
-from remem.stores.tables import CacheTable, KeyTable, Scope, UsageTable
+from remem.stores.tables import AuditLog, CacheTable, KeyTable, Scope, Snapshots, UsageTable
+from remem.stores.trash import Trash
 from remem.timeutil import from_epoch
 
 __all__ = [
@@ -378,16 +380,41 @@ class Update:
         )
 
 
-class RecordStore(ABC):
+class Store(ABC):
     """A backend that holds records, their vectors and their keyword index, and answers
     candidate queries. Implementations must pass the conformance suite
     (:mod:`remem.testing.store_conformance`).
 
     A new backend writes the abstract methods, the primitives; every other method has a
     default built on them (an exact scan of :meth:`records`), which a backend overrides where
-    its own query is faster — remem's stores override them all."""
+    its own query is faster — remem's stores override them all.
+
+    The optional parts are objects the store holds, each in its own attribute (None: the store
+    has none; :func:`~remem.stores.tables.capabilities` lists them): a backend offers one by
+    setting it, typically in its constructor, to a part built over the backend's connection."""
 
     path: str
+
+    #: Semantic-cache entries and scope changes (:class:`~remem.stores.tables.CacheTable`).
+    cache: CacheTable | None = None
+    #: The servers' API keys (:class:`~remem.stores.tables.KeyTable`).
+    keys: KeyTable | None = None
+    #: What language models cost (:class:`~remem.stores.tables.UsageTable`).
+    usage: UsageTable | None = None
+    #: Consistent copies while in use (:class:`~remem.stores.tables.Snapshots`).
+    snapshots: Snapshots | None = None
+    #: Erasing a subject, and showing it is gone (:class:`~remem.stores.erasure.Erasure`).
+    erasure: Erasure | None = None
+    #: The hash-chained audit log (:class:`~remem.stores.tables.AuditLog`).
+    audit: AuditLog | None = None
+    #: Deletes kept for a while, to be restored (:class:`~remem.stores.trash.Trash`).
+    trash: Trash | None = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
     # -- embedder signature ----------------------------------------------------------------------
     @abstractmethod
@@ -662,7 +689,7 @@ class RecordStore(ABC):
             dimensions=signature.dimensions if signature else None,
             size_bytes=0,
             schema=[],
-            llm_usage=self.llm_usage() if isinstance(self, UsageTable) else {},
+            llm_usage=self.usage.totals() if self.usage is not None else {},
         )
 
     def index_state(self) -> IndexState:
@@ -723,11 +750,5 @@ def _bm25_units(weight: float, tf: int, length: int, average: float) -> int:
     return math.floor(score + 0.5)
 
 
-class Store(RecordStore, CacheTable, KeyTable, UsageTable):
-    """A whole store: the records and the tables beside them (what ``remem.open`` needs)."""
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+#: The contract's earlier name, kept for backends written against it.
+RecordStore = Store

@@ -25,7 +25,7 @@ import numpy as np
 from remem.errors import InvalidInputError, StoreError
 from remem.records import MemoryRecord
 from remem.stores.base import NewRecord, RecordStore
-from remem.stores.tables import CacheTable, KeyTable, UsageTable
+from remem.stores.tables import INTERFACES, CacheTable, Capability, KeyTable, part
 from remem.timeutil import to_epoch
 
 __all__ = ["MigrationReport", "checksum", "migrate_store"]
@@ -99,14 +99,14 @@ def migrate_store(
             progress(len(chunk))
     # The caches' entries are judged against their scopes' last changes: the source's, not
     # the time of the copy (which would invalidate every entry).
-    if isinstance(source, CacheTable) and isinstance(target, CacheTable):
-        target.set_scope_changes(source.scope_changes())
-        report.cache_entries = _copy_caches(source, target)
-    if isinstance(source, KeyTable) and isinstance(target, KeyTable):
-        report.api_keys = _copy_keys(source, target)
-    if isinstance(source, UsageTable) and isinstance(target, UsageTable):
-        for feature, totals in source.llm_usage().items():
-            target.add_llm_usage(feature, totals)
+    if source.cache is not None and target.cache is not None:
+        target.cache.set_scope_changes(source.cache.scope_changes())
+        report.cache_entries = _copy_caches(source.cache, target.cache)
+    if source.keys is not None and target.keys is not None:
+        report.api_keys = _copy_keys(source.keys, target.keys)
+    if source.usage is not None and target.usage is not None:
+        for feature, totals in source.usage.totals().items():
+            target.usage.add(feature, totals)
             report.llm_features += 1
     report.checksum = _verify(source, target)
     report.seconds = time.perf_counter() - started
@@ -148,20 +148,20 @@ def _verify(source: RecordStore, target: RecordStore) -> str:
 def _check_tables(source: RecordStore, target: RecordStore) -> None:
     """Refuse a copy that would drop what the source keeps in a table the target lacks."""
     held = {
-        CacheTable: bool(_cache_counts(source)),
-        KeyTable: bool(_key_rows(source)),
-        UsageTable: bool(source.llm_usage()) if isinstance(source, UsageTable) else False,
+        Capability.CACHE: bool(_cache_counts(source)),
+        Capability.KEYS: bool(_key_rows(source)),
+        Capability.USAGE: bool(source.usage.totals()) if source.usage is not None else False,
     }
-    for table, holds in held.items():
-        if holds and not isinstance(target, table):
+    for capability, holds in held.items():
+        if holds and part(target, capability) is None:
             raise StoreError(
-                f"the source keeps {table.__name__} rows and {type(target).__name__} has no "
-                "such table: migrate into a store that keeps them"
+                f"the source keeps {INTERFACES[capability].__name__} rows and "
+                f"{type(target).__name__} has no such table: migrate into a store that keeps them"
             )
 
 
 def _key_rows(store: RecordStore) -> list[dict[str, Any]]:
-    return store.key_rows() if isinstance(store, KeyTable) else []
+    return store.keys.rows() if store.keys is not None else []
 
 
 def _canonical(record: MemoryRecord) -> str:
@@ -197,9 +197,9 @@ def _new_record(record: MemoryRecord, vectors: np.ndarray | None) -> NewRecord:
 
 def _copy_caches(source: CacheTable, target: CacheTable) -> int:
     copied = 0
-    for name in source.cache_names():
-        rows = source.cache_rows(name)
-        entries = source.cache_entries([row for row, _, _ in rows])
+    for name in source.names():
+        rows = source.rows(name)
+        entries = source.entries([row for row, _, _ in rows])
         vectors = {row: vector for row, _, vector in rows}
         # One put per (created, expires) pair keeps each entry's own times.
         ordered = sorted(entries.items(), key=lambda e: (e[1]["created_at"], e[0]))
@@ -207,7 +207,7 @@ def _copy_caches(source: CacheTable, target: CacheTable) -> int:
             ordered, key=lambda e: (e[1]["created_at"], e[1]["expires_at"])
         ):
             items = list(group)
-            made = target.cache_put(
+            made = target.put(
                 name,
                 [
                     (
@@ -227,25 +227,25 @@ def _copy_caches(source: CacheTable, target: CacheTable) -> int:
                 if e["last_hit_at"] is not None
             ]
             if hits:
-                target.cache_hits(hits)
+                target.hits(hits)
             copied += len(made)
     return copied
 
 
 def _cache_counts(store: RecordStore) -> dict[str, int]:
-    if not isinstance(store, CacheTable):
+    if store.cache is None:
         return {}
-    return {name: store.cache_state(name)[0] for name in store.cache_names()}
+    return {name: store.cache.state(name)[0] for name in store.cache.names()}
 
 
 def _copy_keys(source: KeyTable, target: KeyTable) -> int:
-    rows = source.key_rows()
+    rows = source.rows()
     for row in rows:
-        target.key_put(row)
+        target.put(row)
         if row.get("revoked_at") is not None:
-            target.key_revoke(row["key_id"], row["revoked_at"])
+            target.revoke(row["key_id"], row["revoked_at"])
         if row.get("last_used_at") is not None:
-            target.key_used(row["key_id"], row["last_used_at"])
+            target.used(row["key_id"], row["last_used_at"])
     return len(rows)
 
 

@@ -1,9 +1,11 @@
 """The optional parts of the store contract, each an interface of its own: the semantic cache's
 entries (and the scope changes that invalidate them), the servers' API keys, what language
-models cost, and snapshots. A backend offers a part by implementing its interface beside
-:class:`~remem.stores.base.RecordStore`; :func:`capabilities` says which parts a store offers,
-so a caller asks before it relies on one. :class:`~remem.stores.base.Store` is the records and
-the three tables together.
+models cost, snapshots, erasure, the audit log and the trash. A store offers a part by holding
+an object that implements its interface in the part's attribute (``store.cache``,
+``store.keys``, ``store.usage``, ``store.snapshots``, ``store.erasure``, ``store.audit``,
+``store.trash``; None where it has none): parts, not base classes. :func:`capabilities` says
+which parts a store offers, and :func:`offered` hands a caller the part it needs or an error
+that says what to do instead.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ __all__ = [
     "UsageTable",
     "capabilities",
     "offered",
+    "part",
     "require",
 ]
 
@@ -66,7 +69,7 @@ class CacheTable(ABC):
         """Set these scopes' last changes (a copy of a store keeps its source's)."""
 
     @abstractmethod
-    def cache_put(
+    def put(
         self,
         name: str,
         entries: Sequence[tuple[Scope, str, str, NDArray[np.float32]]],
@@ -78,36 +81,36 @@ class CacheTable(ABC):
         returns their row ids."""
 
     @abstractmethod
-    def cache_names(self) -> list[str]:
+    def names(self) -> list[str]:
         """The names of the caches holding entries."""
 
     @abstractmethod
-    def cache_rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
+    def rows(self, name: str, after: int = 0) -> list[tuple[int, Scope, NDArray[np.float32]]]:
         """Entries past row ``after``: row id, scope, vector."""
 
-    def cache_state(self, name: str) -> tuple[int, int]:
-        """(entries, largest row id) of one cache. By default from :meth:`cache_rows`."""
-        rows = self.cache_rows(name)
+    def state(self, name: str) -> tuple[int, int]:
+        """(entries, largest row id) of one cache. By default from :meth:`rows`."""
+        rows = self.rows(name)
         return len(rows), (rows[-1][0] if rows else 0)
 
     @abstractmethod
-    def cache_entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    def entries(self, rowids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """Entries by row id, each a dict of ``query``, ``value`` (the JSON text stored),
         ``created_at``, ``expires_at``, ``last_hit_at`` (Unix seconds or None), ``hits`` and
         its scope as ``user_id``, ``agent_id``, ``session_id``; unknown row ids left out."""
 
     @abstractmethod
-    def cache_hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
+    def hits(self, hits: Sequence[tuple[int, int, float, float | None]]) -> None:
         """Count hits: (row id, how many, last at, new expiry or None to keep it)."""
 
     @abstractmethod
-    def cache_delete(self, rowids: Sequence[int]) -> int: ...
+    def delete(self, rowids: Sequence[int]) -> int: ...
 
-    def cache_victims(self, name: str, policy: str, count: int) -> list[int]:
+    def victims(self, name: str, policy: str, count: int) -> list[int]:
         """The ``count`` entries ``policy`` (fifo, lru, lfu) evicts first: oldest first, least
         recently hit (or made) first, or fewest hits first; ties by row id. By default sorted
-        from :meth:`cache_entries`."""
-        entries = self.cache_entries([row for row, _, _ in self.cache_rows(name)])
+        from :meth:`entries`."""
+        entries = self.entries([row for row, _, _ in self.rows(name)])
 
         def order(row: int) -> tuple[float, ...]:
             entry = entries[row]
@@ -120,15 +123,13 @@ class CacheTable(ABC):
 
         return sorted(entries, key=order)[:count]
 
-    def cache_matching(
-        self, name: str, scope: Scope | None, *, expired_at: float | None
-    ) -> list[int]:
+    def matching(self, name: str, scope: Scope | None, *, expired_at: float | None) -> list[int]:
         """Entries in ``scope`` (None: all; a None in it: any value), or only those expired by
-        ``expired_at``. By default from :meth:`cache_rows` and :meth:`cache_entries`."""
-        rows = [row for row, held, _ in self.cache_rows(name) if _within(scope, held)]
+        ``expired_at``. By default from :meth:`rows` and :meth:`entries`."""
+        rows = [row for row, held, _ in self.rows(name) if _within(scope, held)]
         if expired_at is None:
             return rows
-        entries = self.cache_entries(rows)
+        entries = self.entries(rows)
         return [
             row
             for row in rows
@@ -147,34 +148,34 @@ class KeyTable(ABC):
     """API keys of the servers: only a hash of each secret is kept."""
 
     @abstractmethod
-    def key_put(self, row: Mapping[str, Any]) -> None:
+    def put(self, row: Mapping[str, Any]) -> None:
         """Store a new key: key_id, secret_hash, name, grant_json, created_at."""
 
     @abstractmethod
-    def key_rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
+    def rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
         """Every key (or the one ``key_id``), oldest first, revoked ones included: each a dict
-        of the fields :meth:`key_put` stored (``key_id``, ``secret_hash``, ``name``,
+        of the fields :meth:`put` stored (``key_id``, ``secret_hash``, ``name``,
         ``grant_json``, ``created_at``) and ``revoked_at``, ``last_used_at`` (Unix seconds,
         None until revoked or used)."""
 
     @abstractmethod
-    def key_revoke(self, key_id: str, at: float) -> bool:
+    def revoke(self, key_id: str, at: float) -> bool:
         """Revoke a key; False when there is no such key or it was already revoked."""
 
     @abstractmethod
-    def key_used(self, key_id: str, at: float) -> None: ...
+    def used(self, key_id: str, at: float) -> None: ...
 
 
 class UsageTable(ABC):
     """Running totals of what language models cost, per feature."""
 
     @abstractmethod
-    def add_llm_usage(self, feature: str, usage: Mapping[str, float]) -> None:
+    def add(self, feature: str, usage: Mapping[str, float]) -> None:
         """Add one call's spending (calls, prompt_tokens, completion_tokens, cost) to a
         feature's running totals."""
 
     @abstractmethod
-    def llm_usage(self) -> dict[str, dict[str, float]]:
+    def totals(self) -> dict[str, dict[str, float]]:
         """Running totals per feature."""
 
 
@@ -194,12 +195,12 @@ class AuditLog(ABC):
     each change it records; these read the events back."""
 
     @abstractmethod
-    def audit_key(self, conn: Any = None) -> bytes:
+    def key(self, conn: Any = None) -> bytes:
         """The store's own random key, under which the log keeps ids as keyed hashes (read on
         ``conn``, a connection of the store's, when given)."""
 
     @abstractmethod
-    def audit_events(
+    def events(
         self,
         *,
         chains: Sequence[str] | None = None,
@@ -211,13 +212,14 @@ class AuditLog(ABC):
         ``limit``, in ``order`` (``written``, ``newest`` first, or by ``chain`` and number)."""
 
     @abstractmethod
-    def audit_heads(self) -> dict[str, tuple[int, str]]:
+    def heads(self) -> dict[str, tuple[int, str]]:
         """Each chain's last event: (number, hash)."""
 
 
 class Capability(StrEnum):
-    """An optional part of the store contract: a store offers it by implementing its interface
-    (:data:`INTERFACES`)."""
+    """An optional part of the store contract: a store offers it by holding an implementation
+    of its interface (:data:`INTERFACES`) in the attribute of the same name
+    (:attr:`attribute`)."""
 
     #: :class:`CacheTable`: semantic-cache entries, and when each scope's memories changed.
     CACHE = "cache"
@@ -234,6 +236,11 @@ class Capability(StrEnum):
     AUDIT = "audit"
     #: :class:`~remem.stores.trash.Trash`: deletes kept whole for a while, to be restored.
     TRASH = "trash"
+
+    @property
+    def attribute(self) -> str:
+        """The store's attribute that holds this part (``store.erasure`` for ERASE)."""
+        return "erasure" if self is Capability.ERASE else self.value
 
 
 #: The interface that offers each capability.
@@ -259,19 +266,25 @@ _INSTEAD = {
 }
 
 
+def part(store: object, capability: Capability) -> Any:
+    """The object ``store`` holds for ``capability``, or None."""
+    return getattr(store, capability.attribute, None)
+
+
 def capabilities(store: object) -> frozenset[Capability]:
-    """The optional parts ``store`` offers: the interfaces it implements (a class declares one
-    by subclassing it), probed with ``isinstance`` so no store has to list them."""
-    return frozenset(c for c, interface in INTERFACES.items() if isinstance(store, interface))
+    """The optional parts ``store`` offers: the attributes it holds a part in (each an instance
+    of the capability's interface)."""
+    return frozenset(c for c in Capability if isinstance(part(store, c), INTERFACES[c]))
 
 
 def offered(store: object, interface: type[T], purpose: str) -> T:
-    """``store`` as ``interface`` (one of :data:`INTERFACES`), or the error of :func:`require`
-    for ``purpose``: a caller's typed handle on an optional part."""
+    """``store``'s part for ``interface`` (one of :data:`INTERFACES`), or the error of
+    :func:`require` for ``purpose``: a caller's typed handle on an optional part."""
     capability = next(c for c, known in INTERFACES.items() if known is interface)
     require(store, capability, purpose)
-    assert isinstance(store, interface)
-    return store
+    found = part(store, capability)
+    assert isinstance(found, interface)
+    return found
 
 
 def require(store: object, capability: Capability, purpose: str) -> None:

@@ -2,7 +2,7 @@
 store contract.
 
 A delete a model asks for (a tool call, MCP) may have been steered by what the model read, so
-it is not final: :meth:`Trash.trash` moves the records (a document with its chunks) out of the
+it is not final: :meth:`Trash.put` moves the records (a document with its chunks) out of the
 store into a table of their own, in one transaction — gone from every read and search, kept
 whole (fields, provenance, vectors) until a time the engine sets. A person restores them
 (``Memory.undelete``) or empties the trash; ``forget`` erases a subject's trashed memories with
@@ -87,13 +87,13 @@ class Trash(ABC):
     """A store that keeps deleted records for a while, to be restored."""
 
     @abstractmethod
-    def trash(self, ids: Sequence[str], *, until: float) -> int:
+    def put(self, ids: Sequence[str], *, until: float) -> int:
         """Move these records (and a document's chunks) to the trash, kept until ``until``
-        (Unix seconds), in one transaction: deleted as :meth:`RecordStore.delete` deletes them
+        (Unix seconds), in one transaction: deleted as :meth:`Store.delete` deletes them
         (the audit log saying ``trash``) and their rows kept whole; how many records went."""
 
     @abstractmethod
-    def trash_entries(
+    def entries(
         self,
         *,
         users: Sequence[str] = (),
@@ -106,11 +106,11 @@ class Trash(ABC):
         any), these ``ids`` when given."""
 
     @abstractmethod
-    def trash_drop(self, ids: Sequence[str]) -> int:
+    def drop(self, ids: Sequence[str]) -> int:
         """Remove these entries from the trash (restored, or emptied for good); how many."""
 
     @abstractmethod
-    def trash_purge(self, now: float) -> int:
+    def purge(self, now: float) -> int:
         """Remove the entries kept until ``now`` or before; how many."""
 
 

@@ -13,14 +13,12 @@ are not the subject's.
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
 from typing import Any
 
 import numpy as np
 import psycopg
 
+from remem.stores.audit_log import AuditTables
 from remem.stores.erasure import (
     VECTOR_BYTES,
     ErasePlan,
@@ -32,7 +30,9 @@ from remem.stores.erasure import (
     held,
     scope_rows_left,
 )
+from remem.stores.postgres.connection import PostgresConnection
 from remem.stores.postgres.schema import ID_TABLE, SHARED_TABLES, TENANT_TABLES
+from remem.stores.sql import DeleteRows
 
 __all__ = ["PostgresErasure"]
 
@@ -47,27 +47,25 @@ _PAGE = 5000
 
 
 class PostgresErasure(Erasure):
-    """:class:`Erasure` over a PostgreSQL store's pool."""
+    """:class:`Erasure` over a PostgreSQL store's connection. ``delete_rows`` deletes records
+    as the store's deletes do."""
 
-    @abstractmethod
-    def _connection(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
-
-    @abstractmethod
-    def _transaction(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
-
-    #: The audit log's record of a key's removal (the store's :class:`AuditTables`).
-    _audit_keys: Callable[[Any, str, str], None]
-
-    @abstractmethod
-    def _delete_records(self, conn: psycopg.Connection[Any], ids: Sequence[str]) -> int: ...
+    def __init__(
+        self, connection: PostgresConnection, *, delete_rows: DeleteRows, audit: AuditTables
+    ) -> None:
+        self._db, self._delete_rows, self._audit = connection, delete_rows, audit
+        #: The tables that lost rows since the last scrub (what it vacuums).
+        self._scrub_pending: set[str] = set()
 
     def erase(self, plan: ErasePlan) -> dict[str, int]:
         counts = dict.fromkeys(
             ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys", "trash"),
             0,
         )
-        with self._transaction() as conn:
-            counts["records"] = self._delete_records(conn, list(plan.ids)) if plan.ids else 0
+        with self._db.transaction() as conn:
+            counts["records"] = (
+                self._delete_rows(conn, list(plan.ids), audit="forget") if plan.ids else 0
+            )
             if plan.trash:
                 counts["trash"] = conn.execute(
                     "DELETE FROM trash WHERE id = ANY(%s)", (list(plan.trash),)
@@ -80,7 +78,7 @@ class PostgresErasure(Erasure):
                     "DELETE FROM api_keys WHERE key_id = ANY(%s)", (keys,)
                 ).rowcount
             for key in keys:
-                self._audit_keys(conn, "key_deleted", key)
+                self._audit.write_keys(conn, "key_deleted", key)
         # What scrub() vacuums: the tables that lost rows (a record takes its parts, ids,
         # postings, statistics and an audit event along), none when nothing was erased.
         touched = {
@@ -91,17 +89,17 @@ class PostgresErasure(Erasure):
             "api_keys": ("api_keys",),
             "trash": ("trash",),
         }
-        pending: set[str] = getattr(self, "_scrub_pending", set())
-        pending.update(t for name, tables in touched.items() if counts[name] for t in tables)
-        self._scrub_pending = pending
+        self._scrub_pending.update(
+            t for name, tables in touched.items() if counts[name] for t in tables
+        )
         return counts
 
     def scrub(self) -> list[str]:
-        pending: set[str] = getattr(self, "_scrub_pending", set())
+        pending = self._scrub_pending
         tables = [t for t in TABLES if t in pending]
         if not tables:
             return []  # nothing erased since the last scrub: nothing to do
-        with self._connection() as conn:
+        with self._db.reading() as conn:
             previous, conn.autocommit = conn.autocommit, True  # VACUUM runs outside transactions
             try:
                 for table in tables:
@@ -118,7 +116,7 @@ class PostgresErasure(Erasure):
         ids, content = needles.id_patterns(), needles.content_patterns()
         found: dict[str, int] = {}
         shared: set[int] = set()
-        with self._connection() as conn, conn.transaction():  # a named cursor needs one
+        with self._db.reading() as conn, conn.transaction():  # a named cursor needs one
             for table, columns in _text_columns(conn).items():
                 left = 0
                 with conn.cursor(name=f"remem_trace_{table}") as cur:

@@ -26,72 +26,84 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import psycopg
 from numpy.typing import NDArray
-from pgvector.psycopg import register_vector
 from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from psycopg_pool import ConnectionPool, PoolTimeout
 
 from remem.audit import Touched
 from remem.embedders.base import EmbedderSignature
 from remem.errors import (
     ConflictError,
-    EmbedderMismatchError,
     NotFoundError,
-    StorageFullError,
     StoreError,
     StoreUnavailableError,
 )
-from remem.filters import Cond, Filter
+from remem.filters import Filter
 from remem.keywords import search_terms
 from remem.observe import Gauge
 from remem.records import (
     IndexState,
     MemoryRecord,
     Namespace,
-    Provenance,
     StoreStats,
     decode_namespace,
     encode_namespace,
 )
-from remem.redact import first_line, mask, remember
-from remem.stores.audit_log import AUDITED_FIELDS
+from remem.redact import first_line
+from remem.stores.audit_log import AUDITED_FIELDS, AuditTables
 from remem.stores.base import (
     NewRecord,
     Store,
     Update,
-    check_widths,
     complete_vectors,
-    cosine,
     plan_insert,
     read_pages,
 )
 from remem.stores.keyword_index import Entry, rank
 from remem.stores.postgres import keywords as postings
+from remem.stores.postgres.connection import PostgresConnection, fetch
 from remem.stores.postgres.erase import PostgresErasure
 from remem.stores.postgres.filters import compile_postgres
-from remem.stores.postgres.hnsw import HnswBuilder, drop_indexes, index_name, index_valid
-from remem.stores.postgres.primary import Primary
-from remem.stores.postgres.replicas import Replicas, lsn_number
+from remem.stores.postgres.hnsw import drop_indexes
+from remem.stores.postgres.replicas import lsn_number
 from remem.stores.postgres.schema import apply_migrations
-from remem.stores.postgres.tables import SideTables, note_changes
+from remem.stores.postgres.tables import PostgresCache, PostgresUsage, note_changes
 from remem.stores.postgres.trash import PostgresTrash
-from remem.timeutil import from_epoch, now
+from remem.stores.postgres.vectors import (
+    SIGNATURE_LOCK,
+    PostgresVectors,
+    copy_parts,
+    first_claim,
+    read_signature,
+    stored_vectors,
+    write_signature,
+)
+from remem.stores.rows import Dialect, RowCodec
+from remem.stores.sql import SqlKeys
+from remem.timeutil import now
 
 __all__ = ["PostgresStore"]
 
-COLUMNS = (
-    "m.id, m.text, m.kind, m.role, m.user_id, m.agent_id, m.session_id, m.metadata, "
-    "m.created_at, m.updated_at, m.last_accessed_at, m.access_count, m.importance, "
-    "m.parent_id, m.position, m.content_hash, m.expires_at, m.namespace, m.key, m.provenance"
+#: A record's columns as PostgreSQL writes and reads them (:mod:`remem.stores.rows`).
+ROWS = RowCodec(Dialect(json_out=Jsonb, json_in=lambda value: value), alias="m")
+COLUMNS = ROWS.select
+#: What a COPY of new records writes: the tenant, the record's columns, its head vector, and
+#: what it is indexed as; and their types.
+_COPIED = (
+    "tenant",
+    *ROWS.insert_names,
+    "embedding",
+    "keyword_part",
+    "keyword_len",
+    "keyword_terms",
 )
+_COPY_TYPES = ("text", *ROWS.copy_types, "vector", "int8", "int4", "text[]")
 _ORDERS = {
     "stored": "m.seq",
     "created_at": "m.created_at, m.seq",
@@ -102,19 +114,6 @@ _ORDERS = {
 }
 #: HNSW's search breadth by default, up to this many vectors in the index; beyond, it grows with
 #: the square root of their number (chosen on held-out queries: benchmarks/RESULTS.md).
-EF_SEARCH = 128
-EF_SEARCH_AT = 100_000
-#: ``hnsw.ef_search`` by the table's size (the planner's count of its rows), in SQL: at least
-#: the first parameter, :data:`EF_SEARCH` (the second) up to :data:`EF_SEARCH_AT` (the third)
-#: rows, then times the square root of how many more, at most 1,000.
-EF_BY_SIZE = (
-    "greatest(%s, least(1000, ceil(%s * sqrt(greatest(1.0, (SELECT reltuples "
-    "FROM pg_class WHERE oid = 'memories'::regclass) / %s)))))::int::text"
-)
-#: The advisory lock of the embedder signature (claims, re-embeds).
-_SIGNATURE_LOCK = 0x72656D0001
-# Previous and next record: by position within a document, else by time within a session;
-# always within the record's own user and agent, and within the caller's condition.
 _ADJACENT = """
 SELECT m.id,
   CASE WHEN m.parent_id IS NOT NULL THEN
@@ -143,7 +142,7 @@ FROM memories m WHERE m.id = ANY(%s) AND {within_m}
 """
 
 
-class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
+class PostgresStore(Store):
     """A store in a PostgreSQL database (``postgresql://user:password@host:port/db``) with the
     ``vector`` extension (pgvector ≥ 0.8). Creates the extension when it may, and its tables
     on first open."""
@@ -163,84 +162,68 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         replica_wait: float = 0.5,
         replica_retry: float = 5.0,
     ) -> None:
-        remember(url, *replicas)  # its passwords never shown (remem.redact)
-        self.path = mask(url)
-        self.url = url
-        #: A filtered dense search that may match at most this many vectors is answered
-        #: exactly (a scan of those rows: recall 1.0); larger ones use HNSW. Lower than the
-        #: SQLite store's: PostgreSQL scans ~2 µs a row (10,000 rows: 22 ms), HNSW ~1-3 ms.
-        self.exact_search_limit = exact_search_limit
-        #: HNSW's search breadth (pgvector's ``hnsw.ef_search``; raised to 2k for larger k).
-        #: None: by the index's size, :data:`EF_SEARCH` up to :data:`EF_SEARCH_AT` vectors,
-        #: growing with the square root of the size beyond (a larger graph needs a wider search
-        #: for the same recall), at most 1,000.
-        self.ef_search = ef_search
+        version: list[tuple[int, ...]] = []
 
-        def make_pool(host: str) -> ConnectionPool[Any]:
-            return ConnectionPool(
-                host,
-                min_size=min_connections,
-                max_size=max_connections,
-                kwargs={"autocommit": True, "connect_timeout": connect_timeout},
-                configure=register_vector,
-                # A connection the server dropped while it sat idle (a restart, a failover, an
-                # idle timeout) is replaced when taken, not handed to a request.
-                check=ConnectionPool.check_connection,
-                timeout=connect_timeout,
-                open=True,
-                name="remem",
-            )
-
-        found: dict[str, Any] = {}
-
-        def prepare(conn: psycopg.Connection[Any]) -> None:
+        def prepare(conn: psycopg.Connection[Any]) -> int:
             _ensure_vector_extension(conn)
             apply_migrations(conn)
-            (version,) = conn.execute(
+            (found,) = conn.execute(
                 "SELECT extversion FROM pg_extension WHERE extname = 'vector'"
             ).fetchone() or ("0",)
-            found["version"] = _version(version)
+            version.append(_version(found))
             # Where the schema's WAL ends: a replica has it once it has replayed this.
             row = conn.execute("SELECT pg_current_wal_lsn()::text").fetchone()
-            found["schema_lsn"] = lsn_number(row[0] if row else None)
+            return lsn_number(row[0] if row else None)
 
-        try:
-            #: The host that takes writes, its pool, and whether it is up (:mod:`.primary`).
-            self._primary = Primary(
-                url,
-                make_pool=make_pool,
-                prepare=prepare,
-                describe=_connect_error,
-                connect_timeout=connect_timeout,
-            )
-        except psycopg.OperationalError as exc:
-            raise StoreError(_connect_error(self.path, exc)) from exc
-        #: pgvector >= 0.8 scans an index on until k rows pass a filter; an older one
-        #: post-filters ef_search rows (a selective filter loses recall).
-        self.iterative_scans = found["version"] >= (0, 8)
-        half = found["version"] >= (0, 7)  # halfvec
-        schema_lsn = found["schema_lsn"]
-        #: The HNSW index: which is valid, and its build on a thread of its own (:mod:`.hnsw`).
-        self._hnsw = HnswBuilder(self._primary.connection, index_memory=index_memory, half=half)
-        #: Streaming standbys that answer reads (:mod:`.replicas`), if any.
-        self._replicas: Replicas | None = None
-        if replicas:
-            try:
-                self._replicas = Replicas(
-                    replicas,
-                    schema_lsn=schema_lsn,
-                    shown=mask,
-                    connect_error=_connect_error,
-                    max_connections=max_connections,
-                    connect_timeout=connect_timeout,
-                    max_lag=max_replica_lag,
-                    wait=replica_wait,
-                    retry=replica_retry,
-                    primary_up=lambda: self._primary.up,
-                )
-            except BaseException:
-                self.close()
-                raise
+        #: The pools, the replicas and their rules: what every part below is built on.
+        self._db = connection = PostgresConnection(
+            url,
+            prepare=prepare,
+            min_connections=min_connections,
+            max_connections=max_connections,
+            connect_timeout=connect_timeout,
+            replicas=replicas,
+            max_replica_lag=max_replica_lag,
+            replica_wait=replica_wait,
+            replica_retry=replica_retry,
+        )
+        self.path, self.url = connection.path, url
+        #: Dense search, the HNSW index and its build (:mod:`.vectors`).
+        self._vectors = PostgresVectors(
+            connection,
+            exact_search_limit=exact_search_limit,
+            ef_search=ef_search,
+            iterative_scans=version[-1] >= (0, 8),
+            half=version[-1] >= (0, 7),  # halfvec
+            index_memory=index_memory,
+        )
+        self._hnsw = self._vectors.hnsw
+        #: The audit log, which the records' writes below record themselves in.
+        self.audit = self._audit = AuditTables(connection)
+        self.cache = PostgresCache(connection)
+        self.keys = SqlKeys(connection, self._audit)
+        self.usage = self._usage = PostgresUsage(connection)
+        deleting = self._delete_records
+        self.trash = PostgresTrash(connection, held=self._held_rows, delete_rows=deleting)
+        self.erasure = PostgresErasure(connection, delete_rows=deleting, audit=self._audit)
+
+    @property
+    def exact_search_limit(self) -> int:
+        """A filtered dense search that may match at most this many vectors is exact."""
+        return self._vectors.exact_search_limit
+
+    @exact_search_limit.setter
+    def exact_search_limit(self, limit: int) -> None:
+        self._vectors.exact_search_limit = limit
+
+    @property
+    def ef_search(self) -> int | None:
+        """HNSW's search breadth (None: by the index's size)."""
+        return self._vectors.ef_search
+
+    @ef_search.setter
+    def ef_search(self, value: int | None) -> None:
+        self._vectors.ef_search = value
 
     @property
     def index_memory(self) -> str:
@@ -257,149 +240,33 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         """The thread that built (or builds) the HNSW index here, if one was started."""
         return self._hnsw.thread
 
-    # -- plumbing ----------------------------------------------------------------------------------
-    @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection[Any]]:
-        try:
-            with self._primary.connection() as conn:
-                yield conn
-        except PoolTimeout as exc:
-            self._primary.suspect()
-            raise StoreUnavailableError(
-                f"no connection to PostgreSQL at {self.path} ({exc}); retry shortly"
-            ) from exc
-        except pg_errors.ReadOnlySqlTransaction as exc:  # a demoted primary, mid-failover
-            raise StoreUnavailableError(
-                f"PostgreSQL at {self.path} takes no writes now ({first_line(exc)}): a "
-                "failover? Nothing was written; retry shortly"
-            ) from exc
-        except pg_errors.DiskFull as exc:
-            raise StorageFullError(
-                f"the database at {self.path} is out of disk ({first_line(exc)}). Nothing "
-                "written before was lost; free some space and retry."
-            ) from exc
-        except psycopg.OperationalError as exc:  # the connection lost, the server stopping
-            self._primary.suspect()
-            raise StoreUnavailableError(
-                f"PostgreSQL at {self.path} failed: {first_line(exc)}. Nothing of this call "
-                "was written; retry shortly"
-            ) from exc
+    def replica_states(self) -> list[dict[str, Any]]:
+        """Each replica's state at its last check (:meth:`.connection.PostgresConnection`)."""
+        return self._db.replica_states()
 
-    @contextmanager
-    def _transaction(self, *, tracked: bool = True) -> Iterator[psycopg.Connection[Any]]:
-        """One write transaction: committed on success, rolled back whole on any error.
-        ``tracked``: later reads must see it (a replica that has replayed it, else the
-        primary); access statistics are not."""
-        with self._connection() as conn:
-            wrote = False
-            with conn.transaction():
-                yield conn
-                if tracked and self._replicas is not None:  # (a read-only one changes nothing)
-                    row = conn.execute("SELECT pg_current_xact_id_if_assigned() IS NOT NULL")
-                    wrote = bool((row.fetchone() or (False,))[0])
-            if wrote and self._replicas is not None:
-                self._replicas.wrote(conn)
+    def health(self) -> dict[str, Any]:
+        return self._db.health()
 
-    def _read(self, work: Callable[[psycopg.Connection[Any]], Any]) -> Any:
-        """``work(conn)`` on a replica that may answer it (up, not lagging, has this store's
-        writes), else on the primary."""
-
-        def on_primary() -> Any:
-            with self._connection() as conn:
-                return work(conn)
-
-        if self._replicas is None:
-            return on_primary()
-        return self._replicas.read(work, on_primary)
-
-    def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        with self._connection() as conn:
-            return _fetch(conn, sql, params)
-
-    def _read_rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        """:meth:`_rows` of a read a replica may answer."""
-        return list(self._read(lambda conn: _fetch(conn, sql, params)))
+    def reads_served(self) -> dict[tuple[str, str], int]:
+        """Reads answered so far, by whom and why (see :meth:`PostgresConnection.reads_served`)."""
+        return self._db.reads_served()
 
     def position(self) -> str | None:
         """With replicas: the primary's WAL position after this handle's last write (reads
         elsewhere inside ``reading_after()`` wait for a replica to replay it)."""
-        return self._replicas.position() if self._replicas is not None else None
-
-    def replica_states(self) -> list[dict[str, Any]]:
-        """Each replica's state at its last check: url (password masked), up, standby,
-        lag_seconds, error; empty without replicas."""
-        return self._replicas.states() if self._replicas is not None else []
-
-    def health(self) -> dict[str, Any]:
-        primary = self._primary.state()
-        replicas = self.replica_states()
-        serving = sum(1 for r in replicas if r["up"])
-        reads = "up" if primary["up"] else ("stale" if serving else "down")
-        return {
-            "writes": "up" if primary["up"] else "down",
-            "reads": reads,
-            "primary": {
-                "up": primary["up"],
-                "timeline": primary["timeline"],
-                "down_seconds": primary["down_seconds"],
-            },
-            "replicas": {"configured": len(replicas), "up": serving},
-        }
-
-    def reads_served(self) -> dict[tuple[str, str], int]:
-        """Reads answered so far with replicas configured: ``("replica", url)``, ``("stale",
-        url)`` (the primary down) or ``("primary", why)``, why ``down``, ``lagging``,
-        ``behind`` or ``failed``."""
-        return self._replicas.served() if self._replicas is not None else {}
+        return self._db.position()
 
     # -- signature ---------------------------------------------------------------------------------
     def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
         if claim is None:
-            signature: EmbedderSignature | None = self._read(_read_signature)
+            signature: EmbedderSignature | None = self._db.read(read_signature)
             return signature
-        with self._transaction() as conn:
-            return _first_claim(conn, claim)
-
-    def _claim(
-        self,
-        conn: psycopg.Connection[Any],
-        signature: EmbedderSignature | None,
-        widths: Iterable[int],
-    ) -> None:
-        """Inside a write that stores vectors ``widths`` wide: refuse them unless they come
-        from the store's embedder; a store with no vectors takes ``signature``."""
-        widths = set(widths)
-        # A writer whose embedder is the store's shares the signature lock (a re-embed, which
-        # takes it alone, waits for it); one that would claim a new store takes it alone. The
-        # peek decides which, so no transaction ever upgrades a shared lock (a deadlock).
-        peek = _read_signature(conn)
-        claiming = signature is not None and peek != signature
-        lock = "pg_advisory_xact_lock" if claiming else "pg_advisory_xact_lock_shared"
-        conn.execute(f"SELECT {lock}(%s)", (_SIGNATURE_LOCK,))
-        stored = _read_signature(conn)
-        if signature is None:
-            if stored is not None and widths - {stored.dimensions}:
-                made = f"{min(widths - {stored.dimensions})}-d vectors"
-                raise self._mismatch(stored, made, "<embedder>")
-            return
-        check_widths(signature, widths)
-        if stored == signature:
-            return
-        held = conn.execute("SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1")
-        if stored is not None and (held.fetchone() or not claiming):
-            raise self._mismatch(stored, str(signature), signature.name)
-        _write_signature(conn, signature)
-
-    def _mismatch(self, stored: EmbedderSignature, made: str, new: str) -> EmbedderMismatchError:
-        return EmbedderMismatchError(
-            f"this store's vectors were made by {stored}, not {made}: open it with "
-            f"embedder={stored.name!r}, or re-embed it with `remem reembed --store "
-            f"{self.path} --embedder {new}` (then reopen the other writers)"
-        )
+        with self._db.transaction() as conn:
+            return first_claim(conn, claim)
 
     # -- writes ------------------------------------------------------------------------------------
     def find_duplicates(self, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
-        with self._connection() as conn:
+        with self._db.reading() as conn:
             return _duplicates(conn, records)
 
     def insert(
@@ -410,7 +277,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         replace: bool = False,
     ) -> list[MemoryRecord]:
         try:
-            with self._transaction() as conn:
+            with self._db.transaction() as conn:
                 _lock_scopes(conn, records)
                 stamp = now()
                 out, fresh = plan_insert(records, _duplicates(conn, records), stamp)
@@ -418,9 +285,9 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
                     _delete_rows(conn, [r.id for r in fresh])  # the replace records itself
                 widths = [np.asarray(r.vector).shape[-1] for r in fresh if r.vector is not None]
                 if widths:
-                    self._claim(conn, signature, widths)
-                elif signature is not None and _read_signature(conn) is None:
-                    _first_claim(conn, signature)
+                    self._vectors.claim(conn, signature, widths)
+                elif signature is not None and read_signature(conn) is None:
+                    first_claim(conn, signature)
                 if fresh:
                     # Records with a vector are keyword candidates: each indexed in its scope.
                     searchable = [r for r in fresh if r.vector is not None]
@@ -438,7 +305,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
                     note_changes(
                         conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh}
                     )
-                    self._audit(
+                    self._audit.write(
                         conn,
                         "replace" if replace else "add",
                         [(r.id, r.user_id, r.agent_id, r.content_hash) for r in fresh],
@@ -453,20 +320,12 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
     def update(
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
     ) -> MemoryRecord:
-        sets: dict[str, Any] = {}
-        for name in ("text", "content_hash", "importance", "kind", "role", "expires_at"):
-            value = getattr(change, name)
-            if value is not None:
-                sets[name] = value
-        if change.metadata is not None:
-            sets["metadata"] = Jsonb(change.metadata)
-        if change.provenance is not None:
-            sets["provenance"] = _provenance(change.provenance)
+        sets = ROWS.changes(change)
         if change.vector is not None:
             sets["embedding"] = np.asarray(change.vector, dtype=np.float32)
         if change.changes_content() or not sets:
             sets["updated_at"] = now()
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             row = conn.execute(
                 "SELECT user_id, agent_id, session_id, kind, text, embedding IS NOT NULL, seq, "
                 "tenant FROM memories WHERE id = %s FOR UPDATE",
@@ -475,7 +334,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             if row is None:
                 raise NotFoundError(f"no memory with id {id!r}")
             if change.vector is not None:
-                self._claim(conn, signature, [np.asarray(change.vector).shape[-1]])
+                self._vectors.claim(conn, signature, [np.asarray(change.vector).shape[-1]])
             entry = None
             if (change.text is not None and row[5]) or (change.vector is not None and not row[5]):
                 # New words, or a vector that makes it a candidate: indexed anew (the trigger
@@ -491,30 +350,36 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             row = row[:4]
             if change.vector is not None:
                 conn.execute("DELETE FROM memory_parts WHERE id = %s", (id,))
-                _copy_parts(conn, [(id, row[0], change.parts)])
+                copy_parts(conn, [(id, row[0], change.parts)])
             note_changes(conn, {tuple(row), (*row[:3], change.kind or row[3])})
             fields = sorted(name for name in sets if name in AUDITED_FIELDS)
-            self._audit(
+            self._audit.write(
                 conn, "update", [(id, row[0], row[1], change.content_hash)], {"fields": fields}
             )
         # From the primary: a replica would first have to replay this very write.
-        return _record(self._rows(f"SELECT {COLUMNS} FROM memories m WHERE m.id = %s", [id])[0])
+        return _record(self._db.rows(f"SELECT {COLUMNS} FROM memories m WHERE m.id = %s", [id])[0])
 
     def delete(self, ids: Sequence[str]) -> int:
         if not ids:
             return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             gone = _delete_rows(conn, ids)
-            self._audit(conn, "delete", gone)
+            self._audit.write(conn, "delete", gone)
             return len(gone)
 
     def _delete_records(
-        self, conn: psycopg.Connection[Any], ids: Sequence[str], action: str = "forget"
+        self,
+        conn: psycopg.Connection[Any],
+        ids: Sequence[str],
+        *,
+        audit: str | None = "delete",
+        detail: Mapping[str, Any] | None = None,
     ) -> int:
-        """For :mod:`.erase` and :mod:`.trash`: delete inside the caller's transaction, the
-        audit log saying ``action``."""
+        """For :mod:`.erase` and :mod:`.trash` (:class:`~remem.stores.sql.DeleteRows`): delete
+        inside the caller's transaction, the audit log saying ``audit``."""
         gone = _delete_rows(conn, ids)
-        self._audit(conn, action, gone)
+        if audit is not None:
+            self._audit.write(conn, audit, gone, detail)
         return len(gone)
 
     def _held_rows(
@@ -522,22 +387,22 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
     ) -> tuple[list[MemoryRecord], dict[str, NDArray[np.float32]]]:
         """For :mod:`.trash`: these records and their chunks, with their vectors, read inside
         the caller's transaction."""
-        rows = _fetch(
+        rows = fetch(
             conn,
             f"SELECT {COLUMNS} FROM memories m WHERE m.id = ANY(%s) OR m.parent_id = ANY(%s)",
             [list(ids), list(ids)],
         )
         held = [_record(row) for row in rows]
-        return held, _vectors(conn, [r.id for r in held], True)
+        return held, stored_vectors(conn, [r.id for r in held], True)
 
     def purge_expired(self, now: float, limit: int = 1000) -> int:
         query = "SELECT id FROM memories WHERE expires_at <= %s LIMIT %s"
-        if not self._rows(query, (now, limit)):
+        if not self._db.rows(query, (now, limit)):
             return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             ids = [row[0] for row in conn.execute(query, (now, limit))]
             gone = _delete_rows(conn, ids) if ids else []
-            self._audit(conn, "expire", gone)
+            self._audit.write(conn, "expire", gone)
             return len(gone)
 
     def replace_vectors(
@@ -550,10 +415,10 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         hashes: Sequence[str] | None = None,
         embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
     ) -> list[str]:
-        with self._transaction() as conn:
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
+        with self._db.transaction() as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (SIGNATURE_LOCK,))
             conn.execute("LOCK TABLE memories IN SHARE ROW EXCLUSIVE MODE")  # no writer between
-            stored = _read_signature(conn)
+            stored = read_signature(conn)
             if expected is not None and stored != expected:
                 raise ConflictError(
                     f"the store's embedder changed from {expected} to {stored} while its "
@@ -587,21 +452,22 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             scopes = dict(
                 conn.execute("SELECT id, tenant FROM memories WHERE id = ANY(%s)", (held,))
             )
-            _copy_parts(
+            copy_parts(
                 conn, [(i, scopes[i], v[1:] if len(v) > 1 else None) for i, v in rows.items()]
             )
-            _write_signature(conn, signature)  # the index at the new width: on the next search
-            self._audit_store(conn, "reembed", {"records": len(found), "embedder": signature.name})
+            write_signature(conn, signature)  # the index at the new width: on the next search
+            done = {"records": len(found), "embedder": signature.name}
+            self._audit.write_store(conn, "reembed", done)
         return []
 
     def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
         if not accesses:
             return True
-        if not wait and not self._primary.up:
+        if not wait and not self._db.primary.up:
             return False  # a search's statistics wait for the primary; the search does not
         rows = [(count, at, id) for id, (count, at) in sorted(accesses.items())]
         try:
-            with self._transaction(tracked=False) as conn:
+            with self._db.transaction(tracked=False) as conn:
                 if not wait:
                     conn.execute("SET LOCAL lock_timeout = '20ms'")
                 with conn.cursor() as cur:
@@ -621,7 +487,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         if not ids:
             return []
         clause, params = compile_postgres(where)
-        rows = self._read_rows(
+        rows = self._db.stale_rows(
             f"SELECT {COLUMNS} FROM memories m WHERE m.id = ANY(%s) AND {clause}",
             [list(ids), *params],
         )
@@ -643,7 +509,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             f"ORDER BY {_ORDERS[order]} LIMIT %s OFFSET %s"
         )
         rows = read_pages(
-            lambda last, skip, count: self._read_rows(
+            lambda last, skip, count: self._db.stale_rows(
                 sql, [*([last] if after else []), *params, count, skip]
             ),
             key="seq" if after else None,
@@ -659,7 +525,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         if after is not None:  # compared as the listing is ordered: by code point
             clause = f'({clause}) AND m.namespace COLLATE "C" > %s'
             params = [*params, encode_namespace(after)]
-        rows = self._read_rows(
+        rows = self._db.stale_rows(
             f'SELECT DISTINCT m.namespace COLLATE "C" AS namespace FROM memories m '
             f"WHERE {clause} ORDER BY 1 LIMIT %s",
             [*params, limit],
@@ -680,13 +546,13 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             *parts["p"][1], *parts["p"][1], *parts["n"][1], *parts["n"][1],
             list(ids), *parts["m"][1],
         ]  # fmt: skip
-        found = self._read(lambda conn: conn.execute(sql, params).fetchall())
+        found = self._db.read(lambda conn: conn.execute(sql, params).fetchall())
         return {row[0]: (row[1], row[2]) for row in found}
 
     def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
         if not ids:
             return {}
-        return dict(self._read(lambda conn: _vectors(conn, ids, parts)))
+        return dict(self._db.read(lambda conn: stored_vectors(conn, ids, parts)))
 
     def dense(
         self,
@@ -696,234 +562,18 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
         *,
         part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
-        query = np.asarray(vector, dtype=np.float32).reshape(-1)
-        return list(self._read(lambda conn: self._dense(conn, query, k, where, part_weight)))
-
-    def _dense(
-        self,
-        conn: psycopg.Connection[Any],
-        query: NDArray[np.float32],
-        k: int,
-        where: Filter | None,
-        part_weight: float,
-    ) -> list[tuple[str, float]]:
-        clause, params = compile_postgres(where)
-        fetch = max(20, 2 * int(k))  # candidates the index finds, rescored exactly
-        least = min(1000, 2 * fetch)
-        ef_params: list[Any]
-        if self.ef_search is not None:
-            ef, ef_params = "%s", [str(max(self.ef_search, least))]
-        else:  # by the graph's size, in the same statement
-            ef, ef_params = EF_BY_SIZE, [least, EF_SEARCH, EF_SEARCH_AT]
-        settings: dict[str, tuple[str, list[Any]]] = {"hnsw.ef_search": (ef, ef_params)}
-        if self.iterative_scans:  # and past pgvector's 20,000 tuples for a rare match
-            # relaxed: the index's order need not be exact, the rescoring sorts
-            settings["hnsw.iterative_scan"] = ("%s", ["relaxed_order"])
-            settings["hnsw.max_scan_tuples"] = ("%s", ["100000"])
-        # One round trip for BEGIN, the signature, the index settings (set whether the index
-        # is used or not: they touch nothing else) and the planner's estimate (pipeline mode).
-        # The settings are the transaction's (SET LOCAL): nothing of a session is kept, so a
-        # pooler in transaction mode (PgBouncer) can hand the connection to anyone after.
-        with conn.pipeline(), conn.transaction():
-            meta = conn.execute(
-                "SELECT (SELECT value FROM remem_meta WHERE key = 'embedder'), "
-                "(SELECT value FROM remem_meta WHERE key = 'dimensions'), "
-                + ", ".join(f"set_config(%s, {value}, true)" for value, _ in settings.values()),
-                [part for name, (_, values) in settings.items() for part in (name, *values)],
-            )
-            estimate = self._estimate(conn, clause, params)
-            row = meta.fetchone()
-            if row is None or row[0] is None:
-                return []
-            stored = EmbedderSignature(row[0], int(row[1]))
-            dims = int(stored.dimensions)
-            if query.shape[0] != dims:
-                raise self._mismatch(stored, f"{query.shape[0]}-d queries", "<embedder>")
-            # Few rows to match (a small store, or a selective filter such as one user's
-            # scope): an exact scan of those rows, recall 1.0. Else the HNSW index (through its
-            # cast), scanning on (pgvector >= 0.8, iterative) until enough rows pass the filter,
-            # its candidates rescored with the full vectors.
-            few = self._few(conn, where, clause, params, _plan_rows(estimate.fetchone()))
-            if not few and not self._hnsw.ready(conn, stored):
-                few = True  # another process is building the index: exact meanwhile
-            if few:
-                heads = conn.execute(
-                    "SELECT m.id, 1 - (m.embedding <=> %s) FROM memories m "
-                    f"WHERE m.embedding IS NOT NULL AND {clause} "
-                    # exact: equal distances in stored order, never by plan
-                    "ORDER BY (m.embedding <=> %s), m.seq LIMIT %s",
-                    [query, *params, query, k],
-                ).fetchall()
-            else:
-                kind = self._hnsw.kind
-                heads = conn.execute(
-                    "SELECT c.id, 1 - (c.embedding <=> %s) FROM (SELECT m.id, m.embedding, m.seq "
-                    f"FROM memories m WHERE m.embedding IS NOT NULL AND {clause} "
-                    f"ORDER BY m.embedding::{kind}({dims}) <=> %s::{kind}({dims}) LIMIT %s) c "
-                    "ORDER BY (c.embedding <=> %s), c.seq LIMIT %s",
-                    [query, *params, query, fetch, query, k],
-                ).fetchall()
-            head = {row[0]: cosine(row[1]) for row in heads}
-            if part_weight <= 0:
-                return [(i, s) for i, s in head.items()]
-            best = {
-                row[0]: cosine(row[1])
-                for row in conn.execute(
-                    "SELECT p.id, max(1 - (p.embedding <=> %s)) FROM memory_parts p "
-                    f"JOIN memories m ON m.tenant = p.tenant AND m.id = p.id WHERE {clause} "
-                    "GROUP BY p.id "
-                    "ORDER BY max(1 - (p.embedding <=> %s)) DESC, p.id LIMIT %s",
-                    [query, *params, query, k],
-                )
-            }
-            missing = [i for i in best if i not in head]
-            if missing:
-                head.update(
-                    (row[0], cosine(row[1]))
-                    for row in conn.execute(
-                        "SELECT id, 1 - (embedding <=> %s) FROM memories WHERE id = ANY(%s)",
-                        (query, missing),
-                    )
-                )
-        scored = {
-            i: part_weight * max(h, best.get(i, h)) + (1 - part_weight) * h for i, h in head.items()
-        }
-        return sorted(scored.items(), key=lambda p: -p[1])[:k]
-
-    def _estimate(
-        self, conn: psycopg.Connection[Any], clause: str, params: list[Any]
-    ) -> psycopg.Cursor[Any]:
-        """The planner's row estimate of the vectors ``clause`` matches (a cursor: pipelined)."""
-        return conn.execute(
-            "EXPLAIN (FORMAT JSON) SELECT 1 FROM memories m "
-            f"WHERE m.embedding IS NOT NULL AND {clause}",
-            params,
-        )
-
-    def _few(
-        self,
-        conn: psycopg.Connection[Any],
-        where: Filter | None,
-        clause: str,
-        params: list[Any],
-        estimate: float | None,
-    ) -> bool:
-        """Whether at most ``exact_search_limit`` vectors match (then an exact scan). The
-        planner's ``estimate`` decides when it is clear — half the limit or less, or four
-        times it or more on columns with statistics (the scope's, the times); otherwise, and
-        for filters on metadata (whose estimates are guesses), the matching rows are counted
-        up to the limit. (A count of every row costs 3.4 ms at a million records, the
-        estimate 0.15 ms.)"""
-        limit = self.exact_search_limit
-        rows = float(limit) if estimate is None else estimate
-        if rows <= limit / 2:
-            return True
-        if rows >= 4 * limit and not _on_metadata(where):
-            return False
-        (few,) = conn.execute(
-            "SELECT count(*) <= %s FROM (SELECT 1 FROM memories m "
-            f"WHERE m.embedding IS NOT NULL AND {clause} LIMIT %s) s",
-            [limit, *params, limit + 1],
-        ).fetchone() or (True,)
-        return bool(few)
+        return self._vectors.dense(vector, k, where, part_weight=part_weight)
 
     def build_index(self, progress: Callable[[int, int], None] | None = None) -> None:
-        """Build the HNSW index now if the store needs one, waiting for it (a bulk load's last
-        step; else the first search that needs it starts the build on a thread of its own),
-        after refreshing the planner's statistics. ``progress(done, total)`` hears the tuples
-        pgvector has loaded into the graph, from ``pg_stat_progress_create_index``, about
-        twice a second."""
-        with self._connection() as conn:
-            stored = _read_signature(conn)
-            if stored is None:
-                return
-            # Fresh statistics: the exact-or-ANN choice reads the planner's estimates, which a
-            # bulk load leaves stale until autovacuum comes by. Skipped while an index build
-            # holds the table (waiting for it could deadlock with the build's own wait).
-            conn.execute("ANALYZE (SKIP_LOCKED) memories")
-            (count,) = conn.execute(
-                "SELECT count(*) FROM memories WHERE embedding IS NOT NULL"
-            ).fetchone() or (0,)
-            if count <= self.exact_search_limit or self._hnsw.ready(conn, stored):
-                return
-        self._hnsw.join()
-        with self._connection() as conn:
-            self._hnsw.ready(conn, stored)
-        while (thread := self._hnsw.thread) is not None and thread.is_alive():
-            thread.join(0.5)
-            if progress is not None and thread.is_alive():
-                progress(*self._build_progress())
-        with self._connection() as conn:
-            built = self._hnsw.ready(conn, stored)
-            conn.execute("ANALYZE (SKIP_LOCKED) memories")
-        self._hnsw.join()
-        if progress is not None and built:
-            progress(int(count), int(count))
-
-    def _build_progress(self) -> tuple[int, int]:
-        """Tuples done and total of the index build under way (0, 0 when not known)."""
-        rows = self._rows(
-            "SELECT tuples_done, tuples_total FROM pg_stat_progress_create_index "
-            "WHERE relid = 'memories'::regclass"
-        )
-        return (int(rows[0]["tuples_done"]), int(rows[0]["tuples_total"])) if rows else (0, 0)
+        """Build the HNSW index now if the store needs one, waiting for it (see
+        :meth:`.vectors.PostgresVectors.build`)."""
+        self._vectors.build(progress)
 
     def index_state(self) -> IndexState:
-        def look(conn: psycopg.Connection[Any]) -> tuple[Any, ...]:
-            stored = _read_signature(conn)
-            records, count = conn.execute(
-                "SELECT count(*), count(embedding) FROM memories"
-            ).fetchone() or (0, 0)
-            ready = stored is not None and index_valid(
-                conn, index_name(stored.dimensions, self._hnsw.half)
-            )
-            (elsewhere,) = conn.execute(  # another process building it (seen on the primary)
-                "SELECT count(*) > 0 FROM pg_stat_progress_create_index "
-                "WHERE relid = 'memories'::regclass"
-            ).fetchone() or (False,)
-            return records, count, ready, elsewhere
-
-        try:
-            if not self._primary.up and self._replicas is not None:
-                raise StoreUnavailableError(self._primary.unavailable())
-            with self._connection() as conn:
-                records, count, ready, elsewhere = look(conn)
-        except StoreUnavailableError:  # the primary down: a replica says it (/metrics goes on)
-            if self._replicas is None:
-                raise
-            records, count, ready, elsewhere = self._read(look)
-        thread = self._hnsw.thread
-        here = thread is not None and thread.is_alive()
-        return IndexState(
-            kind="hnsw", records=int(records), vectors=int(count),
-            exact_limit=self.exact_search_limit, ready=ready,
-            building=bool(here or elsewhere), needed=int(count) > self.exact_search_limit,
-        )  # fmt: skip
+        return self._vectors.state()
 
     def gauges(self) -> list[Gauge]:
-        pools = [("primary", self._primary.pool)] if self._primary.pool is not None else []
-        if self._replicas is not None:
-            pools += [(r.shown, r.pool) for r in self._replicas.replicas]
-        out: list[Gauge] = []
-        for name, pool in pools:
-            stats = pool.get_stats()
-            size, idle = stats.get("pool_size", 0), stats.get("pool_available", 0)
-            out += [
-                Gauge("remem_pool_connections", idle, {"pool": name, "state": "idle"}),
-                Gauge("remem_pool_connections", size - idle, {"pool": name, "state": "used"}),
-                Gauge("remem_pool_waiting", stats.get("requests_waiting", 0), {"pool": name}),
-            ]
-        for state in self.replica_states():
-            labels = {"replica": state["url"]}
-            out += [
-                Gauge("remem_replica_up", 1.0 if state["up"] else 0.0, labels),
-                Gauge("remem_replica_lag_seconds", state["lag_seconds"], labels),
-            ]
-        for (who, what), n in sorted(self.reads_served().items()):
-            labels = {"by": who, "why": what} if who == "primary" else {"by": who, "replica": what}
-            out.append(Gauge("remem_reads_total", n, labels))
-        out.append(Gauge("remem_primary_up", 1.0 if self._primary.up else 0.0, {}))
-        return out
+        return self._db.gauges()
 
     def keyword(
         self, query: str, k: int, where: Filter | None, *, max_terms: int | None = None
@@ -938,10 +588,10 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
 
             return rank(read, postings.DIALECT, terms, k, where, compile_postgres)
 
-        return list(self._read(work))
+        return list(self._db.read(work))
 
     def stats(self) -> StoreStats:
-        return StoreStats(**self._read(self._stats), llm_usage=self.llm_usage())
+        return StoreStats(**self._db.read(self._stats), llm_usage=self._usage.totals())
 
     def _stats(self, conn: psycopg.Connection[Any]) -> dict[str, Any]:
         by_kind = dict(conn.execute("SELECT kind, count(*) FROM memories GROUP BY 1").fetchall())
@@ -955,7 +605,7 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
             "'scope_changes', 'api_keys', 'llm_usage', 'remem_meta') AND c.relkind = 'r'"
         ).fetchone()  # type: ignore[misc]
         schema = [r[0] for r in conn.execute("SELECT name FROM remem_migrations ORDER BY name")]
-        signature = _read_signature(conn)
+        signature = read_signature(conn)
         return dict(
             path=self.path,
             records=sum(by_kind.values()),
@@ -973,61 +623,16 @@ class PostgresStore(SideTables, PostgresErasure, PostgresTrash, Store):
     def change_token(self) -> int:
         # The snapshot's xmax moves only once a transaction has finished (committed or not),
         # in any session: never before another handle's commit is visible.
-        with self._connection() as conn:
+        with self._db.reading() as conn:
             row = conn.execute("SELECT pg_snapshot_xmax(pg_current_snapshot())::text").fetchone()
         return int(row[0]) if row else 0
 
     def close(self) -> None:
         self._hnsw.close()  # an index build under way stops; the next one starts anew
-        if self._replicas is not None:
-            self._replicas.close()
-        self._primary.close()
+        self._db.close()
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-def _fetch(conn: psycopg.Connection[Any], sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
-    with conn.cursor(row_factory=dict_row) as cur:
-        cur.execute(sql, params)
-        return cur.fetchall() if cur.description else []
-
-
-def _vectors(
-    conn: psycopg.Connection[Any], ids: Sequence[str], parts: bool
-) -> dict[str, NDArray[np.float32]]:
-    heads = {
-        row[0]: np.asarray(row[1].to_numpy(), dtype=np.float32)
-        for row in conn.execute(
-            "SELECT id, embedding FROM memories WHERE id = ANY(%s) AND embedding IS NOT NULL",
-            (list(ids),),
-        )
-    }
-    if not parts:
-        return heads
-    windows: dict[str, list[NDArray[np.float32]]] = {}
-    for row in conn.execute(
-        "SELECT id, embedding FROM memory_parts WHERE id = ANY(%s) ORDER BY id, ord",
-        (list(heads),),
-    ):
-        windows.setdefault(row[0], []).append(row[1].to_numpy())
-    return {
-        i: np.stack([head, *windows.get(i, [])]).astype(np.float32) for i, head in heads.items()
-    }
-
-
-def _plan_rows(row: Sequence[Any] | None) -> float | None:
-    """The row estimate of an ``EXPLAIN (FORMAT JSON)`` answer."""
-    return float(row[0][0]["Plan"]["Plan Rows"]) if row else None
-
-
-def _on_metadata(where: Filter | None) -> bool:
-    """Whether ``where`` tests a metadata field (a JSONB path the planner cannot estimate)."""
-    if where is None:
-        return False
-    if isinstance(where, Cond):
-        return where.field.startswith("metadata")
-    return any(_on_metadata(part) for part in where.parts)
-
-
 def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
     """Create pgvector's extension unless it is there; say how to fix it when it cannot be."""
     if conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
@@ -1044,38 +649,6 @@ def _ensure_vector_extension(conn: psycopg.Connection[Any]) -> None:
             "cannot create the `vector` extension here: have the database owner run "
             f"`CREATE EXTENSION vector;` once, then retry ({first_line(exc)})"
         ) from exc
-
-
-def _read_signature(conn: psycopg.Connection[Any]) -> EmbedderSignature | None:
-    rows = dict(
-        conn.execute(
-            "SELECT key, value FROM remem_meta WHERE key IN ('embedder', 'dimensions')"
-        ).fetchall()
-    )
-    return EmbedderSignature(rows["embedder"], int(rows["dimensions"])) if rows else None
-
-
-def _first_claim(conn: psycopg.Connection[Any], claim: EmbedderSignature) -> EmbedderSignature:
-    """Inside a transaction: record ``claim`` unless a signature is recorded (under the
-    signature lock, so of two first writers one wins); the recorded one."""
-    conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SIGNATURE_LOCK,))
-    recorded = _read_signature(conn)
-    if recorded is None:
-        _write_signature(conn, claim)
-    return recorded or claim
-
-
-def _write_signature(conn: psycopg.Connection[Any], signature: EmbedderSignature) -> None:
-    with conn.cursor() as cur:
-        cur.executemany(
-            "INSERT INTO remem_meta (key, value) VALUES (%s, %s) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
-        )
-    # An index at another width goes (its cast would refuse the new vectors); the one at this
-    # width is built by the first search that needs it (HnswBuilder.ready).
-    dims = signature.dimensions
-    drop_indexes(conn, keep=[index_name(dims, half=True), index_name(dims, half=False)])
 
 
 def _lock_scopes(conn: psycopg.Connection[Any], records: Sequence[NewRecord]) -> None:
@@ -1137,34 +710,21 @@ def _copy_records(
             copy.write_row((rec.id, rec.user_id or ""))
     with (
         conn.cursor() as cur,
-        cur.copy(
-            "COPY memories (id, text, kind, role, tenant, user_id, agent_id, session_id, "
-            "metadata, created_at, updated_at, importance, parent_id, position, content_hash, "
-            "embedding, expires_at, namespace, key, provenance, keyword_part, keyword_len, "
-            "keyword_terms) FROM STDIN WITH (FORMAT BINARY)"
-        ) as copy,
+        cur.copy(f"COPY memories ({', '.join(_COPIED)}) FROM STDIN WITH (FORMAT BINARY)") as copy,
     ):
-        copy.set_types(
-            ["text", "text", "text", "text", "text", "text", "text", "text", "jsonb", "float8",
-             "float8", "float8", "text", "int4", "text", "vector", "float8", "text", "text",
-             "jsonb", "int8", "int4", "text[]"]
-        )  # fmt: skip
+        copy.set_types(list(_COPY_TYPES))
         for rec in records:
             entry = made.get(rec.id)
             copy.write_row(
                 (
-                    rec.id, rec.text, rec.kind, rec.role, rec.user_id or "", rec.user_id,
-                    rec.agent_id, rec.session_id, Jsonb(rec.metadata),
-                    rec.created_at, rec.updated(stamp), rec.importance, rec.parent_id, rec.position,
-                    rec.content_hash,
+                    rec.user_id or "",
+                    *ROWS.values(rec, stamp),
                     None if rec.vector is None else np.asarray(rec.vector, np.float32),
-                    rec.expires_at, encode_namespace(rec.namespace), rec.key,
-                    _provenance(rec.provenance),
                     *((None, None, None) if entry is None
                       else (entry.part, entry.length, entry.distinct)),
                 )
             )  # fmt: skip
-    _copy_parts(conn, [(r.id, r.user_id, r.parts) for r in records if r.vector is not None])
+    copy_parts(conn, [(r.id, r.user_id, r.parts) for r in records if r.vector is not None])
 
 
 def _index_records(
@@ -1181,30 +741,6 @@ def _index_records(
     )
 
 
-def _copy_parts(
-    conn: psycopg.Connection[Any],
-    items: Sequence[tuple[str, str | None, NDArray[np.float32] | None]],
-) -> None:
-    """Window vectors of (id, tenant or user, parts) triples."""
-    rows = [
-        (id_, ord_, tenant or "", np.asarray(vector, np.float32))
-        for id_, tenant, parts in items
-        if parts is not None
-        for ord_, vector in enumerate(np.asarray(parts, np.float32), start=1)
-    ]
-    if not rows:
-        return
-    with (
-        conn.cursor() as cur,
-        cur.copy(
-            "COPY memory_parts (id, ord, tenant, embedding) FROM STDIN WITH (FORMAT BINARY)"
-        ) as copy,
-    ):
-        copy.set_types(["text", "int4", "text", "vector"])
-        for row in rows:
-            copy.write_row(row)
-
-
 def _delete_rows(conn: psycopg.Connection[Any], ids: Sequence[str]) -> list[Touched]:
     """Delete these records and their chunks inside the caller's transaction; the rows that
     went (id, user, content hash), for the audit log."""
@@ -1219,34 +755,7 @@ def _delete_rows(conn: psycopg.Connection[Any], ids: Sequence[str]) -> list[Touc
 
 
 def _record(row: Mapping[str, Any]) -> MemoryRecord:
-    return MemoryRecord(
-        id=row["id"],
-        text=row["text"],
-        kind=row["kind"],
-        role=row["role"],
-        user_id=row["user_id"],
-        agent_id=row["agent_id"],
-        session_id=row["session_id"],
-        metadata=row["metadata"] or {},
-        created_at=from_epoch(row["created_at"]),  # type: ignore[arg-type]
-        updated_at=from_epoch(row["updated_at"]),  # type: ignore[arg-type]
-        last_accessed_at=from_epoch(row["last_accessed_at"]),
-        access_count=int(row["access_count"]),
-        importance=row["importance"],
-        parent_id=row["parent_id"],
-        position=row["position"],
-        content_hash=row["content_hash"],
-        expires_at=from_epoch(row["expires_at"]),
-        namespace=decode_namespace(row["namespace"]),
-        key=row["key"],
-        provenance=Provenance.from_dict(row["provenance"]),
-    )
-
-
-def _provenance(provenance: Provenance) -> Jsonb | None:
-    """A record's provenance as its column holds it (NULL: nothing known)."""
-    made = provenance.to_dict()
-    return Jsonb(made) if made else None
+    return ROWS.record(row)
 
 
 def _key_in(exc: pg_errors.UniqueViolation) -> str | None:
@@ -1254,22 +763,6 @@ def _key_in(exc: pg_errors.UniqueViolation) -> str | None:
     detail = exc.diag.message_detail or ""
     found = re.search(r"=\((.*)\) already exists", detail)
     return found.group(1) if found else None
-
-
-def _connect_error(shown: str, exc: BaseException) -> str:
-    """What failed when connecting, and what to do about it."""
-    text = str(exc)
-    found = re.search(r"FATAL:\s+(.*)", text)
-    reason = found.group(1).strip() if found else first_line(exc)
-    if "password authentication failed" in text or re.search(r'role ".*" does not exist', text):
-        fix = "check the user name and password in the URL"
-    elif "no pg_hba.conf entry" in text:
-        fix = "the server does not let this user in from here: allow it in pg_hba.conf"
-    elif re.search(r'database ".*" does not exist', text):
-        fix = "create the database (CREATE DATABASE ...) or correct its name in the URL"
-    else:
-        fix = "is the server running, and are the host and port in the URL right?"
-    return f"cannot connect to PostgreSQL at {shown}: {reason}. {fix[0].upper()}{fix[1:]}"
 
 
 def _version(text: str) -> tuple[int, ...]:

@@ -4,9 +4,7 @@ there and deleted in one transaction. Reads of the trash go to the primary."""
 
 from __future__ import annotations
 
-from abc import abstractmethod
-from collections.abc import Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -15,6 +13,8 @@ from numpy.typing import NDArray
 from psycopg.rows import dict_row
 
 from remem.records import MemoryRecord
+from remem.stores.postgres.connection import PostgresConnection
+from remem.stores.sql import DeleteRows
 from remem.stores.trash import TRASH_COLUMNS, Trash, TrashEntry, entry_of, grouped
 from remem.timeutil import now as now_epoch
 
@@ -22,30 +22,26 @@ __all__ = ["PostgresTrash"]
 
 
 class PostgresTrash(Trash):
-    """:class:`Trash` over a PostgreSQL store's pool."""
+    """:class:`Trash` over a PostgreSQL store's connection. ``held(conn, ids)`` reads these
+    records and their chunks with their vectors inside the caller's transaction;
+    ``delete_rows`` deletes records there as the store's deletes do."""
 
-    @abstractmethod
-    def _connection(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
+    def __init__(
+        self,
+        connection: PostgresConnection,
+        *,
+        held: Callable[
+            [psycopg.Connection[Any], Sequence[str]],
+            tuple[list[MemoryRecord], dict[str, NDArray[np.float32]]],
+        ],
+        delete_rows: DeleteRows,
+    ) -> None:
+        self._db, self._held_rows, self._delete_rows = connection, held, delete_rows
 
-    @abstractmethod
-    def _transaction(self) -> AbstractContextManager[psycopg.Connection[Any]]: ...
-
-    @abstractmethod
-    def _held_rows(
-        self, conn: psycopg.Connection[Any], ids: Sequence[str]
-    ) -> tuple[list[MemoryRecord], dict[str, NDArray[np.float32]]]:
-        """Inside the caller's transaction: these records and their chunks, with vectors."""
-
-    @abstractmethod
-    def _delete_records(
-        self, conn: psycopg.Connection[Any], ids: Sequence[str], action: str = "forget"
-    ) -> int:
-        """Inside the caller's transaction: delete, the audit log saying ``action``."""
-
-    def trash(self, ids: Sequence[str], *, until: float) -> int:
+    def put(self, ids: Sequence[str], *, until: float) -> int:
         if not ids:
             return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             held, vectors = self._held_rows(conn, ids)
             rows = grouped(ids, held, vectors, at=now_epoch(), until=until)
             if not rows:
@@ -57,9 +53,9 @@ class PostgresTrash(Trash):
                 "expires_at = EXCLUDED.expires_at, payload = EXCLUDED.payload",
                 [(row[1], *row) for row in rows],
             )
-            return self._delete_records(conn, [row[0] for row in rows], "trash")
+            return self._delete_rows(conn, [row[0] for row in rows], audit="trash")
 
-    def trash_entries(
+    def entries(
         self,
         *,
         users: Sequence[str] = (),
@@ -78,7 +74,7 @@ class PostgresTrash(Trash):
         if ids is not None:
             clauses.append("id = ANY(%s)")
             params.append(list(ids))
-        with self._connection() as conn, conn.cursor(row_factory=dict_row) as cur:
+        with self._db.reading() as conn, conn.cursor(row_factory=dict_row) as cur:
             rows = cur.execute(
                 f"SELECT {TRASH_COLUMNS} FROM trash WHERE {' AND '.join(clauses)} "
                 "ORDER BY deleted_at DESC, id LIMIT %s OFFSET %s",
@@ -86,17 +82,17 @@ class PostgresTrash(Trash):
             ).fetchall()
         return [entry_of(row) for row in rows]
 
-    def trash_drop(self, ids: Sequence[str]) -> int:
+    def drop(self, ids: Sequence[str]) -> int:
         if not ids:
             return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             return conn.execute("DELETE FROM trash WHERE id = ANY(%s)", (list(ids),)).rowcount
 
-    def trash_purge(self, now: float) -> int:
-        with self._connection() as conn:
+    def purge(self, now: float) -> int:
+        with self._db.reading() as conn:
             if not conn.execute(
                 "SELECT 1 FROM trash WHERE expires_at <= %s LIMIT 1", (now,)
             ).fetchone():
                 return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             return conn.execute("DELETE FROM trash WHERE expires_at <= %s", (now,)).rowcount

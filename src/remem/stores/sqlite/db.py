@@ -3,10 +3,11 @@ consistent copies (backup and restore) made with SQLite's online backup."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -16,17 +17,24 @@ from numpy.typing import NDArray
 
 from remem.errors import ConflictError, NotAStoreError, StorageFullError, StoreError
 from remem.files import fsync_directory, fsync_file
-from remem.records import MemoryRecord, Provenance, decode_namespace
+from remem.records import MemoryRecord, encode_namespace
+from remem.stores.base import NewRecord
+from remem.stores.rows import Dialect, RowCodec
 from remem.stores.sqlite.cipher import check_key, connect, encrypted
-from remem.timeutil import from_epoch
+from remem.stores.tables import Snapshots
 
 __all__ = [
     "COLUMNS",
     "DB_NAME",
     "INDEX_NAME",
+    "ROWS",
+    "SQLiteSnapshots",
     "backup",
     "batches",
     "check_integrity",
+    "counts",
+    "duplicates",
+    "held_before",
     "record_of",
     "refuse_replacing",
     "resolve_db_path",
@@ -42,12 +50,17 @@ DB_NAME = "remem.db"
 #: its parts, ``remem.index.<token>.npz`` (layout) and ``.faiss`` (ANN index). The vectors are
 #: read from the rows when the index is opened.
 INDEX_NAME = "remem.index"
-#: The columns :func:`record_of` reads, in order.
-COLUMNS = (
-    "id, text, kind, role, user_id, agent_id, session_id, metadata, created_at, updated_at, "
-    "last_accessed_at, access_count, importance, parent_id, position, content_hash, expires_at, "
-    "namespace, key, provenance"
+#: A record's columns as SQLite writes and reads them (:mod:`remem.stores.rows`).
+ROWS = RowCodec(
+    Dialect(
+        json_out=lambda value: (
+            json.dumps(value, ensure_ascii=False, separators=(",", ":")) if value else "{}"
+        ),
+        json_in=lambda text: json.loads(text) if text and text != "{}" else None,
+    )
 )
+#: The columns :func:`record_of` reads, in order.
+COLUMNS = ROWS.select
 
 
 def resolve_db_path(path: str | Path) -> str:
@@ -155,44 +168,71 @@ def vectors_of(blob: bytes | None, dims: int) -> NDArray[np.float32] | None:
     return np.frombuffer(blob, dtype=np.float32).reshape(-1, dims or -1).copy()
 
 
-#: The provenance of a record stored before remem kept it.
-_UNKNOWN = Provenance()
-
-
-def provenance_json(provenance: Provenance) -> str | None:
-    """A record's provenance as its column holds it (NULL: nothing known)."""
-    made = provenance.to_dict()
-    return json.dumps(made, ensure_ascii=False, separators=(",", ":")) if made else None
-
-
 def record_of(row: sqlite3.Row) -> MemoryRecord:
-    """The record of a row that starts with ``_COLUMNS`` (read by position: the hot path of
-    every search builds 10-200 of these)."""
-    (id_, text, kind, role, user, agent, session, metadata, created, updated, accessed, count,
-     importance, parent, position, digest, expires, namespace, key,
-     made) = tuple(row)[:20]  # fmt: skip
-    return MemoryRecord(
-        id=id_,
-        text=text,
-        kind=kind,
-        role=role,
-        user_id=user,
-        agent_id=agent,
-        session_id=session,
-        metadata=json.loads(metadata) if metadata != "{}" else {},
-        created_at=from_epoch(created),  # type: ignore[arg-type]
-        updated_at=from_epoch(updated),  # type: ignore[arg-type]
-        last_accessed_at=from_epoch(accessed),
-        access_count=count,
-        importance=importance,
-        parent_id=parent,
-        position=position,
-        content_hash=digest,
-        expires_at=from_epoch(expires),
-        namespace=decode_namespace(namespace) if namespace else (),
-        key=key,
-        provenance=Provenance.from_dict(json.loads(made)) if made else _UNKNOWN,
-    )
+    """The record of a row that starts with :data:`COLUMNS` (read by position)."""
+    return ROWS.record(tuple(row))
+
+
+def duplicates(conn: sqlite3.Connection, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
+    """For each record to dedupe (by its index in ``records``), the stored record it repeats:
+    the same text (hash), kind, scope and namespace."""
+    found: dict[int, MemoryRecord] = {}
+    for index, rec in enumerate(records):
+        if not rec.dedupe:
+            continue
+        # Found by the hash's index, the rest checked on the rows it gives: with the scope
+        # free to pick, SQLite read every record of the scope (9 ms a record at 1,000).
+        row = conn.execute(
+            f"SELECT {COLUMNS} FROM memories WHERE substr(content_hash, 1, 8) = ? "
+            "AND +content_hash = ? AND +kind = ? AND +user_id IS ? AND +agent_id IS ? "
+            "AND +session_id IS ? AND +namespace = ? LIMIT 1",
+            (
+                rec.content_hash[:8],
+                rec.content_hash,
+                rec.kind,
+                rec.user_id,
+                rec.agent_id,
+                rec.session_id,
+                encode_namespace(rec.namespace),
+            ),
+        ).fetchone()
+        if row is not None:
+            found[index] = record_of(row)
+    return found
+
+
+def held_before(conn: sqlite3.Connection, ids: Sequence[str]) -> str:
+    """After a batch insert stopped on an id the store held already: that id. The rows
+    before it were inserted by the batch itself, so every id of the batch up to it is held
+    now; the last of that run of held ids is one the store held before."""
+    held: set[str] = set()
+    for part in batches(ids):
+        marks = ",".join("?" * len(part))
+        rows = conn.execute(f"SELECT id FROM memories WHERE id IN ({marks})", part)
+        held |= {row[0] for row in rows}
+    run = list(itertools.takewhile(held.__contains__, ids))
+    return run[-1] if run else "?"
+
+
+def counts(rows: Callable[[str], list[sqlite3.Row]]) -> dict[str, Any]:
+    """What ``StoreStats`` counts of a store (records by kind, vectors, scopes, bytes, the
+    migrations applied), read with ``rows(sql)``."""
+    by_kind = {r[0]: r[1] for r in rows("SELECT kind, count(*) FROM memories GROUP BY 1")}
+    users, agents, sessions = rows(
+        "SELECT count(DISTINCT user_id), count(DISTINCT agent_id), count(DISTINCT session_id) "
+        "FROM memories"
+    )[0]
+    size = rows("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
+    return {
+        "records": sum(by_kind.values()),
+        "by_kind": by_kind,
+        "vectors": int(rows("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0][0]),
+        "users": users,
+        "agents": agents,
+        "sessions": sessions,
+        "size_bytes": int(size[0][0]),
+        "schema": [r[0] for r in rows("SELECT name FROM _migrations ORDER BY rowid")],
+    }
 
 
 @contextmanager
@@ -252,6 +292,19 @@ def backup(db: Path, path: str | Path, *, key: str | None = None) -> dict[str, A
         "size_bytes": size,
         "encrypted": key is not None,
     }
+
+
+class SQLiteSnapshots(Snapshots):
+    """:class:`~remem.stores.tables.Snapshots` of a SQLite store: its online backup."""
+
+    def __init__(self, file: str, key: str | None) -> None:
+        self._file, self._key = file, key
+
+    def backup(self, path: str | Path) -> dict[str, Any]:
+        """Copy the store into ``path`` (see :func:`backup`)."""
+        if self._file == ":memory:":
+            raise StoreError("an in-memory store has nothing on disk to back up: use export()")
+        return backup(Path(self._file), path, key=self._key)
 
 
 def restore(

@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from abc import abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
+from remem.stores.audit_log import AuditTables
 from remem.stores.erasure import (
     ErasePlan,
     Erasure,
@@ -36,7 +35,9 @@ from remem.stores.erasure import (
     held,
     scope_rows_left,
 )
+from remem.stores.sql import DeleteRows
 from remem.stores.sqlite import db
+from remem.stores.sqlite.connection import SQLiteConnection
 
 __all__ = ["SQLiteErasure", "store_files"]
 
@@ -45,43 +46,38 @@ CHECKPOINT_WAIT = 5.0
 
 
 class SQLiteErasure(Erasure):
-    """:class:`Erasure` over a SQLite store's connection, files and vector mirror."""
+    """:class:`Erasure` over a SQLite store's connection and files. ``delete_rows`` deletes
+    records as the store's deletes do; ``drop_vectors`` lets go of the vectors in memory (they
+    are rebuilt from the rows at the next search; a build under way finds its index gone and
+    is thrown away, unsaved)."""
 
-    path: str
-
-    @abstractmethod
-    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
-
-    @abstractmethod
-    def _delete_rows(
+    def __init__(
         self,
-        conn: sqlite3.Connection,
-        ids: Sequence[str],
+        connection: SQLiteConnection,
         *,
-        audit: str | None = "delete",
-        detail: Mapping[str, Any] | None = None,
-    ) -> int: ...
+        delete_rows: DeleteRows,
+        audit: AuditTables,
+        drop_vectors: Callable[[], None],
+    ) -> None:
+        self._db, self._delete_rows, self._audit = connection, delete_rows, audit
+        self._drop_vectors = drop_vectors
 
-    #: The audit log's record of a key's removal (the store's :class:`AuditTables`).
-    _audit_keys: Callable[[Any, str, str], None]
-
-    @property
-    @abstractmethod
-    def encrypted(self) -> bool: ...
-
-    @abstractmethod
-    def _erase_files(
-        self, *, drop: bool = True
-    ) -> AbstractContextManager[tuple[sqlite3.Connection, list[Path]]]:
-        """The store's connection with no write of its own under way and, with ``drop``, its
-        vector index dropped; and the files it keeps (database, log, index header and parts)."""
+    @contextmanager
+    def _files(self, *, drop: bool) -> Iterator[tuple[sqlite3.Connection, list[Path]]]:
+        """The connection with no write of its own under way and, with ``drop``, the vectors
+        in memory dropped; and the files the store keeps (database, log, index header and
+        parts)."""
+        with self._db.lock:
+            if drop:
+                self._drop_vectors()
+            yield self._db.raw, store_files(self._db.file)
 
     def erase(self, plan: ErasePlan) -> dict[str, int]:
         counts = dict.fromkeys(
             ("records", "cache_entries", "scope_changes", "keyword_scopes", "api_keys", "trash"),
             0,
         )
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             gone = self._delete_rows(conn, list(plan.ids), audit="forget") if plan.ids else 0
             counts["records"] = gone
             for start in range(0, len(plan.trash), 500):
@@ -96,7 +92,7 @@ class SQLiteErasure(Erasure):
                 counts["api_keys"] += conn.execute(
                     "DELETE FROM api_keys WHERE key_id = ?", (key,)
                 ).rowcount
-                self._audit_keys(conn, "key_deleted", key)
+                self._audit.write_keys(conn, "key_deleted", key)
             if gone:
                 # Every process's vector index may hold the erased vectors (deleted rows stay
                 # in an index's ANN cells until it is compacted): each one rebuilds from the
@@ -115,13 +111,13 @@ class SQLiteErasure(Erasure):
         return counts
 
     def scrub(self) -> list[str]:
-        with self._erase_files(drop=False) as (conn, _):
+        with self._files(drop=False) as (conn, _):
             flags = _flags(conn)
         if "scrub_pending" not in flags:
             return []  # nothing erased since the last scrub: nothing to do
         done: list[str] = []
         index = "scrub_index" in flags
-        with self._erase_files(drop=index) as (conn, files):
+        with self._files(drop=index) as (conn, files):
             removed = [f for f in files if index and db.INDEX_NAME in f.name and f.exists()]
             for file in removed:
                 file.unlink(missing_ok=True)
@@ -130,7 +126,7 @@ class SQLiteErasure(Erasure):
             if files[0].name == ":memory:":
                 conn.execute("DELETE FROM meta WHERE key IN ('scrub_pending', 'scrub_index')")
                 return [*done, "in memory: nothing on disk"]
-            if self.encrypted:
+            if self._db.encrypted:
                 done.append(
                     "encrypted store: its files hold ciphertext only, so the scan reads "
                     "the decrypted rows"
@@ -159,14 +155,14 @@ class SQLiteErasure(Erasure):
 
     def traces(self, needles: Needles) -> Traces:
         ids, content = needles.id_patterns(), needles.content_patterns()
-        with self._erase_files(drop=False) as (conn, files):
+        with self._files(drop=False) as (conn, files):
             found = _rows_left(conn, needles)
             # One pass over every row: the content patterns data that remains holds (shared),
             # and the ids still there (what a store in memory, with no files, is judged by).
             seen = held([*ids, *content], (value for _, value in _cells(conn)))
             shared = {i - len(ids) for i in seen if i >= len(ids)}
             patterns = [*ids, *(p for i, p in enumerate(content) if i not in shared)]
-            if files[0].name == ":memory:" or self.encrypted:
+            if files[0].name == ":memory:" or self._db.encrypted:
                 # No files, or files that hold ciphertext only: the rows are what is judged.
                 left = sum(1 for i in seen if i < len(ids))
                 found.update({"rows (erased ids)": left} if left else {})

@@ -20,6 +20,7 @@ from typing import Any
 from remem.stores import keyword_index
 from remem.stores.keyword_index import Dialect, Entry, Owner, scope_totals
 from remem.stores.sqlite import cipher, db
+from remem.stores.sqlite.connection import SQLiteConnection
 
 __all__ = ["DIALECT", "Reader", "add_postings", "entries", "index_all", "stored_terms"]
 
@@ -33,18 +34,10 @@ class Reader:
     memory (a second connection would open another database) or while a transaction is open
     on it (its uncommitted rows are visible there only)."""
 
-    def __init__(
-        self,
-        file: str,
-        busy_timeout: float,
-        path: str,
-        conn: sqlite3.Connection,
-        query: Query,
-        *,
-        key: str | None = None,
-    ) -> None:
-        self._file, self._busy_timeout, self._path, self._key = file, busy_timeout, path, key
-        self._conn, self._query = conn, query
+    def __init__(self, connection: SQLiteConnection) -> None:
+        self._file, self._busy_timeout = connection.file, connection.busy_timeout
+        self._path, self._key = connection.path, connection.key
+        self._conn, self._query = connection.raw, connection.rows
         self._words: sqlite3.Connection | None = None
         self._lock = threading.Lock()
 

@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import threading
 import uuid
 import warnings
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +32,7 @@ from remem.filters import Cond, Filter, Logic
 from remem.follower import IndexFollower
 from remem.stores.base import NewRecord
 from remem.stores.sqlite import db
+from remem.stores.sqlite.connection import SQLiteConnection
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.timeutil import now
 from remem.vector_index import VectorIndex
@@ -57,20 +56,19 @@ class VectorMirror:
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
-        lock: threading.RLock,
+        connection: SQLiteConnection,
         *,
         index_path: Path | None,
         exact_search_limit: int,
         signature: Callable[[], EmbedderSignature | None],
-        transaction: Callable[[], AbstractContextManager[sqlite3.Connection]],
-        snapshot: Callable[[], AbstractContextManager[None]],
     ) -> None:
-        self._conn, self._lock = conn, lock
+        self._conn, self._lock = connection.raw, connection.lock
         self.index_path = index_path
         #: A search that may match at most this many vectors runs exactly.
         self.exact_search_limit = exact_search_limit
-        self._signature, self._transaction, self._snapshot = signature, transaction, snapshot
+        self._signature = signature
+        self._transaction, self._snapshot = connection.transaction, connection.snapshot
+        connection.on_undo(self.drop)  # it may hold an undone write's changes: reload
         self.follower = IndexFollower(self)
         #: Builds the ANN index on a thread of its own (:meth:`maintain`).
         self.builder: threading.Thread | None = None

@@ -10,12 +10,8 @@ and the small tables: semantic-cache entries, scope changes, API keys, LLM usage
 
 from __future__ import annotations
 
-import itertools
-import json
 import sqlite3
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -43,36 +39,36 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
-from remem.stores.audit_log import AUDITED_FIELDS
+from remem.stores.audit_log import AUDITED_FIELDS, AuditTables
 from remem.stores.base import (
     NewRecord,
     Store,
     Update,
-    check_widths,
     complete_vectors,
     plan_insert,
     read_pages,
 )
 from remem.stores.keyword_index import Entry, rank
-from remem.stores.sqlite import cipher, db
+from remem.stores.sql import SqlKeys, mismatch
+from remem.stores.sqlite import db
 from remem.stores.sqlite import keywords as postings
-from remem.stores.sqlite.erase import SQLiteErasure, store_files
+from remem.stores.sqlite import signature as signatures
+from remem.stores.sqlite.connection import SQLiteConnection
+from remem.stores.sqlite.erase import SQLiteErasure
 from remem.stores.sqlite.filters import compile_sqlite
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.stores.sqlite.mirror import VectorMirror
-from remem.stores.sqlite.tables import SideTables, note_changes
+from remem.stores.sqlite.tables import SQLiteCache, SQLiteUsage, note_changes
 from remem.stores.sqlite.trash import SQLiteTrash
-from remem.stores.tables import Snapshots
 from remem.timeutil import now
 from remem.vector_index import VectorIndex
 
 __all__ = ["SQLiteStore"]
 
+#: A record's columns as an insert writes them, then its vector and what it is indexed as.
+_INSERTED = (*db.ROWS.insert_names, "embedding", "keyword_part", "keyword_len", "keyword_terms")
 _INSERT = (
-    "INSERT INTO memories (id, text, kind, role, user_id, agent_id, session_id, metadata, "
-    "created_at, updated_at, importance, parent_id, position, content_hash, embedding, "
-    "expires_at, namespace, key, provenance, keyword_part, keyword_len, keyword_terms) "
-    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    f"INSERT INTO memories ({', '.join(_INSERTED)}) VALUES ({', '.join('?' * len(_INSERTED))})"
 )
 _ORDERS = {
     "stored": "m.rowid",
@@ -109,7 +105,7 @@ FROM memories m WHERE m.id IN ({marks}) AND {within_m}
 """
 
 
-class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
+class SQLiteStore(Store):
     def __init__(
         self,
         path: str | Path,
@@ -123,48 +119,49 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             raise StoreError(f"exact_search_limit must be an integer, not {exact_search_limit!r}")
         if exact_search_limit < 1:
             raise StoreError(f"exact_search_limit must be positive, not {exact_search_limit}")
-        self.path = str(path)
-        file = db.resolve_db_path(path)
-        self._file = file
-        self._lock = threading.RLock()
-        cipher.check_key(file, key)
-        #: The key of an encrypted store (:mod:`.cipher`); None: not encrypted.
-        self._key = key or None
+        #: The file, its connection and its lock: what every part below is built on.
+        self._db = connection = SQLiteConnection(
+            path, busy_timeout=busy_timeout, synchronous=synchronous, key=key
+        )
+        self.path = connection.path
+        file = connection.file
         try:
-            self._conn = cipher.connect(
-                file, self._key, timeout=busy_timeout, isolation_level=None, check_same_thread=False
-            )
-            self._conn.row_factory = sqlite3.Row
             #: Keyword searches read on a connection of their own (:mod:`.keywords`).
-            self._keywords = postings.Reader(
-                file, busy_timeout, self.path, self._conn, self._query, key=self._key
-            )
+            self._keywords = postings.Reader(connection)
             # An encrypted store keeps no index file: its vectors would be readable there.
             index = (
                 None
-                if file == ":memory:" or self._key
+                if file == ":memory:" or connection.key
                 else Path(file).with_name(f"{db.INDEX_NAME}.json")
             )
             #: The vectors in memory, following every process's commits (:mod:`.mirror`).
             self._mirror = VectorMirror(
-                self._conn,
-                self._lock,
+                connection,
                 index_path=index,
                 exact_search_limit=exact_search_limit,
                 signature=self.signature,
-                transaction=self._transaction,
-                snapshot=self._read_snapshot,
             )
-            self._configure(busy_timeout, synchronous)
-            with self._transaction():
-                apply_migrations(self._conn, MIGRATIONS)
+            with connection.transaction() as conn:
+                apply_migrations(conn, MIGRATIONS)
         except sqlite3.DatabaseError as exc:
+            connection.close()
             raise NotAStoreError(f"{file} is not a usable remem database: {exc}") from exc
+        #: The audit log, which the records' writes below record themselves in.
+        self.audit = self._audit = AuditTables(connection)
+        self.cache = SQLiteCache(connection)
+        self.keys = SqlKeys(connection, self._audit)
+        self.usage = self._usage = SQLiteUsage(connection)
+        self.snapshots = db.SQLiteSnapshots(file, connection.key)
+        self.trash = SQLiteTrash(connection, self, self._delete_rows)
+        self.erasure = SQLiteErasure(
+            connection, delete_rows=self._delete_rows, audit=self._audit,
+            drop_vectors=self._mirror.drop,
+        )  # fmt: skip
 
     @property
     def encrypted(self) -> bool:
         """Whether the store's files are encrypted (it was opened with a key)."""
-        return self._key is not None
+        return self._db.encrypted
 
     @property
     def exact_search_limit(self) -> int:
@@ -186,171 +183,40 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         benchmarks report of its ANN cells."""
         return self._mirror.index
 
-    def _configure(self, busy_timeout: float, synchronous: str) -> None:
-        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
-            raise StoreError(f"synchronous must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
-        conn = self._conn
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-        conn.execute("PRAGMA foreign_keys = ON")
-        # Deleted content is overwritten with zeros where it lay (cells, free pages), so an
-        # erasure needs no rewrite of the whole file to leave none of it readable (.erase).
-        conn.execute("PRAGMA secure_delete = ON")
-        conn.execute("PRAGMA cache_size = -65536")  # 64 MiB: index pages of large stores stay hot
-
     def limit_size(self, max_bytes: int | None) -> int:
         """Cap the database file at about ``max_bytes`` for this handle (never below its size
         now; None lifts the cap), as a quota: a write past it fails whole with
         :class:`~remem.errors.StorageFullError`, as on a full disk. Returns the cap in bytes."""
-        with self._lock:
-            (page,) = self._conn.execute("PRAGMA page_size").fetchone()
-            page = int(page)  # SQLCipher answers it as text
-            pages = 0xFFFFFFFE if max_bytes is None else max(1, max_bytes // page)
-            (granted,) = self._conn.execute(f"PRAGMA max_page_count = {int(pages)}").fetchone()
-            return int(granted) * int(page)
-
-    # -- plumbing ----------------------------------------------------------------------------------
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction, taken with the write lock up front (BEGIN IMMEDIATE)."""
-        with self._lock:
-            try:
-                self._conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise db.store_error(f"cannot start a write on {self.path}", exc) from exc
-            try:
-                yield self._conn
-                self._conn.execute("COMMIT")
-            except BaseException as exc:
-                if self._conn.in_transaction:  # SQLite may have rolled back already (disk full)
-                    self._conn.execute("ROLLBACK")
-                self._mirror.drop()  # it may hold this write's changes: reload on next search
-                if isinstance(exc, sqlite3.Error):
-                    raise db.store_error(
-                        f"write to {self.path} failed and was undone", exc
-                    ) from exc
-                raise
-
-    @contextmanager
-    def _erase_files(self, *, drop: bool = True) -> Iterator[tuple[sqlite3.Connection, list[Path]]]:
-        """For :mod:`.erase`: the connection under the lock, the index dropped when ``drop``
-        (rebuilt from the rows at the next search; a build under way finds its index gone and
-        is thrown away, unsaved), and the store's files."""
-        with self._lock:
-            if drop:
-                self._mirror.drop()
-            yield self._conn, store_files(self._file)
-
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            try:
-                return self._conn.execute(sql, params).fetchall()
-            except sqlite3.Error as exc:
-                raise db.store_error(f"query on {self.path} failed", exc) from exc
+        return self._db.limit_size(max_bytes)
 
     # -- signature ---------------------------------------------------------------------------------
     def signature(self, claim: EmbedderSignature | None = None) -> EmbedderSignature | None:
         if claim is None:
             rows = dict(
                 (r[0], r[1])
-                for r in self._query(
+                for r in self._db.rows(
                     "SELECT key, value FROM meta WHERE key IN ('embedder', 'dimensions')"
                 )
             )
             return EmbedderSignature(rows["embedder"], int(rows["dimensions"])) if rows else None
-        with self._transaction() as conn:
-            recorded = self._read_signature(conn)
+        with self._db.transaction() as conn:
+            recorded = signatures.read(conn)
             if recorded is None:
-                self._write_signature(conn, claim)
+                signatures.write(conn, claim)
             return recorded or claim
-
-    @staticmethod
-    def _write_signature(conn: sqlite3.Connection, signature: EmbedderSignature) -> None:
-        conn.executemany(
-            "INSERT INTO meta(key, value) VALUES (?, ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            [("embedder", signature.name), ("dimensions", str(signature.dimensions))],
-        )
-
-    @staticmethod
-    def _read_signature(conn: sqlite3.Connection) -> EmbedderSignature | None:
-        rows = dict(
-            conn.execute(
-                "SELECT key, value FROM meta WHERE key IN ('embedder', 'dimensions')"
-            ).fetchall()
-        )
-        if "embedder" not in rows:
-            return None
-        return EmbedderSignature(rows["embedder"], int(rows["dimensions"]))
 
     def _claim_signature(
         self, conn: sqlite3.Connection, signature: EmbedderSignature | None, widths: Iterable[int]
     ) -> bool:
-        """Inside a write transaction that writes vectors ``widths`` wide: refuse them unless
-        they come from the store's embedder. A store with no vectors yet takes the caller's
-        ``signature`` (bumping ``vector_generation``, so every process rebuilds its index at
-        the new width); True when it did. Without ``signature`` only the width is checked."""
-        stored = self._read_signature(conn)
-        widths = set(widths)
-        if signature is None:
-            if stored is not None and widths - {stored.dimensions}:
-                made = f"{min(widths - {stored.dimensions})}-d vectors"
-                raise self._mismatch(stored, made, "<embedder>")
-            return False
-        check_widths(signature, widths)
-        if stored == signature:
-            return False
-        if (
-            stored is not None
-            and conn.execute(
-                "SELECT 1 FROM memories WHERE embedding IS NOT NULL LIMIT 1"
-            ).fetchone()
-        ):
-            raise self._mismatch(stored, str(signature), signature.name)
-        self._write_signature(conn, signature)
-        conn.execute(
-            "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation'"
-        )
-        return True
+        """The store's embedder checked inside a write (:func:`.signature.claim`)."""
+        return signatures.claim(conn, self.path, signature, widths)
 
     def _mismatch(self, stored: EmbedderSignature, made: str, new: str) -> EmbedderMismatchError:
-        return EmbedderMismatchError(
-            f"this store's vectors were made by {stored}, not {made}: open it with "
-            f"embedder={stored.name!r}, or re-embed it with `remem reembed --store {self.path} "
-            f"--embedder {new}` (then reopen the other writers)"
-        )
+        return mismatch(self.path, stored, made, new)
 
     def find_duplicates(self, records: Sequence[NewRecord]) -> dict[int, MemoryRecord]:
-        with self._lock:
-            return self._duplicates(self._conn, records)
-
-    def _duplicates(
-        self, conn: sqlite3.Connection, records: Sequence[NewRecord]
-    ) -> dict[int, MemoryRecord]:
-        found: dict[int, MemoryRecord] = {}
-        for index, rec in enumerate(records):
-            if not rec.dedupe:
-                continue
-            # Found by the hash's index, the rest checked on the rows it gives: with the scope
-            # free to pick, SQLite read every record of the scope (9 ms a record at 1,000).
-            row = conn.execute(
-                f"SELECT {db.COLUMNS} FROM memories WHERE substr(content_hash, 1, 8) = ? "
-                "AND +content_hash = ? AND +kind = ? AND +user_id IS ? AND +agent_id IS ? "
-                "AND +session_id IS ? AND +namespace = ? LIMIT 1",
-                (
-                    rec.content_hash[:8],
-                    rec.content_hash,
-                    rec.kind,
-                    rec.user_id,
-                    rec.agent_id,
-                    rec.session_id,
-                    encode_namespace(rec.namespace),
-                ),
-            ).fetchone()
-            if row is not None:
-                found[index] = db.record_of(row)
-        return found
+        with self._db.lock:
+            return db.duplicates(self._db.raw, records)
 
     def insert(
         self,
@@ -360,10 +226,10 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         replace: bool = False,
     ) -> list[MemoryRecord]:
         adopted = False
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             self._mirror.follow()
             stamp = now()
-            out, fresh = plan_insert(records, self._duplicates(conn, records), stamp)
+            out, fresh = plan_insert(records, db.duplicates(conn, records), stamp)
             if replace and fresh:
                 self._delete_rows(conn, [r.id for r in fresh], audit=None)
             # Records with a vector are keyword candidates: each is indexed in its scope.
@@ -372,25 +238,8 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             indexed = {id(r): e for r, e in zip(searchable, made, strict=True)}
             rows = [
                 (
-                    rec.id,
-                    rec.text,
-                    rec.kind,
-                    rec.role,
-                    rec.user_id,
-                    rec.agent_id,
-                    rec.session_id,
-                    json.dumps(rec.metadata, ensure_ascii=False) if rec.metadata else "{}",
-                    rec.created_at,
-                    rec.updated(stamp),
-                    rec.importance,
-                    rec.parent_id,
-                    rec.position,
-                    rec.content_hash,
+                    *db.ROWS.values(rec, stamp),
                     db.vector_blob(rec.vector, rec.parts),
-                    rec.expires_at,
-                    encode_namespace(rec.namespace),
-                    rec.key,
-                    db.provenance_json(rec.provenance),
                     *_entry_columns(indexed.get(id(rec))),
                 )
                 for rec in fresh
@@ -401,8 +250,8 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             widths = [np.asarray(r.vector).shape[-1] for r in fresh if r.vector is not None]
             if widths:
                 adopted = self._claim_signature(conn, signature, widths)
-            elif signature is not None and self._read_signature(conn) is None:
-                self._write_signature(conn, signature)
+            elif signature is not None and signatures.read(conn) is None:
+                signatures.write(conn, signature)
             if rows:
                 try:
                     conn.executemany(_INSERT, rows)
@@ -411,7 +260,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
                         raise
                     # The constraint decides, inside the transaction (no race with another
                     # writer); the look-up runs only on the failure path.
-                    taken = self._held_before(conn, [row[0] for row in rows])
+                    taken = db.held_before(conn, [row[0] for row in rows])
                     raise ConflictError(
                         f"a memory with id {taken!r} is already stored", id=taken
                     ) from exc
@@ -424,7 +273,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
                     [(first + i, indexed[id(r)]) for i, r in enumerate(fresh) if id(r) in indexed],
                 )
                 note_changes(conn, {(r.user_id, r.agent_id, r.session_id, r.kind) for r in fresh})
-                self._audit(
+                self._audit.write(
                     conn,
                     "replace" if replace else "add",
                     [(r.id, r.user_id, r.agent_id, r.content_hash) for r in fresh],
@@ -433,41 +282,20 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
                 self._mirror.drop()  # the store took this embedder: rebuild at its width
             if rows:
                 self._mirror.add(first, fresh)
-        with self._lock:
+        with self._db.lock:
             self._mirror.maintain()  # a bulk load: its ANN cells start building at once
         return out
-
-    @staticmethod
-    def _held_before(conn: sqlite3.Connection, ids: Sequence[str]) -> str:
-        """After a batch insert stopped on an id the store held already: that id. The rows
-        before it were inserted by the batch itself, so every id of the batch up to it is held
-        now; the last of that run of held ids is one the store held before."""
-        held: set[str] = set()
-        for part in db.batches(ids):
-            marks = ",".join("?" * len(part))
-            rows = conn.execute(f"SELECT id FROM memories WHERE id IN ({marks})", part)
-            held |= {row[0] for row in rows}
-        run = list(itertools.takewhile(held.__contains__, ids))
-        return run[-1] if run else "?"
 
     def update(
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
     ) -> MemoryRecord:
-        sets: dict[str, Any] = {}
-        for name in ("text", "content_hash", "importance", "kind", "role", "expires_at"):
-            value = getattr(change, name)
-            if value is not None:
-                sets[name] = value
-        if change.metadata is not None:
-            sets["metadata"] = json.dumps(change.metadata, ensure_ascii=False)
-        if change.provenance is not None:
-            sets["provenance"] = db.provenance_json(change.provenance)
+        sets = db.ROWS.changes(change)
         if change.vector is not None:
             sets["embedding"] = db.vector_blob(change.vector, change.parts)
         if change.changes_content() or not sets:
             sets["updated_at"] = now()
         assignments = ", ".join(f"{name} = ?" for name in sets)
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             self._mirror.follow()
             row = conn.execute(
                 "SELECT rowid, user_id, agent_id, session_id, kind, text, "
@@ -491,7 +319,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             if entry is not None:
                 postings.add_postings(conn, [(row[0], entry)])
             note_changes(conn, {tuple(row[1:5]), (*row[1:4], change.kind or row[4])})
-            self._audit(
+            self._audit.write(
                 conn,
                 "update",
                 [(id, row[1], row[2], change.content_hash)],
@@ -506,15 +334,15 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
     def delete(self, ids: Sequence[str]) -> int:
         if not ids:
             return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             self._mirror.follow()
             return self._delete_rows(conn, ids)
 
     def purge_expired(self, now: float, limit: int = 1000) -> int:
         query = "SELECT id FROM memories WHERE expires_at <= ? LIMIT ?"
-        if not self._query(query, (now, limit)):
+        if not self._db.rows(query, (now, limit)):
             return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             self._mirror.follow()
             expired = [r[0] for r in conn.execute(query, (now, limit))]
             return self._delete_rows(conn, expired, audit="expire")
@@ -548,7 +376,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             return 0
         note_changes(conn, scopes)
         if audit is not None:
-            self._audit(conn, audit, logged, detail)
+            self._audit.write(conn, audit, logged, detail)
         self._mirror.deleted(gone)
         return len(gone)
 
@@ -563,8 +391,8 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         embed: Callable[[list[str]], Sequence[NDArray[np.float32]]] | None = None,
     ) -> list[str]:
         # One transaction, so no other writer commits between the checks and the writes.
-        with self._transaction() as conn:
-            stored = self._read_signature(conn)
+        with self._db.transaction() as conn:
+            stored = signatures.read(conn)
             if expected is not None and stored != expected:
                 raise ConflictError(
                     f"the store's embedder changed from {expected} to {stored} while its "
@@ -583,41 +411,24 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
                 "UPDATE memories SET embedding = ? WHERE id = ? AND embedding IS NOT NULL",
                 [(db.vector_blob(v[0], v[1:]), i) for i, v in found.items()],
             )
-            self._write_signature(conn, signature)
+            signatures.write(conn, signature)
             conn.execute(
                 "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'vector_generation'"
             )
-            self._audit_store(conn, "reembed", {"records": len(found), "embedder": signature.name})
+            done = {"records": len(found), "embedder": signature.name}
+            self._audit.write_store(conn, "reembed", done)
         self._mirror.drop()  # reload lazily at the new width
         return []
 
     def touch(self, accesses: Mapping[str, tuple[int, float]], *, wait: bool = True) -> bool:
         if not accesses:
             return True
-        rows = [(count, at, id) for id, (count, at) in accesses.items()]
-        with self._lock:
-            if not wait:  # take the write lock now or not at all: never wait for a writer
-                (waits,) = self._conn.execute("PRAGMA busy_timeout").fetchone()
-                self._conn.execute("PRAGMA busy_timeout = 0")
-            try:
-                with self._transaction() as conn:
-                    conn.executemany(
-                        "UPDATE memories SET access_count = access_count + ?, "
-                        "last_accessed_at = ? WHERE id = ?",
-                        rows,
-                    )
-            except StoreError as exc:
-                cause = exc.__cause__
-                busy = isinstance(cause, sqlite3.Error) and (
-                    getattr(cause, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
-                )
-                if wait or not busy:
-                    raise
-                return False
-            finally:
-                if not wait:
-                    self._conn.execute(f"PRAGMA busy_timeout = {int(waits)}")
-        return True
+        return self._db.write_many(
+            "UPDATE memories SET access_count = access_count + ?, last_accessed_at = ? "
+            "WHERE id = ?",
+            [(count, at, id) for id, (count, at) in accesses.items()],
+            wait=wait,
+        )
 
     # -- reads -------------------------------------------------------------------------------------
     def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
@@ -625,7 +436,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         found: dict[str, MemoryRecord] = {}
         for part in db.batches(ids):
             marks = ",".join("?" * len(part))
-            for row in self._query(
+            for row in self._db.rows(
                 f"SELECT {db.COLUMNS} FROM memories m WHERE m.id IN ({marks}) "
                 f"AND {_checked_only(clause)}",
                 (*part, *params),
@@ -650,7 +461,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?"
         )
         rows = read_pages(
-            lambda last, skip, count: self._query(
+            lambda last, skip, count: self._db.rows(
                 sql, (*([last] if after else []), *params, count, skip)
             ),
             key="rowid" if after else None,
@@ -666,7 +477,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         if after is not None:  # BINARY order is code-point order: the listing's own
             clause = f"({clause}) AND m.namespace > ?"
             params = [*params, encode_namespace(after)]
-        rows = self._query(
+        rows = self._db.rows(
             f"SELECT DISTINCT m.namespace FROM memories m WHERE {clause} "
             "ORDER BY m.namespace LIMIT ?",
             (*params, limit),
@@ -686,24 +497,8 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             marks = ",".join("?" * len(part))
             p, n = params["p"], params["n"]
             ordered = [*p, *p, *n, *n, *part, *params["m"]]
-            for row in self._query(_ADJACENT.format(marks=marks, **sql), ordered):
+            for row in self._db.rows(_ADJACENT.format(marks=marks, **sql), ordered):
                 found[row[0]] = (row[1], row[2])
-        return found
-
-    def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
-        found: dict[str, NDArray[np.float32]] = {}
-        signature = self.signature()
-        dims = signature.dimensions if signature else 0
-        column = "embedding" if parts else "substr(embedding, 1, ?)"
-        for part in db.batches(ids):
-            marks = ",".join("?" * len(part))
-            for row in self._query(
-                f"SELECT id, {column} FROM memories WHERE id IN ({marks}) "
-                "AND embedding IS NOT NULL",
-                (*part,) if parts else (4 * dims, *part),
-            ):
-                rows = np.frombuffer(row[1], dtype=np.float32)
-                found[row[0]] = rows.reshape(-1, dims).copy() if parts else rows
         return found
 
     def dense(
@@ -714,7 +509,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         *,
         part_weight: float = 0.0,
     ) -> list[tuple[str, float]]:
-        with self._lock:
+        with self._db.lock:
             index = self._mirror.synced()
             width = np.asarray(vector).shape[-1]
             if index.size and width != index.dimensions:  # never read as another width
@@ -738,19 +533,17 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         if progress is not None:
             progress(1, 1)
 
+    def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, NDArray[np.float32]]:
+        signature = self.signature()
+        return signatures.vectors(
+            self._db, ids, signature.dimensions if signature else 0, parts=parts
+        )
+
     def health(self) -> dict[str, Any]:
-        """Up while its file is there (a store whose directory was removed or unmounted under
-        a running server answers nothing: down)."""
-        there = self._file == ":memory:" or Path(self._file).exists()
-        state = "up" if there else "down"
-        return {"writes": state, "reads": state}
+        return self._db.health()
 
     def gauges(self) -> list[Gauge]:
-        """The write-ahead log's size: one that keeps growing means a reader holds a snapshot
-        open so long that checkpoints cannot catch up."""
-        wal = Path(f"{self._file}-wal") if self._file != ":memory:" else None
-        size = wal.stat().st_size if wal is not None and wal.exists() else 0
-        return [Gauge("remem_wal_bytes", float(size))]
+        return self._db.gauges()
 
     def position(self) -> str | None:
         """None: one file, and every read sees every committed write (no replicas to wait for)."""
@@ -758,7 +551,7 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
 
     def index_state(self) -> IndexState:
         ready, building, needed = self._mirror.state()
-        records, vectors = self._query("SELECT count(*), count(embedding) FROM memories")[0]
+        records, vectors = self._db.rows("SELECT count(*), count(embedding) FROM memories")[0]
         return IndexState(
             kind="ivf", records=int(records), vectors=int(vectors),
             exact_limit=self.exact_search_limit, ready=ready, building=building, needed=needed,
@@ -774,54 +567,30 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
             return rank(read, postings.DIALECT, terms, k, where, compile_sqlite)
 
     def stats(self) -> StoreStats:
-        by_kind = {
-            r[0]: r[1] for r in self._query("SELECT kind, count(*) FROM memories GROUP BY 1")
-        }
-        scopes = self._query(
-            "SELECT count(DISTINCT user_id), count(DISTINCT agent_id), count(DISTINCT session_id) "
-            "FROM memories"
-        )[0]
-        size = self._query(
-            "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()"
-        )[0][0]
-        (vectors,) = self._query("SELECT count(*) FROM memories WHERE embedding IS NOT NULL")[0]
         signature = self.signature()
         return StoreStats(
             path=self.path,
-            records=sum(by_kind.values()),
-            by_kind=by_kind,
-            vectors=int(vectors),
-            users=scopes[0],
-            agents=scopes[1],
-            sessions=scopes[2],
+            **db.counts(self._db.rows),
             embedder=signature.name if signature else None,
             dimensions=signature.dimensions if signature else None,
-            size_bytes=int(size),
-            schema=[r[0] for r in self._query("SELECT name FROM _migrations ORDER BY rowid")],
-            llm_usage=self.llm_usage(),
+            llm_usage=self._usage.totals(),
         )
 
     def close(self) -> None:
         self._mirror.finish()  # an index build under way is finished and saved, not thrown away
-        with self._lock:
+        with self._db.lock:
             try:
                 self._mirror.close()
             finally:
                 self._keywords.close()
-                self._conn.close()
+                self._db.raw.close()
 
     def save_index(self) -> bool:
         """Write the vector index beside the database, if it has an ANN index worth keeping and
         changes its file lacks. Atomic: readers see the old file or the new one."""
         return self._mirror.save()
 
-    # -- backup and restore ----------------------------------------------------------------------
-    def backup(self, path: str | Path) -> dict[str, Any]:
-        """Copy the store into ``path`` (see :func:`remem.stores.sqlite.db.backup`)."""
-        if self._file == ":memory:":
-            raise StoreError("an in-memory store has nothing on disk to back up: use export()")
-        return db.backup(Path(self._file), path, key=self._key)
-
+    # -- restore ---------------------------------------------------------------------------------
     @staticmethod
     def restore(
         backup: str | Path, path: str | Path, *, force: bool = False, key: str | None = None
@@ -829,36 +598,12 @@ class SQLiteStore(SideTables, SQLiteErasure, SQLiteTrash, Store, Snapshots):
         """Put a backup in place (see :func:`remem.stores.sqlite.db.restore`), and record the
         restore in the restored store's audit log (on the store's own chain)."""
         done = db.restore(backup, path, force=force, key=key)
-        restored = SQLiteStore(path, key=key)
-        try:
-            with restored._transaction() as conn:
-                restored._audit_store(conn, "restore", {"records": done["records"]})
-        finally:
-            restored.close()
+        with SQLiteStore(path, key=key) as restored, restored._db.transaction() as conn:
+            restored._audit.write_store(conn, "restore", {"records": done["records"]})
         return done
 
     def change_token(self) -> int:
-        return int(self._query("PRAGMA data_version")[0][0])
-
-    # -- reads in one snapshot ---------------------------------------------------------------------
-    @contextmanager
-    def _read_snapshot(self) -> Iterator[None]:
-        """One read transaction (a deferred ``BEGIN``) around several reads, so they see one
-        state of the store while other processes commit; inside our own write transaction, that
-        transaction already is one."""
-        with self._lock:
-            if self._conn.in_transaction:
-                yield
-                return
-            try:
-                self._conn.execute("BEGIN")
-            except sqlite3.Error as exc:
-                raise db.store_error(f"cannot read {self.path}", exc) from exc
-            try:
-                yield
-            finally:
-                if self._conn.in_transaction:
-                    self._conn.execute("COMMIT")  # a read: nothing to undo
+        return int(self._db.rows("PRAGMA data_version")[0][0])
 
 
 def _checked_only(clause: str) -> str:

@@ -3,66 +3,38 @@
 
 from __future__ import annotations
 
-import sqlite3
-from abc import abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from numpy.typing import NDArray
-
-from remem.filters import Cond, Filter
-from remem.records import MemoryRecord
+from remem.filters import Cond
+from remem.stores.sql import DeleteRows
+from remem.stores.sqlite.connection import SQLiteConnection
 from remem.stores.trash import TRASH_COLUMNS, Trash, TrashEntry, entry_of, grouped
 from remem.timeutil import now as now_epoch
+
+if TYPE_CHECKING:
+    from remem.stores.base import Store
 
 __all__ = ["SQLiteTrash"]
 
 
 class SQLiteTrash(Trash):
-    """:class:`Trash` over a SQLite store's connection."""
+    """:class:`Trash` over a SQLite store's connection. ``records`` reads what is trashed (the
+    store's own reads, inside the trashing transaction: one connection); ``delete_rows``
+    deletes records inside a transaction as the store's deletes do."""
 
-    @abstractmethod
-    def _transaction(self) -> AbstractContextManager[sqlite3.Connection]: ...
+    def __init__(
+        self, connection: SQLiteConnection, records: Store, delete_rows: DeleteRows
+    ) -> None:
+        self._db, self._records, self._delete_rows = connection, records, delete_rows
 
-    @abstractmethod
-    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
-
-    @abstractmethod
-    def _delete_rows(
-        self,
-        conn: sqlite3.Connection,
-        ids: Sequence[str],
-        *,
-        audit: str | None = "delete",
-        detail: Mapping[str, Any] | None = None,
-    ) -> int: ...
-
-    @abstractmethod
-    def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]: ...
-
-    @abstractmethod
-    def records(
-        self,
-        where: Filter | None = None,
-        *,
-        order: str = "stored",
-        offset: int = 0,
-        limit: int | None = None,
-    ) -> Iterator[MemoryRecord]: ...
-
-    @abstractmethod
-    def vectors(
-        self, ids: Sequence[str], *, parts: bool = False
-    ) -> dict[str, NDArray[np.float32]]: ...
-
-    def trash(self, ids: Sequence[str], *, until: float) -> int:
+    def put(self, ids: Sequence[str], *, until: float) -> int:
         if not ids:
             return 0
-        with self._transaction() as conn:  # the reads below run inside it (one connection)
-            held = [*self.get(ids), *self.records(Cond("parent_id", "$in", list(ids)))]
-            vectors = self.vectors([r.id for r in held], parts=True)
+        with self._db.transaction() as conn:  # the reads below run inside it (one connection)
+            chunks = self._records.records(Cond("parent_id", "$in", list(ids)))
+            held = [*self._records.get(ids), *chunks]
+            vectors = self._records.vectors([r.id for r in held], parts=True)
             rows = grouped(ids, held, vectors, at=now_epoch(), until=until)
             if not rows:
                 return 0
@@ -72,7 +44,7 @@ class SQLiteTrash(Trash):
             )
             return self._delete_rows(conn, [row[0] for row in rows], audit="trash")
 
-    def trash_entries(
+    def entries(
         self,
         *,
         users: Sequence[str] = (),
@@ -87,22 +59,22 @@ class SQLiteTrash(Trash):
             if values is not None and (values or column == "id"):
                 clauses.append(f"{column} IN ({', '.join('?' * len(values)) or 'NULL'})")
                 params.extend(values)
-        rows = self._query(
+        rows = self._db.rows(
             f"SELECT {TRASH_COLUMNS} FROM trash WHERE {' AND '.join(clauses)} "
             "ORDER BY deleted_at DESC, id LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
         return [entry_of(dict(row)) for row in rows]
 
-    def trash_drop(self, ids: Sequence[str]) -> int:
+    def drop(self, ids: Sequence[str]) -> int:
         if not ids:
             return 0
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             marks = ", ".join("?" * len(ids))
             return conn.execute(f"DELETE FROM trash WHERE id IN ({marks})", list(ids)).rowcount
 
-    def trash_purge(self, now: float) -> int:
-        if not self._query("SELECT 1 FROM trash WHERE expires_at <= ? LIMIT 1", (now,)):
+    def purge(self, now: float) -> int:
+        if not self._db.rows("SELECT 1 FROM trash WHERE expires_at <= ? LIMIT 1", (now,)):
             return 0  # finding none is a read, not a write
-        with self._transaction() as conn:
+        with self._db.transaction() as conn:
             return conn.execute("DELETE FROM trash WHERE expires_at <= ?", (now,)).rowcount

@@ -1,0 +1,124 @@
+"""What remem's two SQL backends share: the connection their parts are built on, and the parts
+written once for both dialects.
+
+Each backend opens one connection object (:class:`Connection`: SQLite's in
+:mod:`remem.stores.sqlite.connection`, PostgreSQL's in :mod:`remem.stores.postgres.connection`)
+and hands it to every part by its constructor: the records, the vectors, the keyword index,
+the side tables, erasure, the audit log, the trash. A part knows the connection, never the
+store that holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from remem.embedders.base import EmbedderSignature
+from remem.errors import EmbedderMismatchError
+from remem.stores.audit_log import AuditTables
+from remem.stores.tables import KeyTable
+
+__all__ = ["Connection", "DeleteRows", "SqlKeys", "mismatch"]
+
+
+class Connection(Protocol):
+    """A backend's one way to its database, as the parts use it."""
+
+    #: Where the store is (a path, or a URL with its password masked): for error messages.
+    path: str
+    #: The driver's placeholder: ``?`` (sqlite3) or ``%s`` (psycopg).
+    marks: str
+    #: The table of the store's own settings (its audit key, its signature).
+    meta_table: str
+
+    def transaction(self) -> AbstractContextManager[Any]:
+        """One write transaction, yielding the DB-API connection it runs on: committed on
+        success, rolled back whole on any error (translated into remem's errors)."""
+        ...
+
+    def reading(self) -> AbstractContextManager[Any]:
+        """A DB-API connection for reads that must see this handle's writes."""
+        ...
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]:
+        """The rows of one read that must see this handle's writes, each readable by column
+        name (``dict(row)`` makes a dict of it)."""
+        ...
+
+    def stale_rows(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]:
+        """:meth:`rows` of a read a replica may answer (stale while the primary is down); the
+        same as :meth:`rows` on a backend without replicas."""
+        ...
+
+
+class DeleteRows(Protocol):
+    """The records part's delete, for the parts that delete records inside a transaction of
+    their own (the trash, erasure): these records and their chunks go, with their vectors,
+    keyword postings and scope changes, recorded in the audit log as ``audit`` (None: not at
+    all); returns how many went."""
+
+    def __call__(
+        self,
+        conn: Any,
+        ids: Sequence[str],
+        *,
+        audit: str | None = "delete",
+        detail: Mapping[str, Any] | None = None,
+    ) -> int: ...
+
+
+class SqlKeys(KeyTable):
+    """:class:`~remem.stores.tables.KeyTable` over a connection: each key a row of
+    ``api_keys``, its creation, revocation and deletion events in the audit log."""
+
+    _COLUMNS = ("key_id", "secret_hash", "name", "grant_json", "created_at")
+
+    def __init__(self, connection: Connection, audit: AuditTables) -> None:
+        self._db, self._audit = connection, audit
+
+    def put(self, row: Mapping[str, Any]) -> None:
+        p = self._db.marks
+        with self._db.transaction() as conn:
+            conn.execute(
+                f"INSERT INTO api_keys ({', '.join(self._COLUMNS)}) "
+                f"VALUES ({', '.join([p] * len(self._COLUMNS))})",
+                [row[c] for c in self._COLUMNS],
+            )
+            self._audit.write_keys(conn, "key_created", str(row["key_id"]))
+
+    def rows(self, key_id: str | None = None) -> list[dict[str, Any]]:
+        where, params = (
+            ("", []) if key_id is None else ("WHERE key_id = " + self._db.marks, [key_id])
+        )
+        # A replica may answer (stale while the primary is down): the key ring keeps checking
+        # keys through an outage.
+        found = self._db.stale_rows(
+            f"SELECT * FROM api_keys {where} ORDER BY created_at, key_id", params
+        )
+        return [dict(row) for row in found]
+
+    def revoke(self, key_id: str, at: float) -> bool:
+        p = self._db.marks
+        with self._db.transaction() as conn:
+            cursor = conn.execute(
+                f"UPDATE api_keys SET revoked_at = {p} WHERE key_id = {p} AND revoked_at IS NULL",
+                (at, key_id),
+            )
+            if cursor.rowcount == 1:
+                self._audit.write_keys(conn, "key_revoked", key_id)
+            return bool(cursor.rowcount == 1)
+
+    def used(self, key_id: str, at: float) -> None:
+        p = self._db.marks
+        with self._db.transaction() as conn:
+            conn.execute(f"UPDATE api_keys SET last_used_at = {p} WHERE key_id = {p}", (at, key_id))
+
+
+def mismatch(path: str, stored: EmbedderSignature, made: str, new: str) -> EmbedderMismatchError:
+    """The error of vectors made by ``made`` written to or asked of a store of ``stored``'s."""
+    return EmbedderMismatchError(
+        f"this store's vectors were made by {stored}, not {made}: open it with "
+        f"embedder={stored.name!r}, or re-embed it with `remem reembed --store "
+        f"{path} --embedder {new}` (then reopen the other writers)"
+    )
