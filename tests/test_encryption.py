@@ -154,3 +154,21 @@ def test_two_tenants_in_an_encrypted_store_and_a_verified_erase(tmp_path: Path) 
         assert any("decrypted rows" in step for step in receipt["scrubbed"])
         assert rest["bob"].get(f"/v1/memories/{ids['bob']}").json()["text"] == f"{CANARY} of bob"
     assert found(files_of(store), [CANARY.encode()]) == {}
+
+
+def test_an_id_already_stored_is_a_conflict_in_an_encrypted_store_too(tmp_path: Path) -> None:
+    """SQLCipher reports a broken constraint without SQLite's extended codes: the store finds
+    the id itself (undoing the batch first), so a taken id is a ConflictError on both drivers
+    and the batch writes nothing."""
+    from remem.stores.sqlite import SQLiteStore
+    from remem.testing.store_conformance import record
+
+    for key in (None, "a key"):
+        place = tmp_path / f"store-{bool(key)}"
+        with SQLiteStore(place, key=key) as store:
+            store.insert([record("a", "first")])
+            with pytest.raises(remem.ConflictError, match="'a' is already stored"):
+                store.insert([record("b", "second"), record("a", "again")])
+            with pytest.raises(remem.ConflictError, match="'c' is already stored"):
+                store.insert([record("c", "one"), record("c", "twice in one batch")])
+            assert [r.id for r in store.records()] == ["a"]  # nothing of either batch

@@ -238,6 +238,29 @@ def test_ablation_runs_each_stage(tmp_path: Path) -> None:
         assert 0.0 <= run["overall"]["recall@2"] <= 1.0 and run["latency_ms"]["p50"] > 0
 
 
+def test_the_cache_threshold_is_chosen_on_other_folds_than_it_is_scored_on() -> None:
+    """20 pairs (10 of each label) with made-up outcomes at two thresholds: 0.8 hits every
+    pair (precision .5), 0.9 hits the positives only (precision 1). The calibrated threshold
+    is the lowest reaching the target on the training folds (0.9 in every fold), scored on
+    the held-out fold; the default beside it on the same folds."""
+    from remem.eval.cache import threshold_folds
+
+    labels = [1] * 10 + [0] * 10
+    outcomes = {
+        0.8: [(True, label == 1) for label in labels],
+        0.9: [(label == 1, label == 1) for label in labels],
+    }
+    report = threshold_folds(
+        outcomes, labels, target_precision=0.95, default=0.8, folds=5, seeds=(0, 1)
+    )
+    assert report["chosen"] == {"0.900": 10}
+    held = report["held_out"]
+    assert held["calibrated"]["precision"] == {"mean": 1.0, "sd": 0.0}
+    assert held["calibrated"]["false_hit_rate"]["mean"] == 0.0
+    assert held["default"]["precision"] == {"mean": 0.5, "sd": 0.0}
+    assert held["default"]["recall"]["mean"] == 1.0
+
+
 def test_cache_eval_counts_right_and_false_hits(tmp_path: Path) -> None:
     """A tiny MQP-shaped file: one exact repeat (right hit), one hard negative that is worded
     the same (a false hit at any threshold), one unrelated question (a miss)."""
@@ -279,6 +302,11 @@ def test_cache_eval_counts_right_and_false_hits(tmp_path: Path) -> None:
     assert set(at_default["hits_by_kind"]) == {
         "name", "number", "date", "unit", "negation", "paraphrase"
     }  # fmt: skip
+    result = CliRunner().invoke(
+        cli, ["eval", "cache", "--data", str(data), "--embedder", "hash:64", "--folds", "2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.output)["folds"]["held_out"]) == {"calibrated", "default"}
     bad = tmp_path / "bad.csv"
     bad.write_text("1,only two columns\n", encoding="utf-8")
     with remem.open(":memory:", embedder="hash:64") as mem, pytest.raises(remem.InvalidInputError):

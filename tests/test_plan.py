@@ -11,6 +11,8 @@ import ast
 import inspect
 from pathlib import Path
 
+import pytest
+
 import remem
 from remem.stores import Store
 
@@ -103,3 +105,30 @@ def test_the_optional_parts_are_attributes_of_both_stores(tmp_path: Path) -> Non
                 params = list(inspect.signature(type(held).__init__).parameters)
                 assert held is not store and params[1] == "connection", (capability, params)
                 assert held._db is store._db  # type: ignore[attr-defined]
+
+
+def test_whole_numbers_are_checked_one_way() -> None:
+    """Every "an integer in range" check goes through :func:`remem.numbers.whole` (issue 46:
+    28 were written by hand in 16 files), which refuses booleans and says the range."""
+    import re
+
+    from remem.errors import InvalidInputError
+    from remem.numbers import whole
+
+    by_hand = re.compile(r"isinstance\((\w+), bool\) or not isinstance\(\1, int\)")
+    found = [
+        path.relative_to(SRC).as_posix()
+        for path in sorted(SRC.rglob("*.py"))
+        if path.name != "numbers.py" and by_hand.search(path.read_text(encoding="utf-8"))
+    ]
+    assert found == ["transfer.py"]  # a header's type, read with its name: not a range
+    assert whole(3, "k", low=1, high=5) == 3
+    for value, message in (
+        (True, "k must be an integer from 1 to 5, got True"),
+        (0, "k must be an integer from 1 to 5, got 0"),
+        ("3", "k must be an integer from 1 to 5, got '3'"),
+    ):
+        with pytest.raises(InvalidInputError, match=re.escape(message)):
+            whole(value, "k", low=1, high=5)
+    with pytest.raises(ValueError, match="page must be a positive integer, got -1"):
+        whole(-1, "page", low=1, error=ValueError)

@@ -29,6 +29,7 @@ from remem import errors
 from remem.audit import AuditEvent, AuditVerdict
 from remem.engine.checks import every_page
 from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
+from remem.numbers import whole
 from remem.records import (
     Context,
     ErasureReceipt,
@@ -240,8 +241,7 @@ class Client:
     def trash(self, *, limit: int = 100, offset: int = 0) -> builtins.list[TrashedMemory]:
         """The memories in the trash this key may see, newest first (``Memory.trash``)."""
         for name, value in (("limit", limit), ("offset", offset)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidInputError(f"{name} must be a non-negative integer, got {value!r}")
+            whole(value, name, low=0)
         found: builtins.list[TrashedMemory] = []
         while len(found) < limit:  # the server pages by 1,000 at most
             params = {"limit": min(limit - len(found), 1000), "offset": offset + len(found)}
@@ -424,8 +424,7 @@ class Client:
         None: the server's policy, ``remem serve --untrusted``)."""
         if count_tokens is not None:
             raise InvalidInputError("a Client packs with the server's token counter")
-        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
-            raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+        whole(budget_tokens, "budget_tokens")
         known = _SEARCH | {"vector", "config"}  # handled by _search_body, as in search()
         options = {key: search.pop(key) for key in builtins.list(search) if key not in known}
         body = self._search_body(

@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from remem.errors import InvalidInputError
+from remem.numbers import whole
 
 __all__ = ["CEILINGS", "DEFAULT_LIMITS", "Limits"]
 
@@ -84,10 +85,7 @@ class Limits:
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidInputError(
-                    f"limit {field.name} must be a positive integer, got {value!r}"
-                )
+            whole(value, f"limit {field.name}", low=1)
             ceiling = CEILINGS.get(field.name)
             if ceiling is not None and value > ceiling:
                 raise InvalidInputError(

@@ -71,45 +71,46 @@ def eval_group() -> None:
     cache on MQP."""
 
 
-def fold_options(choose_by: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def fold_options(choose_by: str | None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """``--folds``, ``--seeds``, ``--candidates`` and ``--choose-by`` (default ``choose_by``):
     the cross-validation options, declared once for every evaluation that has them
-    (:func:`remem.eval.folds.cross_validate`); :func:`_fold_arguments` reads them."""
+    (:func:`remem.eval.folds.cross_validate`); :func:`_fold_arguments` reads them. With
+    ``choose_by`` None, the folds and seeds only (an evaluation that chooses by its own rule,
+    as the cache's calibrated threshold)."""
 
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
-        for option in reversed(
-            [
-                click.option(
-                    "--folds",
-                    type=click.IntRange(2),
-                    default=None,
-                    help="Also cross-validate: in each of N folds (stratified by question "
-                    "type), the candidate best on the other folds, scored on the fold held "
-                    "out; mean ± spread.",
-                ),
-                click.option(
-                    "--seeds",
-                    default="0,1,2",
-                    show_default=True,
-                    help="Seeds of the fold splits, comma-separated (each seed holds every "
-                    "question out once).",
-                ),
-                click.option(
-                    "--candidates",
-                    "candidates_file",
-                    type=click.Path(exists=True, dir_okay=False),
-                    default=None,
-                    help="JSON object: name -> search options (RetrievalConfig fields), the "
-                    "settings the folds choose among (default: the evaluation's own).",
-                ),
-                click.option(
-                    "--choose-by",
-                    default=choose_by,
-                    show_default=True,
-                    help="The metric a fold's choice maximises on the other folds.",
-                ),
-            ]
-        ):
+        options = [
+            click.option(
+                "--folds",
+                type=click.IntRange(2),
+                default=None,
+                help="Also cross-validate: in each of N folds (stratified by question "
+                "type, or label), the setting chosen on the other folds, scored on the "
+                "fold held out; mean ± spread.",
+            ),
+            click.option(
+                "--seeds",
+                default="0,1,2",
+                show_default=True,
+                help="Seeds of the fold splits, comma-separated (each seed holds every "
+                "question out once).",
+            ),
+            click.option(
+                "--candidates",
+                "candidates_file",
+                type=click.Path(exists=True, dir_okay=False),
+                default=None,
+                help="JSON object: name -> search options (RetrievalConfig fields), the "
+                "settings the folds choose among (default: the evaluation's own).",
+            ),
+            click.option(
+                "--choose-by",
+                default=choose_by,
+                show_default=True,
+                help="The metric a fold's choice maximises on the other folds.",
+            ),
+        ]
+        for option in reversed(options if choose_by is not None else options[:2]):
             command = option(command)
         return command
 
@@ -272,6 +273,7 @@ def chat(
     help="Also a near-miss set (kind,cached,asked,same_answer), e.g. "
     "tests/data/cache_near_misses.csv.",
 )
+@fold_options(None)
 @common_options
 @click.option("--store", "store_path", default=":memory:", help="Store for the cache entries.")
 def cache(
@@ -281,6 +283,8 @@ def cache(
     target_precision: float,
     agree_margin: float | None,
     near_misses: str | None,
+    folds: int | None,
+    seeds: str,
     embedder: str | None,
     output: str | None,
     store_path: str,
@@ -300,6 +304,8 @@ def cache(
             target_precision=target_precision,
             near_misses=near_misses,
             progress=sys.stderr.isatty(),
+            folds=folds,
+            seeds=tuple(_fold_arguments(seeds, None)[0]),
         )
     _write(report, output)
 

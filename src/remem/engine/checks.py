@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from remem.engine.items import MAX_ROWS
 from remem.errors import InvalidInputError
 from remem.limits import Limits
+from remem.numbers import whole
 from remem.retrieval.packing import MARKED_POLICIES
 from remem.stores.base import LIST_ORDERS
 from remem.trust import check_policy
@@ -45,18 +46,14 @@ def batch(count: int, limits: Limits) -> None:
 def listing(limit: Any, offset: Any, order: str) -> None:
     """A listing's page (``limit`` and ``offset`` from 0 to :data:`MAX_ROWS`) and order."""
     for name, value in (("limit", limit), ("offset", offset)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ROWS:
-            raise InvalidInputError(
-                f"{name} must be an integer from 0 to {MAX_ROWS}, got {value!r}"
-            )
+        whole(value, name, low=0, high=MAX_ROWS)
     if order not in LIST_ORDERS:
         raise InvalidInputError(f"unknown order {order!r}: use one of {LIST_ORDERS}")
 
 
 def page(size: Any) -> None:
     """The page size of ``list_all``: a positive integer."""
-    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        raise InvalidInputError(f"page must be a positive integer, got {size!r}")
+    whole(size, "page", low=1)
 
 
 def every_page(read: Callable[[int, int], list[T]], size: int) -> list[T]:
@@ -74,8 +71,7 @@ def every_page(read: Callable[[int, int], list[T]], size: int) -> list[T]:
 def namespaces(limit: Any, limits: Limits) -> None:
     """How many namespaces one call lists: 1 to ``limits.max_k``."""
     top = limits.max_k
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= top:
-        raise InvalidInputError(f"limit must be an integer from 1 to {top}, got {limit!r}")
+    whole(limit, "limit", low=1, high=top)
 
 
 def search(*, mode: Any, k: Any, query: Any, min_score: Any, limits: Limits) -> None:
@@ -86,8 +82,7 @@ def search(*, mode: Any, k: Any, query: Any, min_score: Any, limits: Limits) -> 
     if mode not in SEARCH_MODES:
         raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
     top = limits.max_k
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= top:
-        raise InvalidInputError(f"k must be an integer from 1 to {top}, got {k!r}")
+    whole(k, "k", low=1, high=top)
     if query is not None:
         if not isinstance(query, str):
             raise InvalidInputError(f"query must be a string, got {type(query).__name__}")
@@ -100,8 +95,7 @@ def context(
     """A context's token budget (an integer), order (``time`` or ``score``), policy for
     marked memories (``fence`` or ``withhold``) and for untrusted ones
     (:data:`remem.trust.UNTRUSTED_POLICIES`)."""
-    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
-        raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+    whole(budget_tokens, "budget_tokens")
     if order not in ("time", "score"):
         raise InvalidInputError(f"order must be 'time' or 'score', got {order!r}")
     if marked not in MARKED_POLICIES:

@@ -18,9 +18,10 @@ from numpy.typing import NDArray
 
 from remem.access import Grant
 from remem.embedders import Embedder, check_vectors
-from remem.engine.items import MAX_ROWS, expired, exported_id, new_record, shown
+from remem.engine.items import MAX_ROWS, expired, exported_id, new_record
 from remem.errors import InvalidInputError, VectorError
 from remem.limits import Limits
+from remem.numbers import whole
 from remem.provenance import imported
 from remem.records import ITEM_KEYS
 from remem.stores import NewRecord
@@ -180,10 +181,6 @@ def _parent(row: Row, label: str) -> Any:
 
 def _position(row: Row, label: str) -> Any:
     position = row.get("position")
-    if position is not None and (
-        isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= MAX_ROWS
-    ):
-        raise InvalidInputError(
-            f"{label}: position must be an integer from 0 to {MAX_ROWS}, got {shown(position)}"
-        )
+    if position is not None:
+        whole(position, f"{label}: position", low=0, high=MAX_ROWS)
     return position

@@ -12,6 +12,11 @@ that differ from a cached one only in a name, a number, a date, a unit or their 
 should miss — and true paraphrases, which should hit. Each pair is looked up in a scope of its
 own. Reported per kind: the share that hit.
 
+**Folds** (``folds=``): the threshold a user would calibrate (the lowest reaching
+``target_precision``) chosen on four fifths of the pairs and scored on the fifth, every pair
+held out once per seed (stratified by label) — so the calibrated figure is never read on the
+pairs that chose it; the default threshold is scored on the same held-out folds beside it.
+
 Each threshold is its own pass of lookups, with the cache set to it, so what is reported is
 exactly what a cache at that threshold answers — the guard's margin for questions that agree
 (:attr:`SemanticCache.agree_margin`) included. A lookup takes about a tenth of a millisecond, so
@@ -39,6 +44,7 @@ __all__ = [
     "evaluate_near_misses",
     "read_near_misses",
     "read_pairs",
+    "threshold_folds",
 ]
 
 THRESHOLDS = (0.70, 0.75, 0.78, 0.80, 0.82, 0.84, 0.85, 0.86, 0.88, 0.90, 0.92)
@@ -88,6 +94,8 @@ def evaluate_cache(
     target_precision: float = 0.95,
     near_misses: str | Path | None = None,
     progress: bool = False,
+    folds: int | None = None,
+    seeds: tuple[int, ...] = (0, 1, 2),
 ) -> dict[str, Any]:
     """The report: precision, recall and false-hit rate on MQP at each threshold and at
     ``threshold``, the lowest threshold whose precision reaches ``target_precision`` (how to
@@ -110,28 +118,21 @@ def evaluate_cache(
     fill_seconds = time.perf_counter() - started
     asked = memory.embed([q2 for _, q2, _ in pairs], progress=progress)
     positives = sum(label for _, _, label in pairs)
-    negatives = len(pairs) - positives
     timings: list[float] = []
+
+    outcomes: dict[float, list[tuple[bool, bool]]] = {}  # per pair: (hit, right hit)
 
     def run(at: float) -> tuple[dict[str, Any], dict[str, int]]:
         cache.threshold = at
-        good = hits = 0
         reasons: dict[str, int] = {}
+        seen = outcomes[at] = []
         for (q1, q2, label), vector in zip(pairs, asked, strict=True):
             began = time.perf_counter()
             found = cache.lookup(q2, vector=vector)
             timings.append((time.perf_counter() - began) * 1000)
             reasons[found.reason] = reasons.get(found.reason, 0) + 1
-            hits += found.hit
-            good += found.hit and label == 1 and found.value == q1
-        row = {
-            "threshold": at,
-            "hits": hits,
-            "precision": round(good / hits, 4) if hits else None,
-            "recall": round(good / positives, 4),
-            "false_hit_rate": round((hits - good) / negatives, 4),
-        }
-        return row, reasons
+            seen.append((found.hit, found.hit and label == 1 and found.value == q1))
+        return {"threshold": at, **_rates(seen, [label for _, _, label in pairs])}, reasons
 
     runs = {at: run(at) for at in sorted({*thresholds, threshold, *FINE})}
     reaching = [at for at, (row, _) in runs.items() if (row["precision"] or 0) >= target_precision]
@@ -156,6 +157,15 @@ def evaluate_cache(
         "lookup_ms_p50": round(float(np.percentile(timings, 50)), 3),
         "lookup_ms_p95": round(float(np.percentile(timings, 95)), 3),
     }
+    if folds is not None:
+        report["folds"] = threshold_folds(
+            outcomes,
+            [label for _, _, label in pairs],
+            target_precision=target_precision,
+            default=threshold,
+            folds=folds,
+            seeds=seeds,
+        )
     if near_misses is not None:
         report["near_misses"] = evaluate_near_misses(
             memory,
@@ -165,6 +175,76 @@ def evaluate_cache(
             agree_margin=agree_margin,
         )
     return report
+
+
+def _rates(seen: list[tuple[bool, bool]], labels: list[int]) -> dict[str, Any]:
+    """Hits, precision, recall and false-hit rate of these lookups (each (hit, right hit)),
+    given the pairs' labels."""
+    hits = sum(hit for hit, _ in seen)
+    good = sum(right for _, right in seen)
+    positives = sum(labels)
+    negatives = len(labels) - positives
+    return {
+        "hits": hits,
+        "precision": round(good / hits, 4) if hits else None,
+        "recall": round(good / positives, 4) if positives else None,
+        "false_hit_rate": round((hits - good) / negatives, 4) if negatives else None,
+    }
+
+
+def threshold_folds(
+    outcomes: dict[float, list[tuple[bool, bool]]],
+    labels: list[int],
+    *,
+    target_precision: float,
+    default: float,
+    folds: int,
+    seeds: tuple[int, ...],
+) -> dict[str, Any]:
+    """The calibrated threshold (the lowest whose precision reaches ``target_precision``)
+    chosen on the other folds and scored on each held-out fold, beside ``default`` on the same
+    folds: the held-out mean and spread of precision, recall and false-hit rate, and which
+    thresholds the folds chose. Folds are stratified by label
+    (:func:`remem.eval.folds.fold_ids`)."""
+    from remem.eval.folds import fold_ids
+
+    types = {str(i): str(label) for i, label in enumerate(labels)}
+    held: dict[str, dict[str, list[float]]] = {"calibrated": {}, "default": {}}
+    chosen: dict[float, int] = {}
+    for seed in seeds:
+        parts = fold_ids(types, folds, seed)
+        for index, test in enumerate(parts):
+            train = [int(q) for i, part in enumerate(parts) if i != index for q in part]
+            reaching = [
+                at
+                for at, seen in sorted(outcomes.items())
+                if (_rates([seen[i] for i in train], [labels[i] for i in train])["precision"] or 0)
+                >= target_precision
+            ]
+            at = min(reaching) if reaching else max(outcomes)
+            chosen[at] = chosen.get(at, 0) + 1
+            rows = [int(q) for q in test]
+            for name, used in (("calibrated", at), ("default", default)):
+                rates = _rates([outcomes[used][i] for i in rows], [labels[i] for i in rows])
+                for metric in ("precision", "recall", "false_hit_rate"):
+                    if rates[metric] is not None:
+                        held[name].setdefault(metric, []).append(rates[metric])
+    return {
+        "folds": folds,
+        "seeds": list(seeds),
+        "target_precision": target_precision,
+        "chosen": {f"{at:.3f}": n for at, n in sorted(chosen.items())},
+        "held_out": {
+            name: {
+                metric: {
+                    "mean": round(float(np.mean(values)), 4),
+                    "sd": round(float(np.std(values)), 4),
+                }
+                for metric, values in table.items()
+            }
+            for name, table in held.items()
+        },
+    }
 
 
 def evaluate_near_misses(

@@ -56,6 +56,7 @@ from remem.errors import MissingDependencyError, PayloadTooLargeError
 from remem.integrations import reader_of, stripped, with_recall_metadata
 from remem.memory import Memory
 from remem.memory import open as open_memory
+from remem.numbers import whole
 from remem.records import MemoryRecord, SearchHit, SearchMode
 
 try:
@@ -580,8 +581,7 @@ def _key_name(key: str) -> str:
 
 def _within(name: str, value: int, most: int, limit: str) -> int:
     """``value``, a positive integer of at most ``most`` (what the memory's ``limit`` allows)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    whole(value, name, low=1, error=ValueError)
     if value > most:
         raise ValueError(
             f"{name} may be at most {most:,} with this memory's limits.{limit}, got {value:,}"
@@ -621,8 +621,7 @@ def _legacy_value(record: MemoryRecord | None, key: str) -> bytes | None:
 def _mmr(fetch_k: int, lambda_mult: float) -> dict[str, Any]:
     """LangChain's MMR arguments as remem's search options: ``fetch_k`` candidates taken from
     each signal, MMR at ``lambda_mult`` (remem checks both ranges)."""
-    if isinstance(fetch_k, bool) or not isinstance(fetch_k, int) or fetch_k < 1:
-        raise ValueError(f"fetch_k must be a positive integer, got {fetch_k!r}")
+    whole(fetch_k, "fetch_k", low=1, error=ValueError)
     return {"candidates": fetch_k, "mmr_lambda": lambda_mult}
 
 

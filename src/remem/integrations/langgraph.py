@@ -88,6 +88,7 @@ from remem.engine import MAX_ID_CHARS, SEARCH_MODES
 from remem.errors import InvalidInputError, NotFoundError, PayloadTooLargeError
 from remem.integrations import reader_of, recall_metadata
 from remem.memory import Memory
+from remem.numbers import whole
 from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.retrieval.config import RetrievalConfig
 from remem.validate import json_text, utf8
@@ -173,8 +174,7 @@ class RememStore(BaseStore):
         if mode not in SEARCH_MODES:
             raise InvalidInputError(f"unknown search mode {mode!r}: use one of {SEARCH_MODES}")
         for name, value in (("max_key_chars", max_key_chars), ("max_value_bytes", max_value_bytes)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidInputError(f"{name} must be a positive integer, got {value!r}")
+            whole(value, name, low=1)
         self.memory = memory
         self.scope: dict[str, Any] = {"user_id": user_id, "agent_id": agent_id}
         fields = list((index or {}).get("fields") or ["$"])

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from remem.errors import InvalidInputError
 from remem.llm.base import (
     LLM,
     ChatModel,
@@ -20,6 +19,7 @@ from remem.llm.base import (
     derived_by,
     model_name,
 )
+from remem.registry import Registry
 
 __all__ = [
     "LLM",
@@ -39,13 +39,21 @@ def get_llm(spec: str, **options: Any) -> ChatModel:
     """A chat model by name: ``openai:<model>`` (options: ``base_url``, ``api_key``,
     ``timeout``, ``max_retries``, ``prices``) or ``llama.cpp:<path to a GGUF file>`` (options:
     ``n_ctx``, ``threads``, ``max_tokens``, ``chat_format``)."""
-    provider, _, model = spec.partition(":")
-    if provider == "openai" and model:
-        from remem.llm.openai import OpenAIChat
+    return _REGISTRY.get(spec, **options)
 
-        return OpenAIChat(model, **options)
-    if provider == "llama.cpp" and model:
-        from remem.llm.llama_cpp import LlamaCppChat
 
-        return LlamaCppChat(model, **options)
-    raise InvalidInputError(f"unknown LLM {spec!r}: use 'openai:<model>' or 'llama.cpp:<file>'")
+def _openai(model: str, **options: Any) -> ChatModel:
+    from remem.llm.openai import OpenAIChat
+
+    return OpenAIChat(model, **options)
+
+
+def _llama_cpp(model: str, **options: Any) -> ChatModel:
+    from remem.llm.llama_cpp import LlamaCppChat
+
+    return LlamaCppChat(model, **options)
+
+
+_REGISTRY: Registry[ChatModel] = Registry("LLM", model_required=True)
+_REGISTRY.register("openai", _openai)
+_REGISTRY.register("llama.cpp", _llama_cpp, shown="<file>")

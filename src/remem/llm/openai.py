@@ -30,6 +30,7 @@ from remem.errors import (
     MissingDependencyError,
 )
 from remem.llm.base import Reply, Usage, reply_from_completion
+from remem.numbers import whole
 
 __all__ = ["OpenAIChat"]
 
@@ -54,8 +55,7 @@ class OpenAIChat:
             raise InvalidInputError("a model name is required, e.g. OpenAIChat('gpt-4o-mini')")
         if not timeout > 0:
             raise InvalidInputError(f"timeout must be positive seconds, got {timeout}")
-        if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
-            raise InvalidInputError(f"max_retries must be a non-negative integer: {max_retries}")
+        whole(max_retries, "max_retries", low=0)
         env = os.environ
         self.model = model
         self.base_url = (

@@ -45,6 +45,7 @@ from remem.embedders import check_vectors, normalize
 from remem.errors import InvalidInputError, PermissionDeniedError
 from remem.follower import IndexFollower
 from remem.memory_types.guard import compare, opposite
+from remem.numbers import whole
 from remem.observe import METRICS
 from remem.records import Trust
 from remem.stores.tables import CacheTable, offered
@@ -253,18 +254,13 @@ class SemanticCache:
                 f"threshold is a cosine similarity in [-1, 1] (higher is stricter), got {threshold}"
             )
         _check_ttl(ttl)
-        if capacity is not None and (isinstance(capacity, bool) or not isinstance(capacity, int)):
-            raise InvalidInputError(f"capacity must be an integer, got {capacity!r}")
-        if capacity is not None and capacity < 1:
-            raise InvalidInputError(
-                f"capacity must be at least 1 (None: unbounded), got {capacity}"
-            )
+        if capacity is not None:
+            whole(capacity, "capacity (None: unbounded)", low=1)
         if isinstance(agree_margin, bool) or not isinstance(agree_margin, int | float):
             raise InvalidInputError(f"agree_margin must be a number, got {agree_margin!r}")
         if not 0.0 <= agree_margin <= 0.5:
             raise InvalidInputError(f"agree_margin is a cosine from 0 to 0.5, got {agree_margin}")
-        if isinstance(recent, bool) or not isinstance(recent, int) or recent < 0:
-            raise InvalidInputError(f"recent is a number of lookups (0 or more), got {recent!r}")
+        whole(recent, "recent (a number of lookups)", low=0)
         if policy not in POLICIES:
             raise InvalidInputError(f"unknown eviction policy {policy!r}: use one of {POLICIES}")
         self.memory = memory

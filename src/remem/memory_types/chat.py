@@ -43,6 +43,7 @@ from remem.cues import message_cues
 from remem.enrich import rewrite_query
 from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call, derived_by
+from remem.numbers import whole
 from remem.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
@@ -106,10 +107,7 @@ class ChatMemory:
             raise InvalidInputError(f"unknown strategy {strategy!r}: use one of {STRATEGIES}")
         if not isinstance(session_id, str) or not session_id.strip():
             raise InvalidInputError("session_id must be a non-empty string")
-        if isinstance(summary_tokens, bool) or not isinstance(summary_tokens, int):
-            raise InvalidInputError("summary_tokens must be an integer")
-        if summary_tokens < 16:
-            raise InvalidInputError(f"summary_tokens must be at least 16, got {summary_tokens}")
+        whole(summary_tokens, "summary_tokens", low=16)
         if not 0.0 < spill_share < 1.0:
             raise InvalidInputError(f"spill_share must be between 0 and 1, got {spill_share}")
         if spill_scope not in ("session", "user"):
@@ -196,8 +194,7 @@ class ChatMemory:
     def messages_for(self, budget_tokens: int, *, query: str | None = None) -> list[dict[str, Any]]:
         """The messages to send within ``budget_tokens`` (whole request, reply priming
         included). ``query`` chooses what ``spill`` recalls (default: the newest user message)."""
-        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
-            raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+        whole(budget_tokens, "budget_tokens")
         stored = self.messages
         system, history = self._pinned(stored)
         units = _units(history, self.count)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from remem.errors import InvalidInputError
+from remem.numbers import whole
 from remem.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
@@ -128,8 +129,7 @@ class PersonaContext:
         self, query: str, *, budget_tokens: int, chat: ChatMemory | None = None
     ) -> PersonaPrompt:
         """The messages for answering ``query`` within ``budget_tokens`` (whole request)."""
-        if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int):
-            raise InvalidInputError(f"budget_tokens must be an integer, got {budget_tokens!r}")
+        whole(budget_tokens, "budget_tokens")
         p = self.persona
         head = "\n\n".join(t for t in (p.system.strip(), f"You are {p.name.strip()}.") if t)
         fixed = self.count(head) + 3 + REPLY_PRIMING

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, TypedDict
 
 from remem.errors import InvalidInputError
+from remem.numbers import whole
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.fusion import FUSIONS, Fusion
 from remem.validate import number_within
@@ -296,8 +297,7 @@ class RetrievalOptions(TypedDict, total=False):
 
 
 def _check_int(name: str, value: Any, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInputError(f"{name} must be an integer from {low} to {high}, got {value!r}")
+    whole(value, name, low=low, high=high)
 
 
 #: Each field's declaration, in pipeline order.

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.errors import InvalidInputError, MissingDependencyError
+from remem.registry import Registry
 from remem.stores.base import NewRecord, RecordStore, Store, Update
 from remem.stores.erasure import Erasure
 from remem.stores.tables import (
@@ -55,17 +56,19 @@ __all__ = [
 
 #: ``scheme:rest``; a scheme is two letters at least, so ``C:\\data`` stays a path.
 _URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]+):(?P<rest>.*)", re.S)
-_OPENERS: dict[str, Callable[..., Store]] = {}
+#: Each URL scheme's opener (``opener(location, **options)``), in the registry every pluggable
+#: part uses (:mod:`remem.registry`).
+_OPENERS: Registry[Store] = Registry("store", Store)
 
 
 def register_store(scheme: str, opener: Callable[..., Store]) -> None:
     """Open locations ``<scheme>:...`` with ``opener(location, **options)``."""
-    _OPENERS[scheme.lower()] = opener
+    _OPENERS.register(scheme.lower(), opener, shown="...")
 
 
 def store_schemes() -> list[str]:
     """The URL schemes a store can be opened with."""
-    return sorted(_OPENERS)
+    return _OPENERS.available()
 
 
 def sqlite_location(location: str | Path) -> str | None:
@@ -94,12 +97,13 @@ def open_store(location: str | Path, **options: Any) -> Store:
             f"a key encrypts a SQLite store; a {scheme}: store is encrypted by its server and "
             "disks (docs/privacy.md, 'Encryption at rest')"
         )
-    if scheme not in _OPENERS:
+    opener = _OPENERS.factory(scheme)
+    if opener is None:
         raise InvalidInputError(
             f"no store opens {scheme}: locations (in {text!r}): use a directory, ':memory:', "
             f"or one of {', '.join(f'{s}:' for s in store_schemes())}"
         )
-    return _OPENERS[scheme](text, **options)
+    return opener(text, **options)
 
 
 def _open_sqlite(location: str, **options: Any) -> Store:

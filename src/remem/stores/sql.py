@@ -10,16 +10,17 @@ store that holds it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from remem.embedders.base import EmbedderSignature
 from remem.errors import EmbedderMismatchError
 from remem.stores.audit_log import AuditTables
+from remem.stores.base import read_pages
 from remem.stores.tables import KeyTable
 
-__all__ = ["Connection", "DeleteRows", "SqlKeys", "mismatch"]
+__all__ = ["Connection", "DeleteRows", "SqlKeys", "listing", "mismatch"]
 
 
 class Connection(Protocol):
@@ -121,4 +122,43 @@ def mismatch(path: str, stored: EmbedderSignature, made: str, new: str) -> Embed
         f"this store's vectors were made by {stored}, not {made}: open it with "
         f"embedder={stored.name!r}, or re-embed it with `remem reembed --store "
         f"{path} --embedder {new}` (then reopen the other writers)"
+    )
+
+
+def listing(
+    rows: Callable[[str, Sequence[Any]], Sequence[Any]],
+    *,
+    select: str,
+    position: str,
+    marks: str,
+    clause: str,
+    params: Sequence[Any],
+    order: str,
+    offset: int,
+    limit: int | None,
+) -> Iterator[Any]:
+    """The rows of ``Store.records``: ``select``'s columns and ``position`` (the column that
+    grows in stored order: SQLite's rowid, PostgreSQL's seq) of the records ``clause``
+    matches, in ``order`` (one of :data:`~remem.stores.base.LIST_ORDERS`, ties by position),
+    read a page at a time by ``rows(sql, params)``. In stored order each page starts after the
+    last position read (no OFFSET rescans of a large store); other orders page by offset."""
+    p = f"m.{position}"
+    orders = {
+        "stored": p,
+        "created_at": f"m.created_at, {p}",
+        "-created_at": f"m.created_at DESC, {p} DESC",
+        "updated_at": f"m.updated_at, {p}",
+        "-updated_at": f"m.updated_at DESC, {p} DESC",
+        "position": f"m.parent_id, m.position, {p}",
+    }
+    after = f"{p} > {marks} AND " if order == "stored" else ""
+    sql = (
+        f"SELECT {select}, {p} FROM memories m WHERE {after}{clause} "
+        f"ORDER BY {orders[order]} LIMIT {marks} OFFSET {marks}"
+    )
+    return read_pages(
+        lambda last, skip, count: rows(sql, [*([last] if after else []), *params, count, skip]),
+        key=position if after else None,
+        offset=offset,
+        limit=limit,
     )

@@ -63,7 +63,6 @@ from remem.stores.base import (
     Update,
     complete_vectors,
     plan_insert,
-    read_pages,
 )
 from remem.stores.keyword_index import Entry, rank
 from remem.stores.postgres import keywords as postings
@@ -85,7 +84,7 @@ from remem.stores.postgres.vectors import (
     write_signature,
 )
 from remem.stores.rows import Dialect, RowCodec
-from remem.stores.sql import SqlKeys
+from remem.stores.sql import SqlKeys, listing
 from remem.timeutil import now
 
 __all__ = ["PostgresStore"]
@@ -104,14 +103,6 @@ _COPIED = (
     "keyword_terms",
 )
 _COPY_TYPES = ("text", *ROWS.copy_types, "vector", "int8", "int4", "text[]")
-_ORDERS = {
-    "stored": "m.seq",
-    "created_at": "m.created_at, m.seq",
-    "-created_at": "m.created_at DESC, m.seq DESC",
-    "updated_at": "m.updated_at, m.seq",
-    "-updated_at": "m.updated_at DESC, m.seq DESC",
-    "position": "m.parent_id, m.position, m.seq",
-}
 #: HNSW's search breadth by default, up to this many vectors in the index; beyond, it grows with
 #: the square root of their number (chosen on held-out queries: benchmarks/RESULTS.md).
 _ADJACENT = """
@@ -503,16 +494,14 @@ class PostgresStore(Store):
         limit: int | None = None,
     ) -> Iterator[MemoryRecord]:
         clause, params = compile_postgres(where)
-        after = "m.seq > %s AND " if order == "stored" else ""
-        sql = (
-            f"SELECT {COLUMNS}, m.seq FROM memories m WHERE {after}{clause} "
-            f"ORDER BY {_ORDERS[order]} LIMIT %s OFFSET %s"
-        )
-        rows = read_pages(
-            lambda last, skip, count: self._db.stale_rows(
-                sql, [*([last] if after else []), *params, count, skip]
-            ),
-            key="seq" if after else None,
+        rows = listing(
+            self._db.stale_rows,
+            select=COLUMNS,
+            position="seq",
+            marks="%s",
+            clause=clause,
+            params=params,
+            order=order,
             offset=offset,
             limit=limit,
         )

@@ -3,7 +3,6 @@ consistent copies (backup and restore) made with SQLite's online backup."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import sqlite3
@@ -34,12 +33,12 @@ __all__ = [
     "check_integrity",
     "counts",
     "duplicates",
-    "held_before",
     "record_of",
     "refuse_replacing",
     "resolve_db_path",
     "restore",
     "store_error",
+    "taken_id",
     "vector_blob",
     "vector_rows",
     "vectors_of",
@@ -201,17 +200,20 @@ def duplicates(conn: sqlite3.Connection, records: Sequence[NewRecord]) -> dict[i
     return found
 
 
-def held_before(conn: sqlite3.Connection, ids: Sequence[str]) -> str:
-    """After a batch insert stopped on an id the store held already: that id. The rows
-    before it were inserted by the batch itself, so every id of the batch up to it is held
-    now; the last of that run of held ids is one the store held before."""
+def taken_id(conn: sqlite3.Connection, ids: Sequence[str]) -> str | None:
+    """The first of ``ids`` (a batch not yet inserted) that is stored already or repeated in
+    the batch; None when neither."""
     held: set[str] = set()
     for part in batches(ids):
         marks = ",".join("?" * len(part))
         rows = conn.execute(f"SELECT id FROM memories WHERE id IN ({marks})", part)
         held |= {row[0] for row in rows}
-    run = list(itertools.takewhile(held.__contains__, ids))
-    return run[-1] if run else "?"
+    seen: set[str] = set()
+    for id_ in ids:
+        if id_ in held or id_ in seen:
+            return id_
+        seen.add(id_)
+    return None
 
 
 def counts(rows: Callable[[str], list[sqlite3.Row]]) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from remem.errors import (
 )
 from remem.filters import Filter
 from remem.keywords import search_terms
+from remem.numbers import whole
 from remem.observe import Gauge
 from remem.records import (
     IndexState,
@@ -46,10 +47,9 @@ from remem.stores.base import (
     Update,
     complete_vectors,
     plan_insert,
-    read_pages,
 )
 from remem.stores.keyword_index import Entry, rank
-from remem.stores.sql import SqlKeys, mismatch
+from remem.stores.sql import SqlKeys, listing, mismatch
 from remem.stores.sqlite import db
 from remem.stores.sqlite import keywords as postings
 from remem.stores.sqlite import signature as signatures
@@ -70,14 +70,6 @@ _INSERTED = (*db.ROWS.insert_names, "embedding", "keyword_part", "keyword_len", 
 _INSERT = (
     f"INSERT INTO memories ({', '.join(_INSERTED)}) VALUES ({', '.join('?' * len(_INSERTED))})"
 )
-_ORDERS = {
-    "stored": "m.rowid",
-    "created_at": "m.created_at, m.rowid",
-    "-created_at": "m.created_at DESC, m.rowid DESC",
-    "updated_at": "m.updated_at, m.rowid",
-    "-updated_at": "m.updated_at DESC, m.rowid DESC",
-    "position": "m.parent_id, m.position, m.rowid",
-}
 # Previous and next record: by position within a document, else by time within a session; always
 # within the record's own user and agent (a session id or a parent link never reaches across
 # tenants), and within the caller's ``{within}`` condition (compiled once per alias).
@@ -115,10 +107,7 @@ class SQLiteStore(Store):
         exact_search_limit: int = 20_000,
         key: str | None = None,
     ):
-        if isinstance(exact_search_limit, bool) or not isinstance(exact_search_limit, int):
-            raise StoreError(f"exact_search_limit must be an integer, not {exact_search_limit!r}")
-        if exact_search_limit < 1:
-            raise StoreError(f"exact_search_limit must be positive, not {exact_search_limit}")
+        whole(exact_search_limit, "exact_search_limit", low=1, error=StoreError)
         #: The file, its connection and its lock: what every part below is built on.
         self._db = connection = SQLiteConnection(
             path, busy_timeout=busy_timeout, synchronous=synchronous, key=key
@@ -253,17 +242,22 @@ class SQLiteStore(Store):
             elif signature is not None and signatures.read(conn) is None:
                 signatures.write(conn, signature)
             if rows:
+                conn.execute("SAVEPOINT batch")
                 try:
                     conn.executemany(_INSERT, rows)
                 except sqlite3.IntegrityError as exc:
-                    if "memories.id" not in str(exc):
-                        raise
                     # The constraint decides, inside the transaction (no race with another
-                    # writer); the look-up runs only on the failure path.
-                    taken = db.held_before(conn, [row[0] for row in rows])
+                    # writer); on failure the batch is undone and its ids looked up: one that
+                    # was stored before it, or one it holds twice, is a conflict; any other
+                    # broken constraint is the store's error.
+                    conn.execute("ROLLBACK TO batch")
+                    taken = db.taken_id(conn, [row[0] for row in rows])
+                    if taken is None:
+                        raise
                     raise ConflictError(
                         f"a memory with id {taken!r} is already stored", id=taken
                     ) from exc
+                conn.execute("RELEASE batch")
                 # Under the write lock every new row id follows the largest one before: the
                 # batch holds the row ids from ``first`` on, in order.
                 (last,) = conn.execute("SELECT last_insert_rowid()").fetchone()
@@ -453,18 +447,14 @@ class SQLiteStore(Store):
         limit: int | None = None,
     ) -> Iterator[MemoryRecord]:
         clause, params = compile_sqlite(where)
-        # In stored order each page starts after the last row id read (no OFFSET rescans of a
-        # large store); other orders page by offset.
-        after = "m.rowid > ? AND " if order == "stored" else ""
-        sql = (
-            f"SELECT {db.COLUMNS}, m.rowid FROM memories m WHERE {after}{clause} "
-            f"ORDER BY {_ORDERS[order]} LIMIT ? OFFSET ?"
-        )
-        rows = read_pages(
-            lambda last, skip, count: self._db.rows(
-                sql, (*([last] if after else []), *params, count, skip)
-            ),
-            key="rowid" if after else None,
+        rows = listing(
+            self._db.rows,
+            select=db.COLUMNS,
+            position="rowid",
+            marks="?",
+            clause=clause,
+            params=params,
+            order=order,
             offset=offset,
             limit=limit,
         )
