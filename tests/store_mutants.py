@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from remem.embedders.base import EmbedderSignature
-from remem.filters import Filter
+from remem.filters import Cond, Filter, Logic
 from remem.records import MemoryRecord
 from remem.stores import NewRecord, Update, open_store
 
@@ -103,6 +103,43 @@ class DeleteForgetsChunks(MinimalStore):
         return gone - len(survivors)
 
 
+def _nin_as_in(where: Filter | None) -> Filter | None:
+    """``where`` with every ``$nin`` read as ``$in`` (a compiler that drops a negation)."""
+    if isinstance(where, Cond):
+        return Cond(where.field, "$in", where.value) if where.op == "$nin" else where
+    if isinstance(where, Logic):
+        return Logic(where.op, tuple(_nin_as_in(part) for part in where.parts))  # type: ignore[misc]
+    return where
+
+
+class NinReadAsIn(MinimalStore):
+    """One operator of the filter grammar compiled wrong: ``$nin`` selects as ``$in``."""
+
+    def get(self, ids: Sequence[str], where: Filter | None = None) -> list[MemoryRecord]:
+        return super().get(ids, _nin_as_in(where))
+
+    def records(self, where: Filter | None = None, **kwargs: Any) -> Iterator[MemoryRecord]:
+        return super().records(_nin_as_in(where), **kwargs)
+
+
+class DeleteLeavesVectors(MinimalStore):
+    """Vectors kept in a table of their own that a delete forgets: a deleted record's vectors
+    are still read back."""
+
+    def __init__(self, inner: Any) -> None:
+        super().__init__(inner)
+        self.orphans: dict[str, Any] = {}
+
+    def delete(self, ids: Sequence[str]) -> int:
+        doomed = [r.id for r in self.inner.records() if r.id in ids or r.parent_id in ids]
+        self.orphans.update(self.inner.vectors(doomed, parts=True))
+        return super().delete(ids)
+
+    def vectors(self, ids: Sequence[str], *, parts: bool = False) -> dict[str, Any]:
+        found = super().vectors(ids, parts=parts)
+        return {**{i: self.orphans[i] for i in ids if i in self.orphans}, **found}
+
+
 #: name -> the broken backend.
 MUTANTS: dict[str, type[MinimalStore]] = {
     "touch does nothing": NoOpTouch,
@@ -113,6 +150,8 @@ MUTANTS: dict[str, type[MinimalStore]] = {
     "pages skip a row": PagesSkipARow,
     "keyword ignores its condition": KeywordIgnoresScope,
     "a document's chunks outlive it": DeleteForgetsChunks,
+    "$nin read as $in": NinReadAsIn,
+    "a delete leaves the vectors": DeleteLeavesVectors,
 }
 
 

@@ -24,7 +24,6 @@ MODULE_LINES = 800
 #: What is above its target today, and the ceiling it may not pass (lines).
 OVER = {
     "class engine/__init__.py:Engine": 973,
-    "class testing/store_conformance.py:StoreConformance": 661,
     "class vector_index.py:VectorIndex": 536,
     "module engine/__init__.py": 1092,
     "module marks.py": 1098,

@@ -318,9 +318,9 @@ def test_a_store_of_records_only_serves_remem_whole(tmp_path: Path) -> None:
 def test_the_suite_fails_every_broken_store(tmp_path: Path) -> None:
     """Each store of tests/store_mutants.py has one realistic bug (a no-op ``touch``, an
     ignored ``expected=``, a stale ``updated_at``, no embedder check, a read or a keyword search
-    that drops its condition, pages that skip a row, chunks that outlive their document): the
-    shipped suite, run on each as a third party would, fails it; on the same backend unbroken it
-    passes."""
+    that drops its condition, pages that skip a row, chunks that outlive their document, one
+    operator compiled wrong, vectors a delete forgets): the shipped suite, run on each as a third
+    party would, fails it; on the same backend unbroken it passes."""
     import xml.etree.ElementTree as ET
 
     from .store_mutants import MUTANTS

@@ -13,7 +13,9 @@ checks as that module's tests. :mod:`remem.testing.filters` is what a filter mea
 backend's compiler to be held to.
 
 Nothing in remem imports this package (the import contracts keep it at the top), and pytest
-loads only with :mod:`remem.testing.store_conformance`, so pytest stays a test dependency.
+loads only with :mod:`remem.testing.store_conformance` (its checks of the optional parts in
+:mod:`remem.testing.part_checks`, the helpers they share in :mod:`remem.testing.kit`), so
+pytest stays a test dependency.
 """
 
 from __future__ import annotations
@@ -27,7 +29,9 @@ if TYPE_CHECKING:
     from remem.testing.store_conformance import StoreConformance, conformance_suite
 
 if "pytest" in sys.modules:  # a test run: its asserts say what they compared
-    sys.modules["pytest"].register_assert_rewrite("remem.testing.store_conformance")
+    sys.modules["pytest"].register_assert_rewrite(
+        "remem.testing.store_conformance", "remem.testing.part_checks"
+    )
 
 
 def __getattr__(name: str) -> Any:

@@ -12,33 +12,38 @@ This module imports pytest: only test runs import it.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
 import pytest
-from numpy.typing import NDArray
 
 from remem.embedders.base import EmbedderSignature
 from remem.errors import ConflictError, EmbedderMismatchError, NotFoundError
 from remem.filters import Cond, Filter, Logic, parse_filter
 from remem.records import Provenance
 from remem.stores import (
-    Capability,
-    NewRecord,
     RecordStore,
     Update,
-    capabilities,
-    part,
 )
-from remem.stores.erasure import ErasePlan, Needles
+from remem.testing.kit import (
+    DIMS,
+    NOT_SHARED,
+    SIGNATURE,
+    StoreFactory,
+    ids,
+    record,
+    unit,
+)
+from remem.testing.part_checks import PartChecks
 from remem.validate import content_hash
 
 __all__ = [
     "DIMS",
     "SIGNATURE",
+    "CandidateChecks",
+    "PartChecks",
     "StoreConformance",
     "StoreFactory",
     "conformance_suite",
@@ -47,46 +52,146 @@ __all__ = [
     "unit",
 ]
 
-DIMS = 8
-#: What a failed check of two handles on one place most often means.
-_NOT_SHARED = (
-    "a second handle opened on the same place did not see the first one's write. If two "
-    "handles of your store are two stores (one in memory each), say so: "
-    "conformance_suite(factory, shared_handles=False), or shared_handles = False on the class"
-)
-SIGNATURE = EmbedderSignature("test:8", DIMS)
-#: Opens (or creates) the store at ``place``, a path in a fresh temporary directory that need
-#: not exist: a directory, or a key naming the store. The same place, the same store.
-StoreFactory = Callable[[Path], RecordStore]
+
+class CandidateChecks:
+    """The checks of dense and keyword candidates: a base of :class:`StoreConformance`, which
+    supplies the fixtures."""
+
+    def test_dense_scores_are_cosines_never_above_one(self, store: RecordStore) -> None:
+        """float32 rounding puts this unit vector's cosine with itself at 1.0000001: a store
+        answers 1.0 at most."""
+        vector = np.random.default_rng(0).normal(size=DIMS).astype(np.float32)
+        vector /= np.linalg.norm(vector)
+        assert float(np.dot(vector, vector)) > 1.0
+        rec = record("self", "the vector itself")
+        rec.vector = vector
+        store.insert([rec, record("other", "another", 3)], signature=SIGNATURE)
+        found = store.dense(vector, 2, None)
+        assert ids(found)[0] == "self"
+        assert all(-1.0 <= score <= 1.0 for _, score in found)
+        assert found[0][1] == pytest.approx(1.0, abs=1e-6)
+
+    def test_dense_and_keyword_candidates_respect_filters(self, store: RecordStore) -> None:
+        store.insert(
+            [
+                record("a", "Sam likes green tea", 0, user_id="sam", kind="fact"),
+                record("b", "Alex likes green tea", 0, user_id="alex", kind="fact"),
+                record("c", "Sam drinks coffee", 1, user_id="sam", kind="message"),
+                record(
+                    "d", "A document", kind="document", user_id="sam"
+                ),  # no vector: no candidate
+            ]
+        )
+        sam = Cond("user_id", "$eq", "sam")
+        assert ids(store.dense(unit(0), 10, sam))[0] == "a"
+        assert "b" not in ids(store.dense(unit(0), 10, sam))
+        assert ids(store.keyword("green tea", 10, sam)) == ["a"]
+        facts = parse_filter({"kind": "fact", "user_id": {"$in": ["sam", "alex"]}})
+        assert set(ids(store.keyword("tea", 10, facts))) == {"a", "b"}
+        assert "d" not in ids(store.keyword("document", 10, None))
+        hostile = parse_filter({"$or": [{"user_id": "alex"}, {"kind": "message"}]})
+        assert hostile is not None
+        both = Logic("$and", (sam, hostile))  # a grant and-ed with a widening filter
+        assert ids(store.keyword("coffee tea", 10, both)) == ["c"]
+        assert set(ids(store.dense(unit(0), 10, both))) == {"c"}
+
+    def test_every_filter_operator_selects_what_the_reference_selects(
+        self, store: RecordStore
+    ) -> None:
+        """Each operator of the filter grammar, on a field, on metadata and on the namespace,
+        and each logic operator, selects in listings, reads by id and both candidate searches
+        the records :func:`remem.testing.filters.matches` selects: the meaning a backend's own
+        query language must keep (a backend without one calls ``matches`` itself)."""
+        from remem.testing.filters import matches
+
+        store.insert(
+            [
+                record("a", "alpha tea", 0, user_id="u1", kind="fact", importance=0.2,
+                       metadata={"n": 1, "tag": "x", "tags": ["red", "blue"]},
+                       namespace=("a",)),
+                record("b", "beta tea", 1, user_id="u2", importance=0.8,
+                       metadata={"n": 5, "tag": "y"}, namespace=("a", "b")),
+                record("c", "gamma tea", 2, kind="fact", metadata={"n": 9, "tags": ["green"]}),
+                record("d", "delta tea", 3, user_id="u1", session_id="s", importance=0.5),
+            ]
+        )  # fmt: skip
+        held = store.get(["a", "b", "c", "d"])
+        specs: list[dict[str, Any]] = [
+            {"user_id": "u1"}, {"user_id": {"$ne": "u1"}}, {"user_id": None},
+            {"importance": {"$gt": 0.5}}, {"importance": {"$gte": 0.5}},
+            {"importance": {"$lt": 0.5}}, {"importance": {"$lte": 0.2}},
+            {"kind": {"$in": ["fact"]}}, {"kind": {"$nin": ["fact"]}},
+            {"metadata.n": {"$gt": 3}}, {"metadata.tag": {"$exists": True}},
+            {"metadata.tag": {"$exists": False}}, {"metadata.tags": {"$contains": "red"}},
+            {"namespace": {"$prefix": ["a"]}}, {"namespace": []},
+            {"$or": [{"user_id": "u2"}, {"kind": "fact"}]},
+            {"$and": [{"user_id": "u1"}, {"kind": "message"}]},
+            {"$not": {"user_id": "u1"}},
+        ]  # fmt: skip
+        for spec in specs:
+            where = parse_filter(spec)
+            wanted = sorted(r.id for r in held if matches(where, r))
+            assert sorted(r.id for r in store.records(where)) == wanted, spec
+            assert sorted(r.id for r in store.get(["a", "b", "c", "d"], where)) == wanted, spec
+            assert sorted(ids(store.keyword("tea", 10, where))) == wanted, spec
+            assert sorted(ids(store.dense(unit(0), 10, where))) == wanted, spec
+
+    def test_keyword_search_treats_user_text_as_words(self, store: RecordStore) -> None:
+        store.insert([record("a", 'He said "hello" AND left (quickly)', 0)])
+        for query in ('"hello"', "AND", "left)", "NEAR(", "*", "hello OR", ":"):
+            store.keyword(query, 5, None)  # never a syntax error
+        assert ids(store.keyword("hello", 5, None)) == ["a"]
+        # A bound on the words looked up keeps the first distinct ones.
+        assert ids(store.keyword("hello quickly", 5, None, max_terms=1)) == ["a"]
+        assert ids(store.keyword("nothing hello", 5, None, max_terms=1)) == []
+
+    def test_keyword_search_finds_words_inside_scripts_without_spaces(
+        self, store: RecordStore
+    ) -> None:
+        """A run of Chinese or Japanese characters is one "word" to a tokenizer that splits at
+        spaces: two characters inside it are found all the same (remem.keywords), and an update
+        or a delete leaves no stale match behind."""
+        store.insert(
+            [
+                record("zh", "我喜欢吃饺子，特别是猪肉白菜馅的", 0, user_id="u"),
+                record("ja", "来月、東京の友達に会いに行きます", 1, user_id="u"),
+                record("mixed", "iPhone的价格太贵了", 2, user_id="u"),
+                record("en", "Dumplings with pork and cabbage", 3, user_id="u"),
+            ]
+        )
+        assert ids(store.keyword("饺子", 5, None)) == ["zh"]
+        assert ids(store.keyword("東京", 5, None)) == ["ja"]
+        assert ids(store.keyword("东京的饺子", 5, None)) == [
+            "zh"
+        ]  # 东 is not 東: only 饺子 matches
+        assert ids(store.keyword("iphone", 5, None)) == ["mixed"]
+        assert ids(store.keyword("价格", 5, None)) == ["mixed"]
+        assert ids(store.keyword("dumplings cabbage", 5, None)) == ["en"]
+        store.update(
+            "zh", Update(text="我更喜欢吃包子", content_hash=content_hash("我更喜欢吃包子"))
+        )
+        assert ids(store.keyword("饺子", 5, None)) == []
+        assert ids(store.keyword("包子", 5, None)) == ["zh"]
+        store.delete(["ja"])
+        assert ids(store.keyword("東京", 5, None)) == []
+
+    def test_lists_filter_order_and_page(self, store: RecordStore) -> None:
+        store.insert(
+            [record(f"r{i}", f"text {i}", i % DIMS, user_id="u", created_at=1000.0 + i)
+             for i in range(5)]
+        )  # fmt: skip
+        where = Cond("user_id", "$eq", "u")
+        assert [r.id for r in store.records(where, order="created_at", limit=2, offset=1)] == [
+            "r1",
+            "r2",
+        ]
+        newest = store.records(where, limit=2, order="-created_at")
+        assert [r.id for r in newest] == ["r4", "r3"]
+        assert [r.id for r in store.records(where, offset=3)] == ["r3", "r4"]  # stored order
+        assert list(store.records(Cond("user_id", "$eq", "nobody"), limit=10)) == []
 
 
-def unit(*hot: int) -> NDArray[np.float32]:
-    """A unit vector of :data:`DIMS` with ones at ``hot``."""
-    vector = np.zeros(DIMS, dtype=np.float32)
-    vector[list(hot)] = 1.0
-    return vector / np.linalg.norm(vector)
-
-
-def record(rid: str, text: str, *hot: int, **fields: Any) -> NewRecord:
-    """A record to insert, with a vector when ``hot`` is given; ``fields`` set the rest."""
-    rec = NewRecord(
-        id=rid,
-        text=text,
-        kind=str(fields.pop("kind", "message")),
-        content_hash=content_hash(text),
-        created_at=float(fields.pop("created_at", 1_700_000_000.0)),
-        vector=unit(*hot) if hot else None,
-    )
-    for name, value in fields.items():
-        setattr(rec, name, value)
-    return rec
-
-
-def ids(found: list[tuple[str, float]]) -> list[str]:
-    return [i for i, _ in found]
-
-
-class StoreConformance:
+class StoreConformance(CandidateChecks, PartChecks):
     """The checks, as the tests of a class pytest collects from a subclass named ``Test...``:
     it overrides :meth:`open_store`, and sets :attr:`shared_handles` to False when each handle
     is a store of its own (as one in memory is)."""
@@ -358,6 +463,7 @@ class StoreConformance:
         store.insert([doc, *chunks, record("other", "unrelated", 5)])
         assert store.delete(["doc"]) == 4
         assert [r.id for r in store.get(["doc", "c0", "c1", "c2", "other"])] == ["other"]
+        assert list(store.vectors(["c0", "c1", "c2", "other"], parts=True)) == ["other"]
         assert ids(store.dense(unit(0), 10, None)) == ["other"]
         assert ids(store.keyword("chunk", 10, None)) == []
         assert store.delete(["missing"]) == 0
@@ -402,99 +508,6 @@ class StoreConformance:
         np.testing.assert_allclose(store.vectors(["a"])["a"], unit(0))
         store.replace_vectors(["a"], [np.eye(4, dtype=np.float32)[:1]], wider, expected=SIGNATURE)
         assert store.signature() == wider
-
-    # -- candidates --------------------------------------------------------------------------------
-    def test_dense_scores_are_cosines_never_above_one(self, store: RecordStore) -> None:
-        """float32 rounding puts this unit vector's cosine with itself at 1.0000001: a store
-        answers 1.0 at most."""
-        vector = np.random.default_rng(0).normal(size=DIMS).astype(np.float32)
-        vector /= np.linalg.norm(vector)
-        assert float(np.dot(vector, vector)) > 1.0
-        rec = record("self", "the vector itself")
-        rec.vector = vector
-        store.insert([rec, record("other", "another", 3)], signature=SIGNATURE)
-        found = store.dense(vector, 2, None)
-        assert ids(found)[0] == "self"
-        assert all(-1.0 <= score <= 1.0 for _, score in found)
-        assert found[0][1] == pytest.approx(1.0, abs=1e-6)
-
-    def test_dense_and_keyword_candidates_respect_filters(self, store: RecordStore) -> None:
-        store.insert(
-            [
-                record("a", "Sam likes green tea", 0, user_id="sam", kind="fact"),
-                record("b", "Alex likes green tea", 0, user_id="alex", kind="fact"),
-                record("c", "Sam drinks coffee", 1, user_id="sam", kind="message"),
-                record(
-                    "d", "A document", kind="document", user_id="sam"
-                ),  # no vector: no candidate
-            ]
-        )
-        sam = Cond("user_id", "$eq", "sam")
-        assert ids(store.dense(unit(0), 10, sam))[0] == "a"
-        assert "b" not in ids(store.dense(unit(0), 10, sam))
-        assert ids(store.keyword("green tea", 10, sam)) == ["a"]
-        facts = parse_filter({"kind": "fact", "user_id": {"$in": ["sam", "alex"]}})
-        assert set(ids(store.keyword("tea", 10, facts))) == {"a", "b"}
-        assert "d" not in ids(store.keyword("document", 10, None))
-        hostile = parse_filter({"$or": [{"user_id": "alex"}, {"kind": "message"}]})
-        assert hostile is not None
-        both = Logic("$and", (sam, hostile))  # a grant and-ed with a widening filter
-        assert ids(store.keyword("coffee tea", 10, both)) == ["c"]
-        assert set(ids(store.dense(unit(0), 10, both))) == {"c"}
-
-    def test_keyword_search_treats_user_text_as_words(self, store: RecordStore) -> None:
-        store.insert([record("a", 'He said "hello" AND left (quickly)', 0)])
-        for query in ('"hello"', "AND", "left)", "NEAR(", "*", "hello OR", ":"):
-            store.keyword(query, 5, None)  # never a syntax error
-        assert ids(store.keyword("hello", 5, None)) == ["a"]
-        # A bound on the words looked up keeps the first distinct ones.
-        assert ids(store.keyword("hello quickly", 5, None, max_terms=1)) == ["a"]
-        assert ids(store.keyword("nothing hello", 5, None, max_terms=1)) == []
-
-    def test_keyword_search_finds_words_inside_scripts_without_spaces(
-        self, store: RecordStore
-    ) -> None:
-        """A run of Chinese or Japanese characters is one "word" to a tokenizer that splits at
-        spaces: two characters inside it are found all the same (remem.keywords), and an update
-        or a delete leaves no stale match behind."""
-        store.insert(
-            [
-                record("zh", "我喜欢吃饺子，特别是猪肉白菜馅的", 0, user_id="u"),
-                record("ja", "来月、東京の友達に会いに行きます", 1, user_id="u"),
-                record("mixed", "iPhone的价格太贵了", 2, user_id="u"),
-                record("en", "Dumplings with pork and cabbage", 3, user_id="u"),
-            ]
-        )
-        assert ids(store.keyword("饺子", 5, None)) == ["zh"]
-        assert ids(store.keyword("東京", 5, None)) == ["ja"]
-        assert ids(store.keyword("东京的饺子", 5, None)) == [
-            "zh"
-        ]  # 东 is not 東: only 饺子 matches
-        assert ids(store.keyword("iphone", 5, None)) == ["mixed"]
-        assert ids(store.keyword("价格", 5, None)) == ["mixed"]
-        assert ids(store.keyword("dumplings cabbage", 5, None)) == ["en"]
-        store.update(
-            "zh", Update(text="我更喜欢吃包子", content_hash=content_hash("我更喜欢吃包子"))
-        )
-        assert ids(store.keyword("饺子", 5, None)) == []
-        assert ids(store.keyword("包子", 5, None)) == ["zh"]
-        store.delete(["ja"])
-        assert ids(store.keyword("東京", 5, None)) == []
-
-    def test_lists_filter_order_and_page(self, store: RecordStore) -> None:
-        store.insert(
-            [record(f"r{i}", f"text {i}", i % DIMS, user_id="u", created_at=1000.0 + i)
-             for i in range(5)]
-        )  # fmt: skip
-        where = Cond("user_id", "$eq", "u")
-        assert [r.id for r in store.records(where, order="created_at", limit=2, offset=1)] == [
-            "r1",
-            "r2",
-        ]
-        newest = store.records(where, limit=2, order="-created_at")
-        assert [r.id for r in newest] == ["r4", "r3"]
-        assert [r.id for r in store.records(where, offset=3)] == ["r3", "r4"]  # stored order
-        assert list(store.records(Cond("user_id", "$eq", "nobody"), limit=10)) == []
 
     # -- scope on every read that follows a link ---------------------------------------------------
     def test_reads_by_id_honour_a_condition(self, store: RecordStore) -> None:
@@ -547,7 +560,7 @@ class StoreConformance:
         first, second = two_handles
         first.signature(claim=SIGNATURE)
         first.insert([record("a", "first", 0)])
-        assert ids(second.dense(unit(0), 5, None)) == ["a"], _NOT_SHARED  # loads its index now
+        assert ids(second.dense(unit(0), 5, None)) == ["a"], NOT_SHARED  # loads its index now
         second_sees = [record(f"n{i}", f"new {i}", i % DIMS) for i in range(6)]
         first.insert(second_sees)
         first.update("n5", Update(vector=unit(7)))
@@ -564,189 +577,7 @@ class StoreConformance:
         seen = second.change_token()
         assert second.change_token() == seen  # nobody wrote
         first.insert([record("a", "first", 0)])
-        assert second.change_token() != seen, _NOT_SHARED
-
-    # -- the tables beside the records (each optional) ---------------------------------------------
-    @staticmethod
-    def needs(store: RecordStore, capability: Capability) -> Any:
-        """``store``'s part for ``capability``; a check of a part it does not offer is
-        skipped."""
-        if capability not in capabilities(store):
-            pytest.skip(f"{type(store).__name__} offers no {capability.value}")
-        return part(store, capability)
-
-    def test_writes_note_when_each_scope_changed(self, store: RecordStore) -> None:
-        cache = self.needs(store, Capability.CACHE)
-        before = time.time() - 1.0
-        assert not cache.changed_since((None, None, None), before)
-        store.insert([record("a", "in a session", 0, user_id="u1", session_id="s1")])
-        ((user, agent, session, kind, at),) = cache.scope_changes()
-        assert (user, agent, session, kind) == ("u1", "", "s1", "message") and at > before
-        assert cache.changed_since(("u1", None, None), before)
-        assert cache.changed_since(("u1", None, "s1"), before, kinds=["message", "fact"])
-        assert not cache.changed_since(("u1", None, None), before, kinds=["fact"])
-        assert not cache.changed_since(("u2", None, None), before)
-        assert not cache.changed_since(("u1", "bot", None), before)
-        assert not cache.changed_since(("u1", None, None), at)  # after it: none
-        cache.set_scope_changes([("u2", "", "", "fact", 5.0)])
-        assert cache.changed_since(("u2", None, None), 4.0, kinds=["fact"])
-        assert not cache.changed_since(("u2", None, None), 5.0)
-        assert [row[:4] for row in cache.scope_changes()] == [
-            ("u1", "", "s1", "message"), ("u2", "", "", "fact"),
-        ]  # fmt: skip
-        for change in (
-            lambda: store.update("a", Update(importance=1.0)),
-            lambda: store.delete(["a"]),
-        ):
-            mark = max(row[4] for row in cache.scope_changes())
-            time.sleep(0.01)
-            change()
-            assert cache.changed_since(("u1", None, "s1"), mark)
-
-    def test_cache_entries_are_kept_counted_hit_and_evicted(self, store: RecordStore) -> None:
-        cache = self.needs(store, Capability.CACHE)
-        first = cache.put(
-            "answers",
-            [
-                (("u1", None, None), "q1", '"a1"', unit(0)),
-                (("u2", "bot", None), "q2", '"a2"', unit(1)),
-            ],
-            created_at=100.0,
-            expires_at=None,
-        )
-        (later,) = cache.put(
-            "answers", [(("u1", None, "s"), "q3", '"a3"', unit(2))], created_at=200.0,
-            expires_at=300.0,
-        )  # fmt: skip
-        (other,) = cache.put(
-            "other", [((None, None, None), "q", "1", unit(3))], created_at=1.0, expires_at=None
-        )
-        assert len(set(first)) == 2 and first[0] < first[1] < later
-        assert cache.names() == ["answers", "other"]
-        assert cache.state("answers") == (3, later)
-        rows = cache.rows("answers")
-        assert [(row, scope) for row, scope, _ in rows] == [
-            (first[0], ("u1", None, None)), (first[1], ("u2", "bot", None)),
-            (later, ("u1", None, "s")),
-        ]  # fmt: skip
-        np.testing.assert_allclose(rows[2][2], unit(2))
-        assert [row for row, _, _ in cache.rows("answers", first[1])] == [later]
-        entries = cache.entries([first[0], later, other + 1_000])
-        assert set(entries) == {first[0], later}
-        wanted = {
-            "query": "q1", "value": '"a1"', "created_at": 100.0, "expires_at": None,
-            "last_hit_at": None, "hits": 0, "user_id": "u1", "agent_id": None,
-            "session_id": None,
-        }  # fmt: skip
-        assert {name: entries[first[0]][name] for name in wanted} == wanted
-        cache.hits([(first[0], 2, 150.0, None), (later, 1, 250.0, 400.0)])
-        entries = cache.entries([first[0], later])
-        assert (entries[first[0]]["hits"], entries[first[0]]["last_hit_at"]) == (2, 150.0)
-        assert entries[first[0]]["expires_at"] is None and entries[later]["expires_at"] == 400.0
-        assert cache.victims("answers", "fifo", 2) == [first[0], first[1]]
-        assert cache.victims("answers", "lru", 3) == [first[1], first[0], later]
-        assert cache.victims("answers", "lfu", 3) == [first[1], later, first[0]]
-        assert sorted(cache.matching("answers", ("u1", None, None), expired_at=None)) == [
-            first[0], later,
-        ]  # fmt: skip
-        assert sorted(cache.matching("answers", None, expired_at=None)) == [*first, later]
-        assert cache.matching("answers", None, expired_at=500.0) == [later]
-        assert cache.matching("answers", None, expired_at=399.0) == []
-        assert cache.delete([first[0], other + 1_000]) == 1
-        assert cache.state("answers") == (2, later)
-        assert cache.delete([later, first[1]]) == 2
-        assert cache.state("answers") == (0, 0) and cache.names() == ["other"]
-
-    def test_api_keys_are_kept_revoked_and_used(self, store: RecordStore) -> None:
-        keys = self.needs(store, Capability.KEYS)
-        for key_id, at in (("k2", 20.0), ("k1", 10.0)):
-            keys.put(
-                {"key_id": key_id, "secret_hash": f"hash-{key_id}", "name": f"key {key_id}",
-                 "grant_json": '{"users": ["u1"]}', "created_at": at}
-            )  # fmt: skip
-        assert [row["key_id"] for row in keys.rows()] == ["k1", "k2"]  # oldest first
-        (row,) = keys.rows("k2")
-        assert (row["secret_hash"], row["name"], row["grant_json"]) == (
-            "hash-k2", "key k2", '{"users": ["u1"]}',
-        )  # fmt: skip
-        assert row["revoked_at"] is None and row["last_used_at"] is None
-        assert keys.rows("missing") == []
-        keys.used("k2", 30.0)
-        assert keys.rows("k2")[0]["last_used_at"] == 30.0
-        assert keys.revoke("k2", 40.0) is True
-        assert keys.revoke("k2", 50.0) is False  # already revoked
-        assert keys.revoke("missing", 50.0) is False
-        assert keys.rows("k2")[0]["revoked_at"] == 40.0
-        assert len(keys.rows()) == 2  # revoked keys are listed too
-
-    def test_llm_usage_adds_up_per_feature(self, store: RecordStore) -> None:
-        usage = self.needs(store, Capability.USAGE)
-        assert usage.totals() == {}
-        usage.add("chat.summary", {"calls": 1, "cost": 0.25})
-        usage.add("chat.summary", {"calls": 2, "prompt_tokens": 10})
-        usage.add("facts", {"failures": 1})
-        assert usage.totals() == {
-            "chat.summary": {"calls": 3, "cost": 0.25, "prompt_tokens": 10},
-            "facts": {"failures": 1},
-        }
-        assert store.stats().llm_usage == usage.totals()
-
-    def test_an_erased_subject_leaves_no_trace_and_others_keep_theirs(
-        self, store: RecordStore
-    ) -> None:
-        erasure = self.needs(store, Capability.ERASE)
-        secret = "ann-canary-5f2c: the door code is 4711 and the alarm word is heron"
-        store.insert(
-            [
-                record("a1", secret, 0, user_id="ann"),
-                record("a2", f"{secret} (again)", 1, user_id="ann", session_id="s"),
-                record("b1", "bob keeps his own note about herons", 2, user_id="bob"),
-            ]
-        )
-        store.delete(["a2"])  # deleted before: its bytes may linger until the scrub
-        needles = Needles(
-            ids=["a1", "a2"],
-            texts=[secret, f"{secret} (again)"],
-            vectors=[unit(0), unit(1)],
-            scopes=[("ann", None, None)],
-            whole_scopes=True,
-        )
-        counts = erasure.erase(ErasePlan(ids=("a1",), scopes=(("ann", None, None),)))
-        assert counts["records"] == 1
-        assert isinstance(erasure.scrub(), list)
-        assert erasure.traces(needles).found == {}
-        assert [r.id for r in store.get(["a1", "a2", "b1"])] == ["b1"]
-        assert ids(store.keyword("herons", 10, None)) == ["b1"]
-        assert ids(store.dense(unit(0), 10, None)) == ["b1"]
-        assert erasure.erase(ErasePlan(ids=(), scopes=(("nobody", None, None),)))["records"] == 0
-        store.insert([record("a3", secret, 0, user_id="ann")])  # a trace left on purpose
-        assert erasure.traces(needles).found  # the scan finds what is there
-
-    def test_the_trash_keeps_deleted_records_whole_until_dropped(self, store: RecordStore) -> None:
-        trash = self.needs(store, Capability.TRASH)
-        store.insert(
-            [
-                record("doc", "the handbook", user_id="ann"),
-                record("c0", "holidays: 28 days", 0, user_id="ann", parent_id="doc", position=0),
-                record("c1", "laptops: desk 4400", 1, user_id="ann", parent_id="doc", position=1),
-                record("b1", "bob's note", 2, user_id="bob"),
-            ]
-        )
-        kept = {r.id: r for r in store.get(["doc", "c0", "c1"])}
-        held = store.vectors(["c0", "c1"], parts=True)
-        assert trash.put(["doc", "unknown"], until=time.time() + 60) == 3  # with its chunks
-        assert store.get(["doc", "c0", "c1"]) == [] and ids(store.keyword("laptops", 5, None)) == []
-        (entry,) = trash.entries(users=["ann"])
-        assert (entry.id, entry.user_id, entry.namespace) == ("doc", "ann", ())
-        back = {r.id: (r, v) for r, v in entry.records()}
-        assert set(back) == {"doc", "c0", "c1"} and back["c0"][0] == kept["c0"]
-        vectors = back["c1"][1]
-        assert vectors is not None and np.array_equal(np.atleast_2d(vectors), held["c1"])
-        assert trash.entries(users=["bob"]) == []  # another user's trash is apart
-        assert trash.entries(ids=["b1"]) == [] and trash.entries(ids=[]) == []
-        trash.put(["b1"], until=time.time() - 1)  # already past its time
-        assert trash.purge(time.time()) == 1 and len(trash.entries()) == 1
-        assert trash.drop(["doc"]) == 1 and trash.entries() == []
+        assert second.change_token() != seen, NOT_SHARED
 
 
 def conformance_suite(
