@@ -24,11 +24,9 @@ MODULE_LINES = 800
 #: What is above its target today, and the ceiling it may not pass (lines).
 OVER = {
     "class engine/__init__.py:Engine": 973,
-    "class vector_index.py:VectorIndex": 536,
     "module engine/__init__.py": 1092,
     "module marks.py": 1098,
     "module server/web.py": 819,
-    "module vector_index.py": 883,
 }
 #: Data, not code: the phrase lists the marks read (one literal per line).
 DATA_MODULES = frozenset({"marks_phrases.py"})

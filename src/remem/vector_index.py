@@ -29,197 +29,16 @@ of either.
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.errors import MissingDependencyError
-from remem.files import digest, fsync_file, verify
+from remem import vector_file
+from remem.ann import AnnIndex, Postings, faiss_module, postings_of, top_k
 
 __all__ = ["AnnIndex", "VectorIndex", "top_k"]
-
-_STATE_ROWS = ("owner", "head", "slot", "live", "fields")
-
-
-def top_k(scores: NDArray[np.float32], k: int) -> NDArray[np.intp]:
-    """Indices of the ``k`` largest scores, best first."""
-    if k <= 0 or scores.size == 0:
-        return np.zeros(0, dtype=np.intp)
-    part = np.argpartition(-scores, k - 1)[:k] if k < scores.size else np.arange(scores.size)
-    return part[np.argsort(-scores[part], kind="stable")]
-
-
-class AnnIndex:
-    """An inverted-file index (faiss ``IVF<lists>,SQ8``) over the first positions of a
-    :class:`VectorIndex`, with ids equal to positions.
-
-    k-means splits the vectors into ``lists`` cells (about 2√n); a search compares the query with
-    the 8-bit codes (a quarter of float32's memory) of the ``probes`` cells nearest to it, and the
-    caller rescores what comes back with the exact vectors. ``probes`` is not a guess: it is
-    calibrated on the store's own vectors when the index is built (see
-    :meth:`VectorIndex.calibrate`). Chosen over an HNSW graph by measurement (benchmarks/
-    RESULTS.md): a million vectors build in under a minute instead of ~11, and a filter is a bitmap
-    checked while scanning cells, so a selective filter never strands a graph walk.
-    """
-
-    def __init__(self, dimensions: int, lists: int) -> None:
-        faiss = _faiss()
-        self.index = faiss.index_factory(dimensions, f"IVF{lists},SQ8", faiss.METRIC_INNER_PRODUCT)
-        self.lists = lists
-        #: Cells scanned by an unfiltered search (calibrated).
-        self.probes = min(lists, 8)
-        #: Rows covered when the cells were trained, and when ``probes`` was calibrated.
-        self.trained_on = 0
-        self.calibrated_on = 0
-
-    @classmethod
-    def for_rows(cls, dimensions: int, rows: int) -> AnnIndex:
-        """About 2√n cells, each trained on at least 40 rows (faiss asks for 39)."""
-        return cls(dimensions, max(1, min(int(2 * math.sqrt(rows)), rows // 40)))
-
-    @classmethod
-    def from_index(cls, index: Any, state: Mapping[str, int]) -> AnnIndex:
-        ann = cls.__new__(cls)
-        ann.index = index
-        ann.lists = int(_faiss().extract_index_ivf(index).nlist)
-        ann.probes = int(state["probes"])
-        ann.trained_on = int(state["trained_on"])
-        ann.calibrated_on = int(state["calibrated_on"])
-        return ann
-
-    def copy(self) -> AnnIndex:
-        """A copy to extend while this one answers searches."""
-        return AnnIndex.from_index(_faiss().clone_index(self.index), self.state())
-
-    def state(self) -> dict[str, int]:
-        return {
-            "probes": self.probes,
-            "trained_on": self.trained_on,
-            "calibrated_on": self.calibrated_on,
-        }
-
-    def __len__(self) -> int:
-        return int(self.index.ntotal)
-
-    def train(self, sample: NDArray[np.float32], rows: int) -> None:
-        self.index.train(np.ascontiguousarray(sample, dtype=np.float32))
-        self.trained_on = rows
-
-    def add(self, vectors: NDArray[np.float32]) -> None:
-        self.index.add(np.ascontiguousarray(vectors, dtype=np.float32))
-
-    def reserve(self, vectors: NDArray[np.float32], rows: int, step: int) -> None:
-        """Size each cell's storage for the rows about to be added: filled a batch at a time,
-        a cell grows by doubling and ends up to twice its size (measured at a million rows:
-        the cells took ~0.8 GB instead of ~0.4 GB)."""
-        faiss = _faiss()
-        ivf = faiss.extract_index_ivf(self.index)
-        counts = np.zeros(self.lists, dtype=np.int64)
-        for start in range(0, rows, step):
-            block = np.ascontiguousarray(vectors[start : min(start + step, rows)], np.float32)
-            _, cells = ivf.quantizer.search(block, 1)
-            counts += np.bincount(cells.ravel(), minlength=self.lists)
-        lists = faiss.downcast_InvertedLists(ivf.invlists)
-        for cell, count in enumerate(counts.tolist()):
-            have = lists.list_size(cell)
-            lists.resize(cell, have + count)  # capacity for all of them, once
-            lists.resize(cell, have)
-
-    def search(
-        self,
-        queries: NDArray[np.float32],
-        k: int,
-        allowed: NDArray[np.bool_] | None,
-        probes: int,
-    ) -> NDArray[np.int64]:
-        """Ids of about the top ``k`` rows among ``allowed`` (one flag per id; None: all) for
-        each query row, best first by the codes' scores; -1 pads a short list."""
-        faiss = _faiss()
-        probes = max(1, min(probes, self.lists))
-        if allowed is None:
-            params = faiss.SearchParametersIVF(nprobe=probes)
-        else:
-            bitmap = np.packbits(allowed, bitorder="little")
-            selector = faiss.IDSelectorBitmap(allowed.size, faiss.swig_ptr(bitmap))
-            params = faiss.SearchParametersIVF(sel=selector, nprobe=probes)
-        rows = np.ascontiguousarray(queries, dtype=np.float32)
-        _, ids = self.index.search(rows, k, params=params)
-        return np.asarray(ids, dtype=np.int64)
-
-
-def _faiss() -> Any:
-    # faiss runs on OpenMP (its own libgomp), whose idle threads spin after every parallel
-    # region by default, and faiss opens regions even for one query's search: the spinning
-    # takes the cores from the rest of the search and from every other process searching (two
-    # reader processes at 100k: 1.55x one reader's searches/s spinning, 2x not; a dense search
-    # 0.5x). Passive threads sleep instead. libgomp reads this when it loads, with faiss; a
-    # value the user set is kept.
-    if "faiss" not in sys.modules:
-        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    try:
-        import faiss
-    except ImportError as exc:  # pragma: no cover - a core dependency
-        raise MissingDependencyError("the ANN index needs faiss-cpu: pip install remem") from exc
-    return faiss
-
-
-class Postings:
-    """For one field, the positions of the rows holding each value code, ascending: a scope's
-    rows found without reading every row's field (one user of 1,000 at 1M rows: its 1,000
-    positions, not a scan of a million codes)."""
-
-    def __init__(self) -> None:
-        self._rows: dict[int, NDArray[np.int64]] = {}
-        self._sizes: dict[int, int] = {}
-
-    @classmethod
-    def of(cls, codes: NDArray[np.int32]) -> Postings:
-        postings = cls()
-        postings.add(codes, 0)
-        return postings
-
-    def add(self, codes: NDArray[np.int32], start: int) -> None:
-        """Note rows ``start``, ``start + 1``, ... holding ``codes``."""
-        if codes.size == 0:
-            return
-        if codes.size == 1 or bool((codes == codes[0]).all()):  # one scope: the common write
-            self._extend(int(codes[0]), np.arange(start, start + codes.size, dtype=np.int64))
-            return
-        order = np.argsort(codes, kind="stable")
-        bounds = np.flatnonzero(np.diff(codes[order])) + 1
-        for rows in np.split(order, bounds):
-            self._extend(int(codes[rows[0]]), rows.astype(np.int64) + start)
-
-    def get(self, code: int) -> NDArray[np.int64]:
-        rows = self._rows.get(code)
-        return rows[: self._sizes[code]] if rows is not None else np.zeros(0, dtype=np.int64)
-
-    def count(self, code: int) -> int:
-        """Rows noted for ``code`` (dead ones included)."""
-        return self._sizes.get(code, 0)
-
-    def _extend(self, code: int, positions: NDArray[np.int64]) -> None:
-        rows = self._rows.get(code)
-        size = self._sizes.get(code, 0)
-        need = size + positions.size
-        if rows is None or need > rows.size:
-            bigger = np.zeros(max(need, 2 * size, 16), dtype=np.int64)
-            if rows is not None:
-                bigger[:size] = rows[:size]
-            self._rows[code] = rows = bigger
-        rows[size:need] = positions
-        self._sizes[code] = need
-
-
-def _postings(fields: NDArray[np.int32]) -> list[Postings]:
-    """Postings for every field, from a ``fields`` array (one row per vector)."""
-    return [Postings.of(fields[:, i]) for i in range(fields.shape[1])]
 
 
 class VectorIndex:
@@ -290,31 +109,9 @@ class VectorIndex:
 
     # -- persistence ---------------------------------------------------------------------------
     def save(self, base: str) -> dict[str, dict[str, int]]:
-        """Write ``<base>.npz`` (the layout) and, with an ANN index, ``<base>.faiss``; each
-        streams to disk and is flushed to the disk (``fsync``). Returns each part's size and
-        checksum by suffix, for the header that names them (:meth:`load` checks them).
-
-        The vectors themselves are not written: the store's rows are their one durable copy,
-        and :meth:`restore` puts them back (a second copy cost 1.5 GB at a million vectors, and
-        reading it back was no faster than reading the rows)."""
-        n = self.size
-        np.savez(
-            f"{base}.npz",
-            owner=self.owner[:n],
-            head=self.head[:n],
-            slot=self.slot[:n],
-            live=self.live[:n],
-            fields=self.fields[:n],
-            codes=np.asarray(json.dumps([list(table) for table in self.codes])),
-            ann=np.asarray(json.dumps(self.ann.state() if self.ann is not None else None)),
-        )
-        if self.ann is not None:
-            _faiss().write_index(self.ann.index, f"{base}.faiss")
-        written: dict[str, dict[str, int]] = {}
-        for suffix in ("npz", "faiss") if self.ann is not None else ("npz",):
-            fsync_file(f"{base}.{suffix}")
-            written[suffix] = digest(f"{base}.{suffix}")
-        return written
+        """Write the layout (and the ANN index) beside ``base`` (:func:`remem.vector_file.save`);
+        returns each part's size and checksum by suffix."""
+        return vector_file.save(self, base)
 
     @classmethod
     def load(
@@ -325,45 +122,9 @@ class VectorIndex:
         *,
         fields: Sequence[str],
     ) -> VectorIndex:
-        """Read what :meth:`save` wrote (an index of these ``fields``); ``ValueError`` when the
-        parts disagree, or when ``parts`` (what :meth:`save` returned) is given and a part is
-        missing, truncated or fails its checksum — checked before anything is read. The vectors
-        are unset until :meth:`restore` puts the store's back."""
-        if parts is not None:
-            if "npz" not in parts:
-                raise ValueError("its header lists no layout")
-            for suffix, expected in parts.items():
-                verify(f"{base}.{suffix}", expected)
-        index = cls(dimensions, fields=fields)
-        with np.load(f"{base}.npz") as layout:
-            index.owner = np.asarray(layout["owner"], dtype=np.int64)
-            index.head = np.asarray(layout["head"], dtype=bool)
-            index.slot = np.asarray(layout["slot"], dtype=np.int64)
-            index.live = np.asarray(layout["live"], dtype=bool)
-            index.fields = np.asarray(layout["fields"], dtype=np.int32)
-            tables = json.loads(str(layout["codes"]))
-            ann_state = json.loads(str(layout["ann"]))
-        n = len(index.owner)
-        if any(len(getattr(index, name)) != n for name in _STATE_ROWS):
-            raise ValueError("its layout arrays disagree in length")
-        width = len(index.field_names)
-        if len(tables) != width or index.fields.shape != (n, width):
-            raise ValueError("its field tables disagree")
-        # Filled by restore(); numpy advises huge pages for an empty array (not for zeros): a
-        # first write to a million vectors' 1.5 GB in small pages took 3.3 s here, 0.45 s so.
-        index.vectors, index.size = np.empty((n, dimensions), dtype=np.float32), n
-        index.codes = [{value: code for code, value in enumerate(table)} for table in tables]
-        index.postings = _postings(index.fields)
-        if ann_state is not None:
-            if parts is not None and "faiss" not in parts:
-                raise ValueError("its header lists no ANN index, its layout does")
-            index.ann = AnnIndex.from_index(_faiss().read_index(f"{base}.faiss"), ann_state)
-            if len(index.ann) > n:
-                raise ValueError("its ANN index covers rows it does not hold")
-        heads = np.flatnonzero(index.head & index.live)
-        index._heads = dict(zip(index.owner[heads].tolist(), heads.tolist(), strict=True))
-        index.dead = n - int(index.live.sum())
-        index._max_rowid = max(index._heads, default=0)
+        """Read what :meth:`save` wrote (:func:`remem.vector_file.load`); the vectors are unset
+        until :meth:`restore` puts the store's back."""
+        index: VectorIndex = vector_file.load(cls, base, dimensions, parts, fields=fields)
         return index
 
     def restore(
@@ -478,7 +239,7 @@ class VectorIndex:
         self.slot = new_pos[self.slot[keep]]
         self.live = np.ones(keep.size, dtype=bool)
         self.fields = self.fields[keep]
-        self.postings = _postings(self.fields)
+        self.postings = postings_of(self.fields)
         self.size, self.dead, self.ann = keep.size, 0, None
         self._version += 1
         self._epoch += 1
@@ -578,7 +339,7 @@ class VectorIndex:
         ``einsum`` at 10,000 rows). Not numpy's BLAS: it wakes its worker threads for a
         matrix-vector product and they spin afterwards, stealing the cores the embedding model
         needs next (measured on 2 cores: dense search 13.6 → 7.3 ms p50 without it)."""
-        faiss = _faiss()
+        faiss = faiss_module()
         scores = np.empty(self.size, dtype=np.float32)
         if self.size:
             query = np.ascontiguousarray(query, dtype=np.float32)
@@ -753,7 +514,7 @@ class VectorIndex:
             moved = np.zeros((capacity, self.dimensions), dtype=np.float32)
             moved[: self.size] = self.vectors[: self.size]
             self.vectors = moved
-        for name in _STATE_ROWS:
+        for name in vector_file.STATE_ROWS:
             array = getattr(self, name)
             moved = np.zeros((capacity, *array.shape[1:]), dtype=array.dtype)
             moved[: self.size] = array[: self.size]
@@ -765,7 +526,7 @@ def _gathered(
 ) -> NDArray[np.float32]:
     """Cosines of the rows at ``positions``, read in place (faiss's kernel: no copy of the
     rows, 2.8× faster than numpy's gather at 10,000 rows)."""
-    faiss = _faiss()
+    faiss = faiss_module()
     positions = np.ascontiguousarray(positions, dtype=np.int64)
     scores = np.empty(positions.size, dtype=np.float32)
     if positions.size:
