@@ -3,9 +3,10 @@ written once for both dialects.
 
 Each backend opens one connection object (:class:`Connection`: SQLite's in
 :mod:`remem.stores.sqlite.connection`, PostgreSQL's in :mod:`remem.stores.postgres.connection`)
-and hands it to every part by its constructor: the records, the vectors, the keyword index,
-the side tables, erasure, the audit log, the trash. A part knows the connection, never the
-store that holds it.
+and hands it to every part by its constructor: the vectors, the side tables, the keys, the audit
+log, the trash, erasure (and SQLite's keyword reader); the records are the store's own, over the
+same connection. A part knows the connection and what it is handed (the records' delete, the
+audit part; SQLite's trash the store's reads), never the store's private state.
 """
 
 from __future__ import annotations
