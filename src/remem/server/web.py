@@ -15,17 +15,17 @@ memory is "not found", like an unknown id.
 With keys required, the key lives in the ``remem_key`` cookie (HttpOnly, SameSite=Strict) that
 ``POST /login`` sets after checking it; a page asked for without a valid one redirects to the
 login form. Form POSTs also refuse a cross-site ``Origin``. Errors render as pages, with the
-status the exception class carries, instead of the API's JSON envelope.
+status the exception class carries, instead of the API's JSON envelope. The forms and query
+strings are read by :mod:`remem.server.forms`.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import Counter
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -53,10 +53,10 @@ from remem.errors import (
 from remem.memory_types.cache import CacheEvent
 from remem.memory_types.facts import CLOSED, CURRENT
 from remem.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.server import forms
 from remem.server.auth import Caller, caller
 from remem.server.charts import BarChart, FactGraph, Timeline
-from remem.server.routes import json_filter, json_object
-from remem.timeutil import MAX_TIME
+from remem.server.routes import json_filter
 from remem.trust import assess
 
 __all__ = ["pages"]
@@ -159,20 +159,22 @@ def search_page(request: Request, call: PageCall) -> HTMLResponse:
     params = request.query_params
     hits: list[Hit] = []
     try:
-        if _text(params, "q"):
+        if forms.text(params, "q"):
             hits = [Hit.of(hit) for hit in _search(call, params)]
     except (InvalidInputError, PermissionDeniedError) as exc:
         return render(request, "search.html", params=params, error=str(exc), status=exc.status)
-    return render(request, "search.html", params=params, hits=hits, searched=_text(params, "q"))
+    return render(
+        request, "search.html", params=params, hits=hits, searched=forms.text(params, "q")
+    )
 
 
 @pages.get("/memories")
 def browse_page(request: Request, call: PageCall) -> HTMLResponse:
     """A page of memories by scope, kind and creation date, newest first unless asked."""
     params = request.query_params
-    notice = _deleted_notice(params)
+    notice = forms.deleted_notice(params)
     try:
-        offset = _int(params, "offset", 0, 0, 10**9)
+        offset = forms.int_param(params, "offset", 0, 0, 10**9)
         records, more = _browse(call, params, offset)
     except (InvalidInputError, PermissionDeniedError) as exc:
         return render(request, "browse.html", params=params, error=str(exc), status=exc.status)
@@ -183,8 +185,8 @@ def browse_page(request: Request, call: PageCall) -> HTMLResponse:
         records=records,
         notice=notice,
         offset=offset,
-        prev_url=_page_url(params, offset - PAGE_SIZE) if offset > 0 else None,
-        next_url=_page_url(params, offset + PAGE_SIZE) if more else None,
+        prev_url=forms.page_url(params, offset - PAGE_SIZE) if offset > 0 else None,
+        next_url=forms.page_url(params, offset + PAGE_SIZE) if more else None,
     )
 
 
@@ -201,11 +203,11 @@ def add_memory(request: Request, call: PageCall, form: Form) -> HTMLResponse | R
     values = {name: form.get(name, "") for name in FIELDS_NEW}
     try:
         item = {
-            **_changes(values),
-            **{name: _text(values, name) for name in ("user_id", "agent_id", "session_id")},
-            "created_at": _text(values, "created_at"),
+            **forms.changes(values),
+            **{name: forms.text(values, name) for name in ("user_id", "agent_id", "session_id")},
+            "created_at": forms.text(values, "created_at"),
         }
-        record = call.memory.add_many([_present(item)], progress=False)[0]
+        record = call.memory.add_many([forms.present(item)], progress=False)[0]
     except RememError as exc:
         return _form_error(request, "edit.html", exc, values=values, record=None)
     return RedirectResponse(f"/memories/{record.id}?saved=added", status_code=303)
@@ -231,7 +233,7 @@ def memory_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
         parent=_parent(call, record),
         chunks=chunks,
         chunks_shown=CHUNKS_SHOWN,
-        metadata=_json_text(record.metadata),
+        metadata=forms.json_text(record.metadata),
         notice=SAVED.get(request.query_params.get("saved", "")),
     )
 
@@ -240,7 +242,7 @@ def memory_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
 def edit_page(request: Request, id: str, call: PageCall) -> HTMLResponse:
     """The form to change a memory's text, kind, role, importance and metadata."""
     record = call.memory.get(id)
-    return render(request, "edit.html", values=_values(record), record=record)
+    return render(request, "edit.html", values=forms.values(record), record=record)
 
 
 @pages.post("/memories/{id}/edit", response_model=None)
@@ -251,10 +253,10 @@ def edit_memory(
     record = call.memory.get(id)  # 404 for an unknown id, or one outside the key's grant
     values = {name: form.get(name, "") for name in FIELDS}
     try:
-        changes = _changes(values)
+        changes = forms.changes(values)
         if changes.get("text") == record.text:
             del changes["text"]  # unchanged: no new embedding
-        call.memory.update(id, **_present(changes))
+        call.memory.update(id, **forms.present(changes))
     except RememError as exc:
         return _form_error(request, "edit.html", exc, values=values, record=record)
     return RedirectResponse(f"/memories/{id}?saved=updated", status_code=303)
@@ -277,7 +279,7 @@ def trash_page(request: Request, call: PageCall) -> HTMLResponse:
     when it is kept, and a Restore button; and emptying it, once confirmed."""
     params = request.query_params
     try:
-        offset = _int(params, "offset", 0, 0, 10**9)
+        offset = forms.int_param(params, "offset", 0, 0, 10**9)
         found = call.memory.trash(limit=PAGE_SIZE + 1, offset=offset)
     except InvalidInputError as exc:
         return render(request, "trash.html", error=str(exc), status=exc.status)
@@ -287,8 +289,8 @@ def trash_page(request: Request, call: PageCall) -> HTMLResponse:
         "trash.html",
         entries=found[:PAGE_SIZE],
         offset=offset,
-        restored=_text(params, "restored"),
-        notice=_trash_notice(params),
+        restored=forms.text(params, "restored"),
+        notice=forms.trash_notice(params),
         prev_url=f"/trash?offset={max(offset - PAGE_SIZE, 0)}" if offset > 0 else None,
         next_url=f"/trash?offset={offset + PAGE_SIZE}" if more else None,
     )
@@ -355,9 +357,9 @@ def timeline_page(request: Request, call: PageCall) -> HTMLResponse:
     """A scope's memories on a time axis by kind, and its facts' supersession chains."""
     params = request.query_params
     try:
-        found = call.memory.list(**_scope(params), limit=TIMELINE_MAX + 1, order="-created_at")
+        found = call.memory.list(**forms.scope(params), limit=TIMELINE_MAX + 1, order="-created_at")
         facts = call.memory.list(
-            **_scope(params),
+            **forms.scope(params),
             filters={"kind": {"$in": [CURRENT, CLOSED]}},
             limit=FACTS_MAX,
             order="-created_at",  # a scope with more: its latest facts' histories
@@ -636,48 +638,6 @@ OUTCOMES = ("below threshold", "expired", "invalidated", "opposite", "rejected")
 HIT, MISS = "#1e7a46", "#c2410c"
 
 
-def _values(record: MemoryRecord) -> dict[str, str]:
-    """A memory as the edit form shows it."""
-    importance = "" if record.importance is None else f"{record.importance:g}"
-    metadata = _json_text(record.metadata) if record.metadata else ""
-    return {
-        "text": record.text,
-        "kind": record.kind,
-        "role": record.role or "",
-        "importance": importance,
-        "metadata": metadata,
-    }
-
-
-def _changes(values: Mapping[str, str]) -> dict[str, Any]:
-    """The text, kind, role, importance and metadata a form gives (None: left blank)."""
-    return {
-        "text": values.get("text", ""),
-        "kind": _text(values, "kind"),
-        "role": _text(values, "role"),
-        "importance": _number(values, "importance"),
-        "metadata": json_object(_text(values, "metadata"), "metadata"),
-    }
-
-
-def _present(fields: Mapping[str, Any]) -> dict[str, Any]:
-    return {name: value for name, value in fields.items() if value is not None}
-
-
-def _json_text(value: Any) -> str:
-    return json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True)
-
-
-def _number(values: Mapping[str, str], name: str) -> float | None:
-    raw = values.get(name, "").strip()
-    if not raw:
-        return None
-    try:
-        return float(raw)
-    except ValueError:
-        raise InvalidInputError(f"{name} must be a number, got {raw!r}") from None
-
-
 # -- reading the forms -----------------------------------------------------------------------------
 def _search(call: Caller, params: Mapping[str, str]) -> list[SearchHit]:
     """Search as ``POST /v1/search`` would, without touching the hits: looking at memories
@@ -686,12 +646,12 @@ def _search(call: Caller, params: Mapping[str, str]) -> list[SearchHit]:
     if mode not in MODES:
         raise InvalidInputError(f"unknown search mode {mode!r}: use one of {', '.join(MODES)}")
     return call.memory.search(
-        _text(params, "q"),
-        k=_int(params, "k", 10, 1, MAX_K),
+        forms.text(params, "q"),
+        k=forms.int_param(params, "k", 10, 1, MAX_K),
         mode=MODES[mode],
-        filters=json_filter(_text(params, "filters")),
+        filters=json_filter(forms.text(params, "filters")),
         touch=False,
-        **_scope(params),
+        **forms.scope(params),
     )
 
 
@@ -701,34 +661,14 @@ def _browse(
     """One page of memories, and whether there is another after it."""
     order = "created_at" if params.get("order") == "oldest" else "-created_at"
     found = call.memory.list(
-        **_scope(params),
-        kind=_text(params, "kind"),
-        filters=_browse_filter(params),
+        **forms.scope(params),
+        kind=forms.text(params, "kind"),
+        filters=forms.browse_filter(params),
         limit=PAGE_SIZE + 1,
         offset=offset,
         order=order,
     )
     return found[:PAGE_SIZE], len(found) > PAGE_SIZE
-
-
-def _browse_filter(params: Mapping[str, str]) -> dict[str, Any] | None:
-    """The created_at range (``to`` is inclusive: the whole day) and-ed with any JSON filter."""
-    start, end = _day(params, "from"), _day(params, "to")
-    if start and end and end < start:
-        raise InvalidInputError(f"'to' ({end}) is before 'from' ({start})")
-    created: dict[str, str] = {}
-    if start:
-        created["$gte"] = start.isoformat()
-    if end and end == date.max:  # the last day there is: up to the last time stored
-        created["$lte"] = MAX_TIME.isoformat()
-    elif end:
-        created["$lt"] = (end + timedelta(days=1)).isoformat()
-    parts: list[dict[str, Any]] = [{"created_at": created}] if created else []
-    extra = json_filter(_text(params, "filters"))
-    parts += [extra] if extra else []
-    if len(parts) < 2:
-        return parts[0] if parts else None
-    return {"$and": parts}
 
 
 def _parent(call: Caller, record: MemoryRecord) -> MemoryRecord | str | None:
@@ -739,64 +679,6 @@ def _parent(call: Caller, record: MemoryRecord) -> MemoryRecord | str | None:
         return call.memory.get(record.parent_id)
     except NotFoundError:
         return record.parent_id
-
-
-def _deleted_notice(params: Mapping[str, str]) -> str | None:
-    deleted = _text(params, "deleted")
-    if deleted is None:
-        return None
-    extra = int(params["count"]) - 1 if params.get("count", "").isdigit() else 0
-    along = f", with its {extra} chunk{'s' * (extra != 1)}" if extra > 0 else ""
-    if params.get("trashed"):
-        return f"Moved memory {deleted}{along} to the trash."
-    return f"Deleted memory {deleted}{along}."
-
-
-def _trash_notice(params: Mapping[str, str]) -> str | None:
-    """What the trash page says after restoring a memory (its link is in the template) or
-    emptying the trash."""
-    emptied = params.get("emptied", "")
-    if emptied.isdigit():
-        count = int(emptied)
-        return f"Removed {count:,} memor{'y' if count == 1 else 'ies'} from the trash for good."
-    return None
-
-
-def _page_url(params: Mapping[str, str], offset: int) -> str:
-    skip = ("offset", "deleted", "count", "trashed")
-    kept = {k: v for k, v in params.items() if v and k not in skip}
-    return "/memories?" + urlencode({**kept, "offset": max(offset, 0)})
-
-
-def _scope(params: Mapping[str, str]) -> dict[str, Any]:
-    return {name: _text(params, name) for name in ("user_id", "agent_id", "session_id")}
-
-
-def _text(params: Mapping[str, str], name: str) -> str | None:
-    return params.get(name, "").strip() or None
-
-
-def _int(params: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
-    raw = params.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise InvalidInputError(f"{name} must be a whole number, got {raw!r}") from None
-    if not low <= value <= high:
-        raise InvalidInputError(f"{name} must be from {low} to {high}, got {value}")
-    return value
-
-
-def _day(params: Mapping[str, str], name: str) -> date | None:
-    raw = params.get(name, "").strip()
-    if not raw:
-        return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise InvalidInputError(f"'{name}' is not a date: {raw!r} (use YYYY-MM-DD)") from None
 
 
 def _when(value: datetime | float | None) -> str:
