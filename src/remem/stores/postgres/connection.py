@@ -54,7 +54,6 @@ class PostgresConnection:
         remember(url, *replicas)  # its passwords never shown (remem.redact)
         #: The URL with its password masked: what messages show.
         self.path = mask(url)
-        self.url = url
 
         def make_pool(host: str) -> ConnectionPool[Any]:
             return ConnectionPool(

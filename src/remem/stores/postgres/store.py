@@ -188,7 +188,6 @@ class PostgresStore(Store):
             half=version[-1] >= (0, 7),  # halfvec
             index_memory=index_memory,
         )
-        self._hnsw = self._vectors.hnsw
         #: The audit log, which the records' writes below record themselves in.
         self.audit = self._audit = AuditTables(connection)
         self.cache = PostgresCache(connection)
@@ -220,16 +219,16 @@ class PostgresStore(Store):
     def index_memory(self) -> str:
         """``maintenance_work_mem`` while the HNSW index is built: the graph should fit in it
         (about 1.6 kB a 384-d vector) or the build slows several times."""
-        return self._hnsw.index_memory
+        return self._vectors.hnsw.index_memory
 
     @index_memory.setter
     def index_memory(self, value: str) -> None:
-        self._hnsw.index_memory = value
+        self._vectors.hnsw.index_memory = value
 
     @property
     def _builder(self) -> threading.Thread | None:
         """The thread that built (or builds) the HNSW index here, if one was started."""
-        return self._hnsw.thread
+        return self._vectors.hnsw.thread
 
     def replica_states(self) -> list[dict[str, Any]]:
         """Each replica's state at its last check (:meth:`.connection.PostgresConnection`)."""
@@ -433,7 +432,7 @@ class PostgresStore(Store):
             rows = {i: np.asarray(found[i], dtype=np.float32).reshape(-1, signature.dimensions)
                     for i in held}  # fmt: skip
             drop_indexes(conn)  # its cast would refuse the new width
-            self._hnsw.forget()
+            self._vectors.hnsw.forget()
             with conn.cursor() as cur:
                 cur.executemany(
                     "UPDATE memories SET embedding = %s WHERE id = %s",
@@ -617,7 +616,7 @@ class PostgresStore(Store):
         return int(row[0]) if row else 0
 
     def close(self) -> None:
-        self._hnsw.close()  # an index build under way stops; the next one starts anew
+        self._vectors.hnsw.close()  # an index build under way stops; the next one starts anew
         self._db.close()
 
 
