@@ -1,9 +1,9 @@
-"""The write-time scan for text that could steer a model (``remem.marks.scan``), timed.
+"""The write-time scan for text that could steer a model (``remem.trust.marks.scan``), timed.
 
     python benchmarks/marks.py [--json benchmarks/results/marks.json]
 
 Every LoCoMo turn (5,882) and every text of the project's attack and hard-benign sets, scanned
-once through the gate (``remem.literals``: a pattern runs only on a text holding a string of
+once through the gate (``remem.text.literals``: a pattern runs only on a text holding a string of
 each set it needs) and once running every pattern; microseconds a text (mean and p95), and
 whether both gave the same marks for every text (they must).
 """
@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-import remem.marks as marks
-from remem.literals import Gate
+import remem.trust.marks as marks
+from remem.text.literals import Gate
 
 HERE = Path(__file__).resolve().parent
 LOCOMO = HERE.parents[1] / "shared" / "data" / "locomo" / "locomo10.json"

@@ -30,7 +30,7 @@ DATA = HERE / "data" / "trust"
 LOCOMO = HERE.parent.parent / "shared" / "data" / "locomo" / "locomo10.json"
 sys.path.insert(0, str(HERE.parent / "src"))
 
-from remem.marks import scan  # noqa: E402
+from remem.trust.marks import scan  # noqa: E402
 
 
 def rows(kind: str, split: str) -> list[dict[str, Any]]:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from remem.marks import scan
+from remem.trust.marks import scan
 
 
 def rows(paths: list[str], split: str | None) -> list[dict[str, str]]:

@@ -29,7 +29,7 @@ import numpy as np
 import remem
 from remem.memory_types.chat import ChatMemory
 from remem.memory_types.stream import MemoryStream
-from remem.tokens import count_messages, token_counter
+from remem.text.tokens import count_messages, token_counter
 
 HERE = Path(__file__).resolve().parent
 LOCOMO = HERE.parents[1] / "shared" / "data" / "locomo" / "locomo10.json"

@@ -322,7 +322,7 @@ def compare(before: list[list[tuple]], after: list[list[tuple]]) -> dict[str, An
 
 
 def part1(stores: Stores, kind: str, embedder: str, data: dict[str, Any]) -> dict[str, Any]:
-    from remem.access import Grant
+    from remem.trust.access import Grant
 
     location = stores.location(kind, "noninterference")
     out: dict[str, Any] = {"word": data["word"], "word_in_a_records": data["word_in_a_records"]}
@@ -362,7 +362,7 @@ def part1(stores: Stores, kind: str, embedder: str, data: dict[str, Any]) -> dic
 def part2(
     stores: Stores, kind: str, embedder: str, records: int, users: int = 100
 ) -> dict[str, Any]:
-    from remem.access import Grant
+    from remem.trust.access import Grant
 
     sample_turns = [text for sample in locomo() for _, _, text in turns_of(sample)]
     docs, sci_queries = scifact()
@@ -418,7 +418,7 @@ def part2(
 def part3(
     stores: Stores, embedder: str, variant: str, b_count: int, queries: int = 200
 ) -> dict[str, Any]:
-    from remem.access import Grant
+    from remem.trust.access import Grant
 
     a_draw = mixture(1)
     a_vectors, c_vectors = a_draw(30_000), a_draw(5_000)

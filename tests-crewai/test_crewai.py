@@ -16,8 +16,8 @@ from tests import two_tenants
 from tests.test_examples import FOLDER, check_example
 
 import remem
-from remem.access import Grant
 from remem.integrations.crewai import RememStorage, remem_embedder
+from remem.trust.access import Grant
 
 
 @pytest.fixture

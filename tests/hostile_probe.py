@@ -30,7 +30,7 @@ from urllib.parse import quote, urlencode
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from remem import filters
+from remem.core import filters
 
 MIN_EPOCH = -62135596800.0
 MAX_EPOCH = 253402300799.0

@@ -10,9 +10,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from remem.core.filters import Cond, Filter, Logic
+from remem.core.records import MemoryRecord
 from remem.embedders.base import EmbedderSignature
-from remem.filters import Cond, Filter, Logic
-from remem.records import MemoryRecord
 from remem.stores import NewRecord, Update, open_store
 
 from .test_testing_suite import MinimalStore

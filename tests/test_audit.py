@@ -18,11 +18,11 @@ from fastapi.testclient import TestClient
 
 import remem
 from remem.apikeys import KeyRing
-from remem.audit import chain_of, pseudonym
 from remem.cli import cli
 from remem.llm.base import ToolCall
 from remem.server import create_app
 from remem.tools import ToolDispatcher
+from remem.trust.audit import chain_of, pseudonym
 from tests import pg
 
 SECRET = "AUDIT-CANARY-71c2 the safe combination is 30-12-77"

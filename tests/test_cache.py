@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 import remem
-from remem.access import Grant
 from remem.eval.cache import evaluate_near_misses
 from remem.memory_types import cache as cache_module
 from remem.memory_types.cache import DEFAULT_THRESHOLD, SemanticCache, opposite
 from remem.memory_types.guard import Verdict, compare
+from remem.trust.access import Grant
 
 NEAR_MISSES = Path(__file__).parent / "data" / "cache_near_misses.csv"
 

@@ -9,7 +9,7 @@ import pytest
 
 import remem
 from remem.memory_types.chat import ChatMemory
-from remem.tokens import count_messages, token_counter
+from remem.text.tokens import count_messages, token_counter
 
 SYSTEM = "You are a helpful assistant who remembers what the user says."
 

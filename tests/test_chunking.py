@@ -7,8 +7,8 @@ import itertools
 import pytest
 
 import remem
-from remem.chunking import chunk_text
 from remem.embedders import get_embedder
+from remem.text.chunking import chunk_text
 
 TEXT = " ".join(
     f"This is sentence {i}, which says something about subject {i % 5}." for i in range(80)

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 import remem
-from remem.cues import PREFERENCE, asks_for_recommendation, message_cues, states_preference
 from remem.retrieval.preferences import merged, wants_preferences
+from remem.text.cues import PREFERENCE, asks_for_recommendation, message_cues, states_preference
 
 
 @pytest.mark.parametrize(

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 import remem
-from remem.deferred import DeferredWrites, Touches
-from remem.follower import IndexFollower
-from remem.vector_index import VectorIndex
+from remem.engine.deferred import DeferredWrites, Touches
+from remem.index.follower import IndexFollower
+from remem.index.vector_index import VectorIndex
 
 
 def test_changes_wait_until_due_and_are_written_once() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from remem.vector_index import VectorIndex
+from remem.index.vector_index import VectorIndex
 
 DIMS = 16
 FIELDS = ("user_id", "agent_id", "session_id", "kind")  # what a store keeps of each record

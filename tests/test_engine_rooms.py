@@ -13,13 +13,7 @@ import numpy as np
 import pytest
 
 import remem
-from remem.access import ADMIN, Grant
-from remem.chunking import Chunk
-from remem.embedders.hashing import HashEmbedder
-from remem.engine import Engine, checks, imports, inserts, items, tenancy, vectors
-from remem.engine.protocol import EngineAPI
-from remem.engine.state import EngineSettings
-from remem.errors import (
+from remem.core.errors import (
     ConflictError,
     InvalidInputError,
     LongTextWarning,
@@ -27,10 +21,16 @@ from remem.errors import (
     PermissionDeniedError,
     VectorError,
 )
-from remem.filters import Cond
-from remem.limits import DEFAULT_LIMITS, Limits
-from remem.records import ITEM_KEYS, MemoryItem, MemoryRecord
+from remem.core.filters import Cond
+from remem.core.limits import DEFAULT_LIMITS, Limits
+from remem.core.records import ITEM_KEYS, MemoryItem, MemoryRecord
+from remem.embedders.hashing import HashEmbedder
+from remem.engine import Engine, checks, imports, inserts, items, tenancy, vectors
+from remem.engine.protocol import EngineAPI
+from remem.engine.state import EngineSettings
 from remem.stores import NewRecord
+from remem.text.chunking import Chunk
+from remem.trust.access import ADMIN, Grant
 
 ANN = Grant(users=("ann",))
 EMBEDDER = HashEmbedder(64)

@@ -16,11 +16,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from remem.core.filters import Filter, parse_filter
+from remem.core.validate import content_hash
 from remem.embedders.base import EmbedderSignature
-from remem.filters import Filter, parse_filter
 from remem.stores import NewRecord, Store, open_store
 from remem.testing.filters import matches
-from remem.validate import content_hash
 
 from . import pg
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import remem
-from remem.filters import parse_filter
+from remem.core.filters import parse_filter
 
 
 @pytest.fixture

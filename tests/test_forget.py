@@ -19,13 +19,13 @@ from fastapi.testclient import TestClient
 
 import remem
 import remem.stores.erasure
-from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.cli import cli
 from remem.llm.base import ToolCall
 from remem.server import create_app
 from remem.stores.erasure import Needles
 from remem.tools import ToolDispatcher
+from remem.trust.access import Grant
 from tests import pg
 from tests.serving import running
 

@@ -18,16 +18,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 import remem
-from remem.errors import (
+from remem.core.errors import (
     FilterError,
     InvalidInputError,
     InvalidTextError,
     PayloadTooLargeError,
 )
+from remem.core.settings import Settings
+from remem.core.timeutil import MAX_EPOCH, MIN_EPOCH, from_epoch, to_datetime
 from remem.server import create_app
 from remem.server.mcp import build_mcp, mcp_http_app
-from remem.settings import Settings
-from remem.timeutil import MAX_EPOCH, MIN_EPOCH, from_epoch, to_datetime
 from tests import hostile_probe as probe
 from tests.test_mcp import INITIALIZE
 

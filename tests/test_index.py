@@ -228,7 +228,7 @@ def test_no_search_waits_for_the_index_to_be_built(
     """The first search after a bulk load used to build the ANN cells inside the request
     (26–30 s after importing 100,000 memories). The load starts the build on a thread of its
     own, and searches answer exactly — recall 1.0 — until it is installed."""
-    from remem.vector_index import VectorIndex
+    from remem.index.vector_index import VectorIndex
 
     release = threading.Event()
     plain = VectorIndex.ann_job

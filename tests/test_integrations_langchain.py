@@ -22,7 +22,6 @@ from langchain_tests.integration_tests import (
 )
 
 import remem
-from remem.access import Grant
 from remem.integrations.langchain import (
     LangChainEmbedder,
     RememByteStore,
@@ -30,6 +29,7 @@ from remem.integrations.langchain import (
     RememRetriever,
     RememVectorStore,
 )
+from remem.trust.access import Grant
 
 TURNS = [
     "Caroline went to the LGBTQ support group on Monday.",

@@ -26,8 +26,8 @@ from langgraph.store.base import (
 from langgraph.store.memory import InMemoryStore
 
 import remem
-from remem.access import Grant
 from remem.integrations.langgraph import RememItem, RememStore
+from remem.trust.access import Grant
 from tests import pg
 
 

@@ -23,9 +23,9 @@ import pytest
 from numpy.typing import NDArray
 
 import remem
+from remem.core.errors import EmbedderMismatchError, StorageFullError
 from remem.embedders.base import EmbedderSignature
 from remem.embedders.hashing import HashEmbedder
-from remem.errors import EmbedderMismatchError, StorageFullError
 from remem.stores.base import Update
 from remem.stores.sqlite.store import SQLiteStore
 

@@ -1,5 +1,5 @@
-"""The terms of remem's keyword index (remem.keywords, remem.porter): what a text and a query
-make — FTS5's terms, and the character pairs of scripts written without spaces — and two
+"""The terms of remem's keyword index (remem.text.keywords, remem.text.porter): what a text and a
+query make — FTS5's terms, and the character pairs of scripts written without spaces — and two
 tenants' Chinese and Japanese memories kept apart."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import json
 import sqlite3
 
 import remem
-from remem.access import Grant
-from remem.keywords import STOPWORDS, extra_terms, index_terms, query_terms, search_terms
-from remem.porter import stem
+from remem.text.keywords import STOPWORDS, extra_terms, index_terms, query_terms, search_terms
+from remem.text.porter import stem
+from remem.trust.access import Grant
 from tests.conftest import SHARED_DATA
 
 

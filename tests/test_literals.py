@@ -1,4 +1,4 @@
-"""The scan's shortcut (``remem.literals``): a pattern runs only on a text holding a string of
+"""The scan's shortcut (``remem.text.literals``): a pattern runs only on a text holding a string of
 each set it needs, and that never changes a scan's answer — checked against running every
 pattern on the attack set, the hard benign set, LoCoMo's turns, their case-mangled copies and
 generated texts, with the letters a case-insensitive match equates with ASCII ones."""
@@ -13,8 +13,8 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import remem.marks as marks
-from remem.literals import Gate, needs
+import remem.trust.marks as marks
+from remem.text.literals import Gate, needs
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo" / "locomo10.json"

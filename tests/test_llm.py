@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import remem
-from remem.errors import (
+from remem.core.errors import (
     LLMAuthError,
     LLMError,
     LLMRateLimitError,
@@ -89,7 +89,7 @@ def test_errors_are_typed_and_retries_back_off(server: Server) -> None:
     with pytest.raises(LLMAuthError, match="OPENAI_API_KEY"):
         model(server).generate("hi")
     server.steps = [error(400, "too long", code="context_length_exceeded")]
-    with pytest.raises(remem.errors.ContextOverflowError):
+    with pytest.raises(remem.core.errors.ContextOverflowError):
         model(server).generate("hi")
     server.steps = [error(503, "down")]
     with pytest.raises(LLMError, match="503"):

@@ -1,5 +1,5 @@
-"""The write-time marks in the eighteen languages remem's rules cover (``remem.marks``,
-``remem.marks_phrases``): texts written for this test — not taken from any data set — that try
+"""The write-time marks in the eighteen languages remem's rules cover (``remem.trust.marks``,
+``remem.trust.marks_phrases``): texts written for this test — not taken from any data set — that try
 to steer a model reading them back are marked, and near-misses a person would store (a
 standing preference for their own assistant, a role-play, a bank's or IT's notice, a quoted
 notice, a story, code kept in a repository) are not; nor are the plain chat turns of the trust
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import remem.marks as marks
-from remem.literals import Gate
-from remem.marks import scan
+import remem.trust.marks as marks
+from remem.text.literals import Gate
+from remem.trust.marks import scan
 
 ROOT = Path(__file__).resolve().parents[1]
 BENIGN_DEV = ROOT / "benchmarks" / "data" / "trust" / "benign-dev.jsonl"

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 
 import remem
-from remem.access import Grant
-from remem.keywords import extra_terms
+from remem.core.validate import content_hash
 from remem.stores import NewRecord
 from remem.stores.sqlite.db import DB_NAME
 from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
-from remem.validate import content_hash
+from remem.text.keywords import extra_terms
+from remem.trust.access import Grant
 
 
 def test_add_returns_record_with_all_fields(mem: remem.Memory) -> None:

@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 import remem
 from remem.apikeys import KeyRing
 from remem.cli.main import cli
+from remem.core.observe import METRICS
 from remem.engine.inserts import BULK_ROWS
-from remem.observe import METRICS
 from remem.server.app import create_app
 
 from . import pg

@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 import remem
-from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.cli.main import cli
+from remem.core.validate import content_hash
 from remem.stores import NewRecord, open_store
 from remem.stores.migrate import checksum, migrate_store
-from remem.validate import content_hash
+from remem.trust.access import Grant
 
 from . import pg
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import remem
-from remem.access import Grant
+from remem.trust.access import Grant
 from tests import pg
 
 ANN, BOB = Grant(users=("ann",)), Grant(users=("bob",))

@@ -17,8 +17,8 @@ import pytest
 
 import remem
 from remem.apikeys import KeyRing
+from remem.core.redact import mask
 from remem.llm import ToolCall
-from remem.redact import mask
 from remem.server import create_app
 from remem.server.mcp import build_mcp, mcp_http_app
 from remem.tools import ToolDispatcher

@@ -1,6 +1,6 @@
 """Declare once, check every copy (issue 32).
 
-A memory item is declared once (``remem.records.MemoryItem``), each search option once (its
+A memory item is declared once (``remem.core.records.MemoryItem``), each search option once (its
 ``RetrievalConfig`` field's ``Option``). The engine, the REST models, ``Client``, ``AsyncMemory``
 and the CLI are built from those declarations or tested against them here, and ``Memory``,
 ``AsyncMemory`` and ``Client`` against each other: public methods, parameter names, kinds and
@@ -23,7 +23,7 @@ import pytest
 import remem
 from remem.cli.main import cli
 from remem.cli.options import FLAGS
-from remem.records import ITEM_KEYS, MemoryItem, MemoryRecord, SearchHit
+from remem.core.records import ITEM_KEYS, MemoryItem, MemoryRecord, SearchHit
 from remem.retrieval.config import OPTIONS, Option, RetrievalConfig, RetrievalOptions
 from remem.server import create_app
 from remem.server import models as m

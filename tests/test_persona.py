@@ -9,7 +9,7 @@ import pytest
 import remem
 from remem.memory_types.chat import ChatMemory
 from remem.memory_types.persona import Persona, PersonaContext
-from remem.tokens import count_messages, token_counter
+from remem.text.tokens import count_messages, token_counter
 
 AVA = Persona(
     name="Ava",

@@ -21,8 +21,8 @@ import pytest
 
 import remem
 from remem.apikeys import REFRESH_EVERY, KeyRing
+from remem.core.filters import parse_filter
 from remem.embedders.base import EmbedderSignature
-from remem.filters import parse_filter
 from remem.stores import NewRecord, open_store
 from remem.stores.postgres.filters import compile_postgres
 from remem.stores.postgres.schema import (
@@ -532,7 +532,7 @@ def test_keywords_are_ranked_by_bm25(tmp_path: Path) -> None:
 
 
 def test_two_characters_inside_a_chinese_or_japanese_run_are_found(tmp_path: Path) -> None:
-    """The keyword index holds the character pairs of spaceless runs (remem.keywords)."""
+    """The keyword index holds the character pairs of spaceless runs (remem.text.keywords)."""
     vector = np.ones(4, dtype=np.float32) / 2
     texts = {"zh": "我喜欢吃饺子", "ja": "東京に行きました", "en": "I went to Tokyo for dumplings"}
     with open_store(pg.url_for(tmp_path / "cjk")) as store:

@@ -209,7 +209,7 @@ def test_the_error_tree_in_the_docs_names_every_error() -> None:
     """errors.py's docstring draws the tree; it must name every error and warning class."""
     import re
 
-    from remem import errors
+    from remem.core import errors
 
     drawn = set(re.findall(r"\b([A-Z][A-Za-z]+(?:Error|Warning))\b", errors.__doc__ or ""))
     defined = {

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import remem
+from remem.core.filters import Cond, Filter, scope_filter
 from remem.embedders.hashing import HashEmbedder
-from remem.filters import Cond, Filter, scope_filter
 from remem.retrieval.neighbours import walk
 from remem.stores.sqlite.store import SQLiteStore
 

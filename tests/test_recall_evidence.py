@@ -17,10 +17,10 @@ import remem
 from remem.apikeys import KeyRing
 from remem.eval.poisoning import evaluate_poisoning
 from remem.llm.base import ToolCall
-from remem.marks import MARKS, scan, visible
 from remem.retrieval.packing import HEADER
 from remem.server import create_app
 from remem.tools import ToolDispatcher
+from remem.trust.marks import MARKS, scan, visible
 
 ZW = "\u200b"
 

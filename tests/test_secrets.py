@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 
 import remem
 from remem.cli import cli
-from remem.redact import mask, passwords_in
+from remem.core.redact import mask, passwords_in
 from remem.server import create_app
 
 from . import pg

@@ -18,7 +18,7 @@ from remem.memory_types.summaries import (
     estimate_costs,
     query_index,
 )
-from remem.tokens import token_counter
+from remem.text.tokens import token_counter
 
 SUMMARY = 24
 TEXT = " ".join(

@@ -18,9 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import remem
-from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.server import create_app
+from remem.trust.access import Grant
 from tests import pg, tenant_probe
 
 ALICE, BOB = Grant(users=("alice",)), Grant(users=("bob",))

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
+from remem.core.errors import StoreError
+from remem.core.filters import Filter, parse_filter
+from remem.core.records import MemoryRecord
 from remem.embedders.base import EmbedderSignature
-from remem.errors import StoreError
-from remem.filters import Filter, parse_filter
-from remem.records import MemoryRecord
 from remem.stores import (
     CacheTable,
     Capability,

@@ -21,14 +21,14 @@ from fastapi.testclient import TestClient
 from mcp.client.session import ClientRequestContext
 
 import remem
-from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.cli import cli
-from remem.consent import OneTimeCodes
 from remem.llm.base import ToolCall
 from remem.server import create_app
 from remem.server.mcp import build_mcp, mcp_http_app
 from remem.tools import ToolDispatcher
+from remem.trust.access import Grant
+from remem.trust.consent import OneTimeCodes
 from tests import pg
 from tests.serving import running
 from tests.test_mcp import call, over_http, over_stdio

@@ -32,13 +32,13 @@ from mcp.client.session import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 import remem
-from remem.access import Grant
 from remem.apikeys import KeyRing
+from remem.core.records import MemoryRecord
 from remem.llm.base import ToolCall
-from remem.records import MemoryRecord
 from remem.server import create_app
 from remem.server.mcp import build_mcp, mcp_http_app
 from remem.tools import ToolDispatcher
+from remem.trust.access import Grant
 from tests import pg, two_tenants
 from tests.serving import running
 from tests.two_tenants import NAMESPACES, Driver, Namespace, attempt, masked, summary

@@ -23,13 +23,13 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect, sync_playwright
 
 import remem
-from remem.access import Grant
 from remem.apikeys import KeyRing
 from remem.llm.base import ToolCall
 from remem.memory_types.facts import FactMemory
 from remem.server import create_app
 from remem.server.web import PASTE_MAX
 from remem.tools import ToolDispatcher
+from remem.trust.access import Grant
 from tests.serving import running
 
 #: ``make chromium`` finds or installs it: $REMEM_CHROMIUM, else chromium on PATH.

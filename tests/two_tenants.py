@@ -36,7 +36,7 @@ from dataclasses import field as dataclass_field
 from typing import Any
 
 import remem
-from remem.records import MemoryRecord, SearchMode
+from remem.core.records import MemoryRecord, SearchMode
 
 ANN, BOB = "ann", "bob"
 USERS = (ANN, BOB)

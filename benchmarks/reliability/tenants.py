@@ -139,7 +139,7 @@ def keyword_channel(embedder: str) -> dict[str, Any]:
             ]
             + [{"text": f"bob's note {i} about the market", "user_id": "bob"} for i in range(36)]
         )
-        bob = mem.scoped(remem.access.Grant(users=("bob",)))
+        bob = mem.scoped(remem.trust.access.Grant(users=("bob",)))
 
         def scores() -> list[tuple[str, float]]:
             hits = bob.search("harbour market", mode="keyword", k=40, touch=False)

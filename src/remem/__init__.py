@@ -10,10 +10,9 @@ Nothing here does work at import time: models load on first use, stores open whe
 """
 
 from remem import tools
-from remem.access import Grant
 from remem.client import Client
-from remem.embedders import Embedder, EmbedderSignature, get_embedder, register_embedder
-from remem.errors import (
+from remem.core import moved as _moved
+from remem.core.errors import (
     AuthenticationError,
     ConflictError,
     ContextOverflowError,
@@ -46,17 +45,8 @@ from remem.errors import (
     VectorError,
     WrongKeyError,
 )
-from remem.limits import Limits
-from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
-from remem.memory import AsyncMemory, Memory, open
-from remem.memory_types.cache import CacheLookup, SemanticCache
-from remem.memory_types.chat import ChatMemory
-from remem.memory_types.facts import FactChange, FactMemory
-from remem.memory_types.keyvalue import KeyMatch, KeyValueMemory
-from remem.memory_types.persona import Persona, PersonaContext
-from remem.memory_types.stream import MemoryStream
-from remem.provenance import deriving
-from remem.records import (
+from remem.core.limits import Limits
+from remem.core.records import (
     Context,
     IndexState,
     MemoryRecord,
@@ -66,12 +56,25 @@ from remem.records import (
     TrashedMemory,
     Trust,
 )
+from remem.core.settings import Settings
+from remem.embedders import Embedder, EmbedderSignature, get_embedder, register_embedder
+from remem.llm import LLM, ChatModel, Reply, ToolCall, Usage, get_llm
+from remem.memory import AsyncMemory, Memory, open
+from remem.memory_types.cache import CacheLookup, SemanticCache
+from remem.memory_types.chat import ChatMemory
+from remem.memory_types.facts import FactChange, FactMemory
+from remem.memory_types.keyvalue import KeyMatch, KeyValueMemory
+from remem.memory_types.persona import Persona, PersonaContext
+from remem.memory_types.stream import MemoryStream
 from remem.rerankers import Reranker, get_reranker, register_reranker
 from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
-from remem.settings import Settings
-from remem.tokens import token_counter
+from remem.text.tokens import token_counter
+from remem.trust.access import Grant
+from remem.trust.provenance import deriving
 
 __version__ = "0.1.0"
+
+_moved.install()  # the ground floor's old module names (remem.core.moved)
 
 __all__ = [
     "AGENT_RETRIEVAL",

@@ -4,7 +4,7 @@ A key is ``rk_<key id>_<secret>``. The store keeps the key id, a SHA-256 of the 
 random 192-bit strings, so a fast hash is enough: there is nothing to brute-force), a name and
 the grant. The secret is shown once, when the key is made.
 
-A key's grant (:class:`remem.access.Grant`) is admin or a tenant's users and/or agents; the
+A key's grant (:class:`remem.trust.access.Grant`) is admin or a tenant's users and/or agents; the
 engine applies it (``Memory.scoped``), so no face that serves a key can forget it.
 
 A server checks keys against the ring **in memory**, never with a round trip to the database
@@ -35,10 +35,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from remem.access import Grant
-from remem.errors import AuthenticationError, InvalidInputError, NotFoundError, StoreError
+from remem.core.errors import AuthenticationError, InvalidInputError, NotFoundError, StoreError
+from remem.core.timeutil import from_epoch, now
 from remem.stores.tables import Capability, KeyTable, offered, part
-from remem.timeutil import from_epoch, now
+from remem.trust.access import Grant
 
 __all__ = ["REFRESH_EVERY", "KeyInfo", "KeyRing", "keys_changed", "presented_key"]
 

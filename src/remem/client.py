@@ -25,12 +25,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Unpack
 from urllib.parse import quote
 
-from remem import errors
-from remem.audit import AuditEvent, AuditVerdict
-from remem.engine.checks import every_page
-from remem.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
-from remem.numbers import whole
-from remem.records import (
+from remem.core import errors
+from remem.core.errors import InvalidInputError, RememError, ServerUnavailableError, VectorError
+from remem.core.numbers import whole
+from remem.core.records import (
     Context,
     ErasureReceipt,
     MemoryRecord,
@@ -40,9 +38,11 @@ from remem.records import (
     TrashedMemory,
     Trust,
 )
+from remem.engine.checks import every_page
 from remem.retrieval.config import RetrievalOptions
 from remem.stores.base import later_position, read_after, reading_after
 from remem.trust import UntrustedPolicy
+from remem.trust.audit import AuditEvent, AuditVerdict
 
 if TYPE_CHECKING:
     import httpx

@@ -21,9 +21,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from remem import prompts
-from remem.errors import LLMError
+from remem.core.errors import LLMError
 from remem.llm.base import LLM, as_llm, call
-from remem.tokens import message_text
+from remem.text.tokens import message_text
 
 if TYPE_CHECKING:
     from remem.engine.protocol import EngineAPI

@@ -19,21 +19,21 @@ from pathlib import Path
 from typing import Any, Generic, ParamSpec, Self, TypeVar, overload
 
 from remem import transfer
-from remem.access import Grant
+from remem.core.errors import InvalidInputError
+from remem.core.limits import Limits
+from remem.core.records import ErasureReceipt
+from remem.core.settings import Settings
 from remem.embedders import Embedder, get_embedder
 from remem.engine import Engine
-from remem.errors import InvalidInputError
-from remem.limits import Limits
 from remem.memory_types.cache import CacheEvent, SemanticCache
 from remem.memory_types.chat import ChatMemory
 from remem.memory_types.facts import FactMemory
 from remem.memory_types.keyvalue import KeyValueMemory
 from remem.memory_types.stream import MemoryStream
-from remem.records import ErasureReceipt
 from remem.retrieval.config import RetrievalConfig
-from remem.settings import Settings
 from remem.stores import RecordStore, open_store
 from remem.stores.base import reading_after
+from remem.trust.access import Grant
 
 __all__ = ["AsyncMemory", "Memory", "open"]
 
@@ -59,13 +59,13 @@ def open(
     default data directory. ``embedder`` is a ``"provider:model"`` name or an instance; without
     it, the embedder the store was built with, or the bundled ``local:minilm``. ``retrieval``
     sets the default of every search (e.g. ``remem.AGENT_RETRIEVAL``). ``limits`` bounds what
-    one call may ask (:class:`~remem.limits.Limits`; default: the ``max_*`` settings, i.e.
+    one call may ask (:class:`~remem.core.limits.Limits`; default: the ``max_*`` settings, i.e.
     ``REMEM_MAX_*`` variables, else the documented defaults). ``store_options`` go to the
     store's backend (PostgreSQL: ``max_connections``, ``index_memory``, ``ef_search``, ...;
     see :class:`~remem.stores.postgres.PostgresStore`). ``replicas`` (PostgreSQL): URLs of
     streaming standbys that answer reads and searches (docs/scaling.md). ``key`` (or
     ``$REMEM_KEY``) opens, or creates, an encrypted SQLite store (docs/privacy.md). Other
-    keyword arguments override :class:`~remem.settings.Settings` fields. A store object of
+    keyword arguments override :class:`~remem.core.settings.Settings` fields. A store object of
     your own goes to :class:`Memory` itself (``remem.Memory(store, embedder)``).
     """
     if path is not None and not isinstance(path, str | PathLike):

@@ -26,8 +26,8 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
-from remem.errors import MissingDependencyError
-from remem.observe import add_listener, operation_attributes, remove_listener, set_tracer
+from remem.core.errors import MissingDependencyError
+from remem.core.observe import add_listener, operation_attributes, remove_listener, set_tracer
 
 __all__ = ["disable", "enable"]
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 
 __all__ = ["BUILT_IN", "ChatTemplate", "override", "render", "reset", "variables"]
 

@@ -21,13 +21,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from remem.audit import acting
-from remem.errors import InvalidInputError, LLMReplyError, NotFoundError, RememError
+from remem.core.errors import InvalidInputError, LLMReplyError, NotFoundError, RememError
+from remem.core.records import SearchHit
 from remem.llm.base import ChatModel, Reply, ToolCall
-from remem.marks import visible
-from remem.records import SearchHit
 from remem.retrieval.packing import marks_of
 from remem.trust import DEFAULT_POLICY, TRUSTED, UntrustedPolicy, assess, check_policy
+from remem.trust.audit import acting
+from remem.trust.marks import visible
 
 if TYPE_CHECKING:
     from remem.engine import Engine
@@ -454,7 +454,7 @@ class ToolDispatcher:
                 "application's own interface (a model's word is not consent)"
             )
         self.memory = memory
-        #: Whether ``forget_user`` is offered, and how the person is asked (remem.consent).
+        #: Whether ``forget_user`` is offered, and how the person is asked (remem.trust.consent).
         self.allow_forget = allow_forget
         self.confirm = confirm
         #: What a search shows of a memory the user does not trust (:mod:`remem.trust`):
@@ -543,7 +543,7 @@ class ToolDispatcher:
 
     def _delete(self, args: dict[str, Any]) -> dict[str, Any]:
         """A model's delete is recoverable: to the trash, where a person can restore it
-        (``Memory.undelete``) for ``trash_days`` (:mod:`remem.consent`)."""
+        (``Memory.undelete``) for ``trash_days`` (:mod:`remem.trust.consent`)."""
         record = self._own(_text(args, "id"))
         return {"deleted": self.memory.delete(record.id, recoverable=True), "recoverable": True}
 
@@ -612,7 +612,7 @@ def run_tools(
 ) -> ToolRun:
     """Chat, run the tool calls the model makes, give it the results, and again — until it
     answers without a tool call. More than ``max_rounds`` rounds of calls is an
-    :class:`~remem.errors.LLMReplyError` (a model looping on its tools)."""
+    :class:`~remem.core.errors.LLMReplyError` (a model looping on its tools)."""
     conversation = [dict(m) for m in messages]
     available = (
         list(tools) if tools is not None else schemas("openai", forget=dispatcher.allow_forget)

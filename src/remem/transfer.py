@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from remem.core.errors import EmbedderMismatchError, InvalidInputError
 from remem.embedders.base import EmbedderSignature
-from remem.errors import EmbedderMismatchError, InvalidInputError
 
 if TYPE_CHECKING:
     from remem.engine import Engine

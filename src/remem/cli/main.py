@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 import remem
-from remem.audit import acting
 from remem.cli.options import (
     emit,
     existing_store,
@@ -27,10 +26,11 @@ from remem.cli.options import (
     store_options,
     untrusted_option,
 )
-from remem.errors import InvalidInputError, RememError
-from remem.redact import MASKING
-from remem.timeutil import from_epoch
+from remem.core.errors import InvalidInputError, RememError
+from remem.core.redact import MASKING
+from remem.core.timeutil import from_epoch
 from remem.trust import UntrustedPolicy
+from remem.trust.audit import acting
 
 
 class RememGroup(click.Group):
@@ -686,7 +686,7 @@ def restore(backup_dir: str, store_path: str, force: bool) -> None:
     """Put the backup in BACKUP_DIR in place as the store (checked with PRAGMA
     integrity_check; a store holding memories is replaced only with --force, one another
     process has open never)."""
-    from remem.settings import Settings
+    from remem.core.settings import Settings
     from remem.stores.sqlite.store import SQLiteStore
 
     key = Settings.load().key or None  # an encrypted backup: its key, from REMEM_KEY
@@ -703,7 +703,7 @@ def rekey(store_path: str, decrypt: bool) -> None:
     from REMEM_NEW_KEY, else typed at the prompt (twice, not shown). The store must not be open
     in another process. Its backups keep the key they were made with.
     """
-    from remem.settings import Settings
+    from remem.core.settings import Settings
     from remem.stores.sqlite import cipher
     from remem.stores.sqlite.db import DB_NAME
 

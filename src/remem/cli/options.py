@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 import click
 
 import remem
-from remem.errors import InvalidInputError, MissingDependencyError
-from remem.records import MemoryRecord, SearchHit
+from remem.core.errors import InvalidInputError, MissingDependencyError
+from remem.core.records import MemoryRecord, SearchHit
 from remem.retrieval.config import OPTIONS, Option, RetrievalConfig
 from remem.trust import DEFAULT_POLICY, UNTRUSTED_POLICIES
 
@@ -137,7 +137,7 @@ def opened(
     configured). A command that only reads (``read``) refuses a location with no store ("no
     store at ...") instead of creating one."""
     if read:
-        from remem.settings import Settings
+        from remem.core.settings import Settings
 
         existing_store(Settings.load(store=store_path).store)
     with remem.open(store_path, embedder=embedder, **settings) as memory:

@@ -22,7 +22,7 @@ from remem.cli.options import (
     store_options,
     untrusted_option,
 )
-from remem.errors import MissingDependencyError
+from remem.core.errors import MissingDependencyError
 from remem.trust import UntrustedPolicy
 
 

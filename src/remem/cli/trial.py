@@ -34,7 +34,7 @@ from typing import Any
 
 import click
 
-from remem.errors import InvalidInputError, MissingDependencyError
+from remem.core.errors import InvalidInputError, MissingDependencyError
 
 __all__ = ["Cluster", "Node", "free_port", "pg"]
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from remem.core.errors import InvalidInputError
+from remem.core.registry import Registry
 from remem.embedders.base import Embedder, EmbedderSignature, check_vectors, normalize
-from remem.errors import InvalidInputError
-from remem.registry import Registry
 
 __all__ = [
     "DEFAULT_EMBEDDER",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.errors import EmbedderError, VectorError
+from remem.core.errors import EmbedderError, VectorError
 
 __all__ = ["Embedder", "EmbedderSignature", "check_vectors", "normalize"]
 

@@ -21,8 +21,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.errors import EmbedderError, MissingDependencyError
 from remem.embedders.base import Embedder
-from remem.errors import EmbedderError, MissingDependencyError
 
 __all__ = ["MiniLMEmbedder"]
 

@@ -9,8 +9,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.errors import EmbedderError, InvalidInputError
 from remem.embedders.base import Embedder
-from remem.errors import EmbedderError, InvalidInputError
 
 __all__ = ["OpenAIEmbedder", "OpenAISettings"]
 

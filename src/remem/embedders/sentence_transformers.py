@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.errors import EmbedderError, MissingDependencyError, RememError
 from remem.embedders.base import Embedder
-from remem.errors import EmbedderError, MissingDependencyError, RememError
 
 __all__ = ["SentenceTransformerEmbedder", "load_offline"]
 

@@ -31,32 +31,18 @@ from typing import Any, Concatenate, ParamSpec, Self, TypeVar, Unpack
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.access import ADMIN, Grant
 from remem.apikeys import keys_changed
-from remem.audit import AuditEvent, AuditVerdict, acting, chain_of, pseudonym, verify_chains
-from remem.chunking import ChunkStrategy, chunk_text
-from remem.deferred import Touches
-from remem.embedders import Embedder, get_embedder
-from remem.engine import checks, erase, imports, inserts, vectors
-from remem.engine import items as item_rules
-from remem.engine.checks import SEARCH_MODES
-from remem.engine.items import MAX_ID_CHARS, MAX_ROWS
-from remem.engine.reembed import reembed as reembed_store
-from remem.engine.state import EngineSettings, EngineState
-from remem.engine.tenancy import names_access, own_names, read_filter, resolve, unexpired
-from remem.errors import (
+from remem.core.errors import (
     InvalidInputError,
     NotFoundError,
     PermissionDeniedError,
     StoreError,
     StoreUnavailableError,
 )
-from remem.filters import Cond, Filter
-from remem.limits import DEFAULT_LIMITS, Limits
-from remem.observe import observed
-from remem.provenance import current as current_derivation
-from remem.provenance import rescanned
-from remem.records import (
+from remem.core.filters import Cond, Filter
+from remem.core.limits import DEFAULT_LIMITS, Limits
+from remem.core.observe import observed
+from remem.core.records import (
     Context,
     ErasureReceipt,
     IndexState,
@@ -67,17 +53,8 @@ from remem.records import (
     StoreStats,
     TrashedMemory,
 )
-from remem.retrieval.config import RetrievalConfig, RetrievalOptions
-from remem.retrieval.packing import pack
-from remem.retrieval.retriever import Query, Retriever
-from remem.retrieval.timeparse import TimeRange, named_time
-from remem.stores import NewRecord, RecordStore
-from remem.stores.base import head_and_parts, noting_stale, restored
-from remem.stores.tables import AuditLog, offered
-from remem.stores.trash import Trash, TrashEntry
-from remem.timeutil import now as now_epoch
-from remem.trust import DEFAULT_POLICY, UntrustedPolicy, assess, lineage
-from remem.validate import (
+from remem.core.timeutil import now as now_epoch
+from remem.core.validate import (
     TimeLike,
     as_item,
     clean_text,
@@ -86,6 +63,29 @@ from remem.validate import (
     opt_str,
     reference_time,
 )
+from remem.embedders import Embedder, get_embedder
+from remem.engine import checks, erase, imports, inserts, vectors
+from remem.engine import items as item_rules
+from remem.engine.checks import SEARCH_MODES
+from remem.engine.deferred import Touches
+from remem.engine.items import MAX_ID_CHARS, MAX_ROWS
+from remem.engine.reembed import reembed as reembed_store
+from remem.engine.state import EngineSettings, EngineState
+from remem.engine.tenancy import names_access, own_names, read_filter, resolve, unexpired
+from remem.retrieval.config import RetrievalConfig, RetrievalOptions
+from remem.retrieval.packing import pack
+from remem.retrieval.retriever import Query, Retriever
+from remem.retrieval.timeparse import TimeRange, named_time
+from remem.stores import NewRecord, RecordStore
+from remem.stores.base import head_and_parts, noting_stale, restored
+from remem.stores.tables import AuditLog, offered
+from remem.stores.trash import Trash, TrashEntry
+from remem.text.chunking import ChunkStrategy, chunk_text
+from remem.trust import DEFAULT_POLICY, UntrustedPolicy, assess, lineage
+from remem.trust.access import ADMIN, Grant
+from remem.trust.audit import AuditEvent, AuditVerdict, acting, chain_of, pseudonym, verify_chains
+from remem.trust.provenance import current as current_derivation
+from remem.trust.provenance import rescanned
 
 __all__ = ["MAX_ID_CHARS", "MAX_K", "MAX_ROWS", "SEARCH_MODES", "Engine"]
 
@@ -151,7 +151,7 @@ class Engine:
         touches = Touches(limit=TOUCH_LIMIT, age=TOUCH_AGE)
         #: Everything this memory shares with its scoped views.
         self.shared = EngineState(store, embedder, settings, touches)
-        #: What this memory may read and write (see :mod:`remem.access`).
+        #: What this memory may read and write (see :mod:`remem.trust.access`).
         self.grant = grant
         #: Who this memory's writes are made by, in the audit log (None: the face's, else
         #: ``python``): a server's view names the request's key (``rest:<key id>``).
@@ -186,7 +186,7 @@ class Engine:
 
     @property
     def limits(self) -> Limits:
-        """What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits."""
+        """What one call may ask (text sizes, filter shapes, batch sizes): see remem.core.limits."""
         return self.shared.settings.limits
 
     @property
@@ -405,7 +405,7 @@ class Engine:
 
         The document record keeps the whole text and is not itself a search candidate; its chunks
         (kind ``chunk``) carry its scope and metadata, ``parent_id`` = the document's id and
-        ``position`` 0, 1, ... Sizes are in the embedder's tokens (see :mod:`remem.chunking`).
+        ``position`` 0, 1, ... Sizes are in the embedder's tokens (see :mod:`remem.text.chunking`).
         """
         base = dict(
             user_id=user_id,
@@ -527,7 +527,7 @@ class Engine:
     def undelete(self, ids: str | Sequence[str]) -> builtins.list[MemoryRecord]:
         """Put memories back from the trash (with any chunks, vectors and provenance, under
         their ids), and return them. Ids not in this memory's trash are passed over; one whose
-        id is stored again meanwhile raises :class:`~remem.errors.ConflictError`."""
+        id is stored again meanwhile raises :class:`~remem.core.errors.ConflictError`."""
         id_list = [item_rules.checked_id(i) for i in ([ids] if isinstance(ids, str) else list(ids))]
         offered(self.store, Trash, "the trash").purge(now_epoch())  # type: ignore[type-abstract]
         entries = self._trash_entries(ids=id_list, limit=len(id_list))
@@ -601,11 +601,11 @@ class Engine:
         files removed when vectors went, the write-ahead log truncated; PostgreSQL: the
         tables that lost rows vacuumed), and with ``verify`` scans everything it keeps for the
         erased ids, texts, metadata values and vectors
-        (:class:`~remem.records.ErasureReceipt`). A scoped memory forgets within its grant
+        (:class:`~remem.core.records.ErasureReceipt`). A scoped memory forgets within its grant
         only; a subject outside it, like one with nothing stored, gets an empty receipt, and
         costs the store nothing but the look. A tenant may ask
         ``limits.max_tenant_forgets_per_hour`` erasures an hour
-        (:class:`~remem.errors.TooManyRequestsError` beyond). See docs/privacy.md for what
+        (:class:`~remem.core.errors.TooManyRequestsError` beyond). See docs/privacy.md for what
         remains elsewhere (backups, PostgreSQL's WAL)."""
         subject = erase.Subject(
             user_id=user_id,
@@ -651,7 +651,8 @@ class Engine:
 
     def verify_audit(self) -> AuditVerdict:
         """Check every chain of the audit log (admin): an event changed, removed, inserted or
-        reordered is found, and the first bad one named (:func:`remem.audit.verify_chains`)."""
+        reordered is found, and the first bad one named
+        (:func:`remem.trust.audit.verify_chains`)."""
         self.require_admin("verifying the audit log")
         log = offered(self.store, AuditLog, "the audit log")  # type: ignore[type-abstract]
         return verify_chains(log.events(order="chain"), log.heads())
@@ -814,20 +815,18 @@ class Engine:
     ) -> Context:
         """Search, then pack the best hits (with any neighbours) into ``budget_tokens``.
 
-        Hits are taken best first while they fit; ``order="time"`` (default) lays the chosen
-        ones out oldest first, ``"score"`` best first. The text opens with a line saying the
-        memories are quoted data, not instructions; each memory is one line: its time, whose
-        words it holds, and its text as a quoted string (invisible characters shown). A memory
-        marked as possibly steering a model (:mod:`remem.marks`) is fenced (``marked="fence"``,
-        the default) or its text withheld (``"withhold"``). A memory its reader does not
-        trust — a document's or tool's text, a model's own tool call, another user's words
-        (:mod:`remem.trust`: by where it came from, never by what it says) — is shown as
-        quoted evidence with its source in a section of its own (``untrusted="fence"``, the
-        default: None), left out but for a line naming it (``"withhold"``), or shown with the
-        rest (``"allow"``); over REST, None is the server's policy. ``count_tokens`` defaults
-        to the embedder's tokenizer; pass the target LLM's for exact budgets. Other keywords go
-        to :meth:`search`.
-        """
+        Hits are taken best first while they fit; ``order="time"`` (default) lays the chosen ones
+        out oldest first, ``"score"`` best first. The text opens with a line saying the memories are
+        quoted data, not instructions; each memory is one line: its time, whose words it holds, and
+        its text as a quoted string (invisible characters shown). A memory marked as possibly
+        steering a model (:mod:`remem.trust.marks`) is fenced (``marked="fence"``, the default) or
+        its text withheld (``"withhold"``). A memory its reader does not trust — a document's or
+        tool's text, a model's own tool call, another user's words (:mod:`remem.trust`: by where it
+        came from, never by what it says) — is shown as quoted evidence with its source in a section
+        of its own (``untrusted="fence"``, the default: None), left out but for a line naming it
+        (``"withhold"``), or shown with the rest (``"allow"``); over REST, None is the server's
+        policy. ``count_tokens`` defaults to the embedder's tokenizer; pass the target LLM's for
+        exact budgets. Other keywords go to :meth:`search`."""
         untrusted = DEFAULT_POLICY if untrusted is None else untrusted
         checks.context(budget_tokens, order, marked, untrusted)
         hits = self.search(query, k=k, **search)

@@ -1,6 +1,6 @@
 """Checks of what one call asks: batch sizes, pages, orders, a search's mode, ``k`` and query.
 
-Each raises :class:`~remem.errors.InvalidInputError` (or a subclass) before any work is spent;
+Each raises :class:`~remem.core.errors.InvalidInputError` (or a subclass) before any work is spent;
 none reads the store.
 """
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from remem.core.errors import InvalidInputError
+from remem.core.limits import Limits
+from remem.core.numbers import whole
+from remem.core.validate import bounded, number_within
 from remem.engine.items import MAX_ROWS
-from remem.errors import InvalidInputError
-from remem.limits import Limits
-from remem.numbers import whole
 from remem.retrieval.packing import MARKED_POLICIES
 from remem.stores.base import LIST_ORDERS
 from remem.trust import check_policy
-from remem.validate import bounded, number_within
 
 __all__ = [
     "SEARCH_MODES",

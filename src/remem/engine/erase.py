@@ -20,17 +20,17 @@ from typing import Any
 
 import numpy as np
 
-from remem.access import Grant
+from remem.core.errors import InvalidInputError, PermissionDeniedError
+from remem.core.filters import Cond, Logic, and_filters
+from remem.core.limits import Limits
+from remem.core.records import ErasureReceipt, MemoryRecord
 from remem.engine.tenancy import read_filter
-from remem.errors import InvalidInputError, PermissionDeniedError
-from remem.filters import Cond, Logic, and_filters
-from remem.limits import Limits
-from remem.provenance import LINK_FIELDS
-from remem.records import ErasureReceipt, MemoryRecord
 from remem.stores import RecordStore
 from remem.stores.erasure import ErasePlan, Erasure, Needles, Traces
 from remem.stores.tables import offered
 from remem.stores.trash import TrashEntry
+from remem.trust.access import Grant
+from remem.trust.provenance import LINK_FIELDS
 
 __all__ = ["Subject", "forget", "needles", "plan", "trashed_of"]
 

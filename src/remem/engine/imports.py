@@ -16,17 +16,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.access import Grant
+from remem.core.errors import InvalidInputError, VectorError
+from remem.core.limits import Limits
+from remem.core.numbers import whole
+from remem.core.records import ITEM_KEYS
+from remem.core.validate import new_id, utf8
 from remem.embedders import Embedder, check_vectors
 from remem.engine.items import MAX_ROWS, expired, exported_id, new_record
-from remem.errors import InvalidInputError, VectorError
-from remem.limits import Limits
-from remem.numbers import whole
-from remem.provenance import imported
-from remem.records import ITEM_KEYS
 from remem.stores import NewRecord
 from remem.stores.base import head_and_parts
-from remem.validate import new_id, utf8
+from remem.trust.access import Grant
+from remem.trust.provenance import imported
 
 __all__ = ["ImportBatch", "fresh", "labelled", "row_vectors"]
 

@@ -14,16 +14,16 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.access import Grant
+from remem.core.errors import ConflictError, InvalidInputError
+from remem.core.observe import stage
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import now as now_epoch
 from remem.embedders import Embedder, check_vectors, normalize
 from remem.engine.state import EngineState
 from remem.engine.vectors import vectorize, warn_if_long
-from remem.errors import ConflictError, InvalidInputError
-from remem.observe import stage
-from remem.records import MemoryRecord
 from remem.stores import NewRecord
 from remem.stores.base import RecordStore, head_and_parts
-from remem.timeutil import now as now_epoch
+from remem.trust.access import Grant
 
 __all__ = [
     "BULK_ROWS",

@@ -1,7 +1,7 @@
 """Item rules: what a caller's item may hold, and the record or change it becomes.
 
 Pure functions of the item, the grant and the limits, apart from the clock and fresh ids: no
-store, no embedder. The keys an item may hold are :class:`remem.records.MemoryItem`'s
+store, no embedder. The keys an item may hold are :class:`remem.core.records.MemoryItem`'s
 (``ITEM_KEYS``), the one declaration the REST body, the client and the CLI are tested against.
 A caller's ``id`` or ``key`` is a name within the item's scope (:func:`key_id`), so the same
 name in two scopes names two records (issue 31).
@@ -18,16 +18,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.access import Grant
-from remem.chunking import Chunk
-from remem.embedders import Embedder, check_vectors, normalize
-from remem.errors import InvalidInputError, PayloadTooLargeError
-from remem.limits import Limits
-from remem.provenance import linked, stamp
-from remem.records import ITEM_KEYS, Namespace
-from remem.stores import NewRecord, Update
-from remem.timeutil import now as now_epoch
-from remem.validate import (
+from remem.core.errors import InvalidInputError, PayloadTooLargeError
+from remem.core.limits import Limits
+from remem.core.records import ITEM_KEYS, Namespace
+from remem.core.timeutil import now as now_epoch
+from remem.core.validate import (
     clean_text,
     content_hash,
     epoch_time,
@@ -39,6 +34,11 @@ from remem.validate import (
     time_value,
     utf8,
 )
+from remem.embedders import Embedder, check_vectors, normalize
+from remem.stores import NewRecord, Update
+from remem.text.chunking import Chunk
+from remem.trust.access import Grant
+from remem.trust.provenance import linked, stamp
 
 __all__ = [
     "MAX_ID_CHARS",
@@ -83,7 +83,7 @@ def new_record(
     """A checked record from an item, in a scope ``grant`` allows (a tenant's only user or
     agent filled in); ``index`` names it in messages (a number: "item 3", or a label such as
     "line 7"). Its text may hold ``max_chars`` characters (default: the limit on a memory's
-    text). Its provenance is the current writer's (:func:`remem.provenance.stamp`; ``source``
+    text). Its provenance is the current writer's (:func:`remem.trust.provenance.stamp`; ``source``
     and ``face`` as that takes them): its author is the user the writer acts for
     (``principal``), else the user a chat turn of role ``user`` is stored for; a derived one
     carries what its sources hold (``inherited``, :func:`remem.trust.lineage`)."""

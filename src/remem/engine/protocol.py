@@ -17,14 +17,14 @@ from typing import Any, Protocol, Unpack
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.access import Grant
-from remem.chunking import ChunkStrategy
+from remem.core.limits import Limits
+from remem.core.records import MemoryRecord, SearchHit, SearchMode
+from remem.core.validate import TimeLike
 from remem.embedders import Embedder
-from remem.limits import Limits
-from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.retrieval.config import RetrievalConfig, RetrievalOptions
 from remem.stores import RecordStore
-from remem.validate import TimeLike
+from remem.text.chunking import ChunkStrategy
+from remem.trust.access import Grant
 
 __all__ = ["EngineAPI"]
 

@@ -12,11 +12,11 @@ from collections.abc import Iterable
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.errors import ConflictError
+from remem.core.records import MemoryRecord
 from remem.embedders import Embedder
 from remem.engine.state import EngineState
 from remem.engine.vectors import vectorize
-from remem.errors import ConflictError
-from remem.records import MemoryRecord
 
 __all__ = ["reembed"]
 

@@ -15,11 +15,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from remem.core.errors import InvalidInputError, TooManyRequestsError
+from remem.core.filters import Filter
+from remem.core.limits import Limits
+from remem.core.records import MemoryRecord
 from remem.embedders import Embedder
-from remem.errors import InvalidInputError, TooManyRequestsError
-from remem.filters import Filter
-from remem.limits import Limits
-from remem.records import MemoryRecord
 from remem.retrieval.config import RetrievalConfig
 from remem.retrieval.retriever import Retriever
 from remem.stores import RecordStore
@@ -35,7 +35,7 @@ class Touchable(Protocol):
 
 class AccessBuffer(Protocol):
     """What the engine asks of its buffer of pending access statistics
-    (:class:`remem.deferred.Touches`, built in one place: :class:`~remem.engine.Engine`)."""
+    (:class:`remem.engine.deferred.Touches`, built in one place: :class:`~remem.engine.Engine`)."""
 
     def add(self, ids: Sequence[str], at: float) -> None:
         """One access of each of ``ids`` at ``at`` (Unix seconds)."""
@@ -62,7 +62,7 @@ class EngineSettings:
     #: A text longer than this many tokens also gets vectors of its overlapping windows.
     part_tokens: int
     part_overlap: int
-    #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.limits.
+    #: What one call may ask (text sizes, filter shapes, batch sizes): see remem.core.limits.
     limits: Limits
     #: Days a recoverable delete stays in the trash (:mod:`remem.stores.trash`).
     trash_days: float = 30.0

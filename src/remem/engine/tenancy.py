@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from remem.access import Grant
+from remem.core.errors import ConflictError
+from remem.core.filters import Cond, Filter, Logic, and_filters, scope_filter
+from remem.core.limits import Limits
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import now as now_epoch
 from remem.engine.items import MAX_ID_CHARS, key_id
-from remem.errors import ConflictError
-from remem.filters import Cond, Filter, Logic, and_filters, scope_filter
-from remem.limits import Limits
-from remem.records import MemoryRecord
 from remem.stores import NewRecord
-from remem.timeutil import now as now_epoch
+from remem.trust.access import Grant
 
 __all__ = ["names_access", "own_names", "own_scope", "place", "read_filter", "resolve", "unexpired"]
 

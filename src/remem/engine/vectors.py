@@ -13,10 +13,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.chunking import chunk_text
+from remem.core.errors import EmbedderMismatchError, LongTextWarning
 from remem.embedders import Embedder, check_vectors, normalize
-from remem.errors import EmbedderMismatchError, LongTextWarning
 from remem.stores import RecordStore
+from remem.text.chunking import chunk_text
 
 __all__ = ["check_signature", "embed", "unit_vector", "vectorize", "warn_if_long"]
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 from remem.memory_types.cache import AGREE_MARGIN, DEFAULT_THRESHOLD, SemanticCache
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 from remem.eval.folds import cross_validate
 from remem.eval.metrics import latency_ms, mean_rows
 from remem.memory import Memory

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from remem.errors import InvalidInputError
-from remem.records import MemoryRecord
+from remem.core.errors import InvalidInputError
+from remem.core.records import MemoryRecord
 
 if TYPE_CHECKING:
     from remem.memory import Memory

@@ -21,7 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 
 __all__ = ["cross_validate", "fold_ids"]
 

@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 from remem.eval.common import ingest_once, runs_for
 from remem.eval.metrics import any_and_all, latency_ms, mean_rows, recall_at_k
 from remem.memory import Memory

@@ -30,11 +30,11 @@ from typing import Any
 
 import numpy as np
 
-from remem.errors import InvalidInputError, LongTextWarning
+from remem.core.errors import InvalidInputError, LongTextWarning
+from remem.core.records import MemoryRecord
 from remem.eval.folds import cross_validate
 from remem.eval.metrics import any_and_all, latency_ms, mean_rows, ndcg_at_k
 from remem.memory import Memory
-from remem.records import MemoryRecord
 
 __all__ = [
     "GRANULARITIES",

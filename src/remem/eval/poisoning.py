@@ -10,7 +10,7 @@ Each attack of a split is stored among the turns of one of the split's LoCoMo co
 through each **channel**, in a store of its own:
 
 - ``own_words``: as a turn of the user's own chat (role ``user``): trusted by provenance, so only
-  its marks (:mod:`remem.marks`) can fence it;
+  its marks (:mod:`remem.trust.marks`) can fence it;
 - ``document``: as a document the user's application stored (``add_document``);
 - ``tool``: as a tool's output in the user's chat (role ``tool``);
 - ``another_principal``: in a scope several users share (the conversation kept as an agent's
@@ -39,13 +39,13 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from remem.errors import InvalidInputError
-from remem.marks import scan
+from remem.core.errors import InvalidInputError
+from remem.core.records import MemoryRecord
 from remem.memory import Memory
-from remem.records import MemoryRecord
 from remem.retrieval.packing import marks_of
 from remem.transfer import locomo_items
 from remem.trust import assess
+from remem.trust.marks import scan
 
 __all__ = ["CHANNELS", "SPLITS", "evaluate_poisoning", "read_set"]
 

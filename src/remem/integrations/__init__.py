@@ -11,10 +11,10 @@ far its reader may rely on it (:mod:`remem.trust`), in one shape declared here
      "marks": ["instruction"],
      "source": "text from a document, tool or web page; via python; tainted external; ..."}
 
-``trust`` is the memory's :class:`~remem.records.Trust` for the reader (``level`` ``trusted``
-or ``untrusted``, ``reasons`` from :data:`remem.records.TRUST_REASONS`), ``marks`` what it
+``trust`` is the memory's :class:`~remem.core.records.Trust` for the reader (``level`` ``trusted``
+or ``untrusted``, ``reasons`` from :data:`remem.core.records.TRUST_REASONS`), ``marks`` what it
 holds that could steer a model (:func:`remem.retrieval.packing.marks_of`; empty: none), and
-``source`` its provenance in one line (:meth:`remem.records.Provenance.describe`). The reader
+``source`` its provenance in one line (:meth:`remem.core.records.Provenance.describe`). The reader
 is the user the memory acts for (:meth:`remem.Memory.on_behalf_of`, a grant of one user), else
 the user the adapter is made for (``user_id``), else none: the application itself.
 
@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from remem.core.records import MemoryRecord, SearchHit
 from remem.memory import Memory
-from remem.records import MemoryRecord, SearchHit
 from remem.retrieval.packing import marks_of
 from remem.trust import assess
 

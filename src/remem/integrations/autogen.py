@@ -32,10 +32,10 @@ import asyncio
 import json
 from typing import Any
 
-from remem.errors import InvalidInputError, MissingDependencyError
+from remem.core.errors import InvalidInputError, MissingDependencyError
+from remem.core.records import SearchHit
 from remem.integrations import WHOLE, reader_of, stripped, with_recall_metadata
 from remem.memory import Memory
-from remem.records import SearchHit
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
 
 try:

@@ -44,9 +44,9 @@ import numpy as np
 from crewai.memory.types import MemoryRecord as CrewRecord
 from crewai.memory.types import ScopeInfo
 
+from remem.core.records import MemoryRecord
 from remem.integrations import reader_of, stripped, with_recall_metadata
 from remem.memory import Memory
-from remem.records import MemoryRecord
 
 __all__ = ["RememStorage", "remem_embedder"]
 

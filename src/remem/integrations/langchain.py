@@ -50,14 +50,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.errors import MissingDependencyError, PayloadTooLargeError
+from remem.core.numbers import whole
+from remem.core.records import MemoryRecord, SearchHit, SearchMode
 from remem.embedders.base import Embedder
 from remem.engine import MAX_ID_CHARS
-from remem.errors import MissingDependencyError, PayloadTooLargeError
 from remem.integrations import reader_of, stripped, with_recall_metadata
 from remem.memory import Memory
 from remem.memory import open as open_memory
-from remem.numbers import whole
-from remem.records import MemoryRecord, SearchHit, SearchMode
 
 try:
     from langchain_core._api.beta_decorator import LangChainBetaWarning

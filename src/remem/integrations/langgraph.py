@@ -84,14 +84,14 @@ from langgraph.store.base import (
 )
 from langgraph.store.base.embed import get_text_at_path, tokenize_path
 
+from remem.core.errors import InvalidInputError, NotFoundError, PayloadTooLargeError
+from remem.core.numbers import whole
+from remem.core.records import MemoryRecord, SearchHit, SearchMode
+from remem.core.validate import json_text, utf8
 from remem.engine import MAX_ID_CHARS, SEARCH_MODES
-from remem.errors import InvalidInputError, NotFoundError, PayloadTooLargeError
 from remem.integrations import reader_of, recall_metadata
 from remem.memory import Memory
-from remem.numbers import whole
-from remem.records import MemoryRecord, SearchHit, SearchMode
 from remem.retrieval.config import RetrievalConfig
-from remem.validate import json_text, utf8
 
 __all__ = [
     "DEFAULT_MAX_KEY_CHARS",

@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from remem.errors import MissingDependencyError
+from remem.core.errors import MissingDependencyError
 from remem.integrations import WHOLE
 from remem.memory import Memory
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy

@@ -48,10 +48,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from remem.errors import InvalidInputError, MissingDependencyError
+from remem.core.errors import InvalidInputError, MissingDependencyError
+from remem.core.records import MemoryRecord
 from remem.llm.base import ToolCall
 from remem.memory import Memory
-from remem.records import MemoryRecord
 from remem.tools import ToolDispatcher, schemas
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy
 

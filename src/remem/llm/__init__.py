@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from remem.core.registry import Registry
 from remem.llm.base import (
     LLM,
     ChatModel,
@@ -19,7 +20,6 @@ from remem.llm.base import (
     derived_by,
     model_name,
 )
-from remem.registry import Registry
 
 __all__ = [
     "LLM",

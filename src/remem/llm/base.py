@@ -3,7 +3,7 @@
 An :class:`LLM` has ``generate(prompt) -> str``; a chat model also has ``chat(messages, tools=None)
 -> Reply`` (text, tool calls, token usage). Memory types need only ``generate``, so any function
 ``prompt -> text`` works too (:func:`as_llm` wraps it). Every LLM-backed feature has a path that
-works without one; a failed call raises :class:`~remem.errors.LLMError` (or a subclass) and the
+works without one; a failed call raises :class:`~remem.core.errors.LLMError` (or a subclass) and the
 caller falls back or keeps the raw memory — nothing already given to remem is lost.
 """
 
@@ -15,8 +15,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from remem.errors import InvalidInputError, LLMError, LLMReplyError
-from remem.provenance import deriving
+from remem.core.errors import InvalidInputError, LLMError, LLMReplyError
+from remem.trust.provenance import deriving
 
 if TYPE_CHECKING:
     from remem.engine.protocol import EngineAPI
@@ -190,7 +190,7 @@ def derived_by(
 ) -> AbstractContextManager[None]:
     """Memories written in the block are derived from ``sources`` by ``llm`` with the prompt
     named ``prompt`` — or, with no LLM, derived by remem itself (no model, no prompt): the
-    memory types' :func:`remem.provenance.deriving`."""
+    memory types' :func:`remem.trust.provenance.deriving`."""
     made_by = model_name(llm)
     return deriving(sources=sources, model=made_by, prompt=prompt if made_by else None)
 
@@ -239,7 +239,7 @@ def _record(
             cost=after.cost - before.cost,
         )
     else:
-        from remem.tokens import token_counter
+        from remem.text.tokens import token_counter
 
         count = token_counter()
         spent = Usage(calls=1, prompt_tokens=count(prompt), completion_tokens=count(reply or ""))

@@ -4,7 +4,7 @@
 answers ``chat`` / ``generate`` like :class:`~remem.llm.openai.OpenAIChat` (llama-cpp-python
 returns completions in OpenAI's wire format, parsed by the same code), with token usage from
 llama.cpp's own counts. Nothing is downloaded: the model is a file you have. A request longer
-than the context window is a :class:`~remem.errors.ContextOverflowError`.
+than the context window is a :class:`~remem.core.errors.ContextOverflowError`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from remem.errors import ContextOverflowError, InvalidInputError, LLMError, MissingDependencyError
+from remem.core.errors import (
+    ContextOverflowError,
+    InvalidInputError,
+    LLMError,
+    MissingDependencyError,
+)
 from remem.llm.base import Reply, Usage, reply_from_completion
 
 __all__ = ["LlamaCppChat"]

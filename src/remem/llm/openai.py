@@ -4,11 +4,11 @@
 server (llama.cpp's ``llama-server``, vLLM, Ollama's ``/v1``, LM Studio). Settings come from
 arguments, then ``REMEM_OPENAI_BASE_URL`` / ``OPENAI_BASE_URL`` and ``REMEM_OPENAI_API_KEY`` /
 ``OPENAI_API_KEY``. A local server needs no key; api.openai.com without one is an
-:class:`~remem.errors.LLMAuthError` naming the variable to set.
+:class:`~remem.core.errors.LLMAuthError` naming the variable to set.
 
 Calls retry with exponential backoff (the SDK's: 429, 408, 409, 5xx and connection errors,
 honouring ``Retry-After``), each with ``timeout`` seconds; what still fails becomes a typed
-:class:`~remem.errors.LLMError`. Every reply's token usage is added to :attr:`OpenAIChat.usage`
+:class:`~remem.core.errors.LLMError`. Every reply's token usage is added to :attr:`OpenAIChat.usage`
 (and priced when ``prices`` per million tokens are given). ``achat`` / ``agenerate`` are the same
 calls on the SDK's async client; both go through one parser.
 """
@@ -19,7 +19,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from remem.errors import (
+from remem.core.errors import (
     ContextOverflowError,
     InvalidInputError,
     LLMAuthError,
@@ -29,8 +29,8 @@ from remem.errors import (
     LLMTimeoutError,
     MissingDependencyError,
 )
+from remem.core.numbers import whole
 from remem.llm.base import Reply, Usage, reply_from_completion
-from remem.numbers import whole
 
 __all__ = ["OpenAIChat"]
 

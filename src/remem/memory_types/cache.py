@@ -40,19 +40,19 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from remem.deferred import DeferredWrites
+from remem.core.errors import InvalidInputError, PermissionDeniedError
+from remem.core.numbers import whole
+from remem.core.observe import METRICS
+from remem.core.records import Trust
+from remem.core.timeutil import now
+from remem.core.validate import clean_text, json_text, opt_str, utf8
 from remem.embedders import check_vectors, normalize
-from remem.errors import InvalidInputError, PermissionDeniedError
-from remem.follower import IndexFollower
+from remem.engine.deferred import DeferredWrites
+from remem.index.follower import IndexFollower
+from remem.index.vector_index import VectorIndex
 from remem.memory_types.guard import compare, opposite
-from remem.numbers import whole
-from remem.observe import METRICS
-from remem.records import Trust
 from remem.stores.tables import CacheTable, offered
-from remem.timeutil import now
 from remem.trust import TRUSTED, lineage, trusted_by
-from remem.validate import clean_text, json_text, opt_str, utf8
-from remem.vector_index import VectorIndex
 
 if TYPE_CHECKING:
     from remem.engine.protocol import EngineAPI
@@ -128,7 +128,8 @@ class CacheEvent:
 
 
 class _Entries:
-    """One cache's entries as its index follows them (a :class:`~remem.follower.FollowedRows`):
+    """One cache's entries as its index follows them (a
+    :class:`~remem.index.follower.FollowedRows`):
     the store's change token says whether another handle wrote; (entries, largest row id) then
     tells appends elsewhere (the rows past the largest row id are read) from deletes (every row
     is read again)."""

@@ -20,7 +20,7 @@ A :class:`ChatMemory` keeps one conversation's messages (OpenAI-style dicts: ``r
                    the budget.
 
 A user's message that states a preference ("I'm allergic to shellfish", "I only like small quiet
-hotels") is stored with ``metadata["cues"] == ["preference"]`` (:mod:`remem.cues`, rules, no
+hotels") is stored with ``metadata["cues"] == ["preference"]`` (:mod:`remem.text.cues`, rules, no
 LLM), so a later request for a recommendation finds it (:mod:`remem.retrieval.preferences`).
 
 Tokens are counted with the target model's tokenizer (``model=``, offline via quicktok) or any
@@ -39,12 +39,12 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem import prompts
-from remem.cues import message_cues
+from remem.core.errors import InvalidInputError, LLMError
+from remem.core.numbers import whole
 from remem.enrich import rewrite_query
-from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call, derived_by
-from remem.numbers import whole
-from remem.tokens import (
+from remem.text.cues import message_cues
+from remem.text.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
     TokenCounter,
@@ -55,8 +55,8 @@ from remem.tokens import (
 )
 
 if TYPE_CHECKING:
+    from remem.core.records import MemoryRecord
     from remem.engine.protocol import EngineAPI
-    from remem.records import MemoryRecord
 
 __all__ = ["ChatMemory", "Strategy"]
 #: The conversation's own turns: a memory of kind "message" added to the same session by other
@@ -160,7 +160,7 @@ class ChatMemory:
             checked = _check_message(message, i, open_calls)
             metadata: dict[str, Any] = {"chat_seq": seq + i, "message": checked}
             if cues := message_cues(checked):
-                metadata["cues"] = cues  # what a later request may need it for (remem.cues)
+                metadata["cues"] = cues  # what a later request may need it for (remem.text.cues)
             items.append(
                 {
                     "text": _searchable_text(checked),

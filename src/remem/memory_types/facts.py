@@ -38,17 +38,17 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from remem import prompts
-from remem.audit import acting
+from remem.core.errors import InvalidInputError, LLMError, LLMReplyError
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import now
 from remem.enrich import rate_importance
-from remem.errors import InvalidInputError, LLMError, LLMReplyError
 from remem.llm.base import LLM, as_llm, call, derived_by
-from remem.records import MemoryRecord
-from remem.timeutil import now
 from remem.trust import assess, lineage, trusted_by
+from remem.trust.audit import acting
 
 if TYPE_CHECKING:
+    from remem.core.records import SearchHit
     from remem.engine.protocol import EngineAPI
-    from remem.records import SearchHit
 
 __all__ = ["FactChange", "FactMemory", "heuristic_facts", "is_junk"]
 

@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rapidfuzz import fuzz
 
-from remem.errors import InvalidInputError, NotFoundError
-from remem.validate import clean_text
+from remem.core.errors import InvalidInputError, NotFoundError
+from remem.core.validate import clean_text
 
 if TYPE_CHECKING:
+    from remem.core.records import MemoryRecord
     from remem.engine.protocol import EngineAPI
-    from remem.records import MemoryRecord
 
 __all__ = ["KeyMatch", "KeyValueMemory"]
 

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from remem.errors import InvalidInputError
-from remem.numbers import whole
-from remem.tokens import (
+from remem.core.errors import InvalidInputError
+from remem.core.numbers import whole
+from remem.text.tokens import (
     DEFAULT_MODEL,
     REPLY_PRIMING,
     TokenCounter,

@@ -30,15 +30,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from remem import prompts
+from remem.core.errors import InvalidInputError, LLMError
+from remem.core.validate import TimeLike, clean_text
 from remem.enrich import rated_importance
-from remem.errors import InvalidInputError, LLMError
 from remem.llm import LLM, as_llm, call, derived_by
 from remem.retrieval.config import AGENT_RETRIEVAL, RetrievalConfig
-from remem.validate import TimeLike, clean_text
 
 if TYPE_CHECKING:
+    from remem.core.records import MemoryRecord, SearchHit
     from remem.engine.protocol import EngineAPI
-    from remem.records import MemoryRecord, SearchHit
 
 __all__ = ["MemoryStream"]
 

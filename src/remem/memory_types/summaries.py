@@ -30,15 +30,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from remem import prompts
-from remem.chunking import chunk_text
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 from remem.llm.base import LLM, as_llm, call, derived_by
-from remem.tokens import DEFAULT_MODEL, TokenCounter, token_counter
+from remem.text.chunking import chunk_text
+from remem.text.tokens import DEFAULT_MODEL, TokenCounter, token_counter
 
 if TYPE_CHECKING:
+    from remem.core.records import MemoryRecord
     from remem.embedders.base import Embedder
     from remem.engine.protocol import EngineAPI
-    from remem.records import MemoryRecord
 
 __all__ = [
     "IndexHit",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from remem.registry import Registry
+from remem.core.registry import Registry
 from remem.rerankers.base import Reranker
 
 __all__ = ["Reranker", "available_rerankers", "get_reranker", "register_reranker"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from remem.errors import RerankerError
+from remem.core.errors import RerankerError
 from remem.rerankers.base import Reranker
 
 __all__ = ["CrossEncoderReranker"]

@@ -8,7 +8,7 @@ from operator import attrgetter
 
 import numpy as np
 
-from remem.records import MemoryRecord, SearchHit
+from remem.core.records import MemoryRecord, SearchHit
 
 __all__ = ["Candidate", "lift", "to_hits"]
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, TypedDict
 
-from remem.errors import InvalidInputError
-from remem.numbers import whole
+from remem.core.errors import InvalidInputError
+from remem.core.numbers import whole
+from remem.core.validate import number_within
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.fusion import FUSIONS, Fusion
-from remem.validate import number_within
 
 __all__ = ["AGENT_RETRIEVAL", "OPTIONS", "Option", "RetrievalConfig", "RetrievalOptions"]
 
@@ -149,7 +149,7 @@ class RetrievalConfig:
     )
     #: Stated preferences: a query that asks for a recommendation ("Can you recommend a
     #: hotel?") also takes candidates from the memories that state a preference
-    #: (``metadata.cues`` holds ``"preference"``, :mod:`remem.cues`), and the best
+    #: (``metadata.cues`` holds ``"preference"``, :mod:`remem.text.cues`), and the best
     #: ``preference_k`` of them gain ``preference_weight`` (units as ``speaker_weight``).
     #: 0: off.
     preference_k: int = field(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from remem.filters import Cond, Filter, Logic
+from remem.core.filters import Cond, Filter, Logic
 from remem.retrieval.candidates import Candidate, lift
 from remem.retrieval.timeparse import TimeRange
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from remem.records import MemoryRecord, SearchHit
+from remem.core.records import MemoryRecord, SearchHit
 from remem.retrieval.candidates import Candidate
 
 __all__ = ["Adjacent", "expand", "neighbour_boosts", "smooth", "walk"]

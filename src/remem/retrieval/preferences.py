@@ -4,7 +4,7 @@
 passing — "the hotel was huge and noisy, I only sleep well in small quiet places" — though the
 two share few words, and a small embedder ranks a dozen other hotel or trip messages above it.
 Messages that state a preference carry the cue ``"preference"`` in ``metadata.cues`` (written by
-:class:`~remem.memory_types.chat.ChatMemory`, see :mod:`remem.cues`). When a query asks for
+:class:`~remem.memory_types.chat.ChatMemory`, see :mod:`remem.text.cues`). When a query asks for
 something to be recommended, suggested or planned (:func:`wants_preferences`; not a question
 about what the assistant said):
 
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from remem.cues import PREFERENCE, asks_for_recommendation
-from remem.filters import Cond, Filter
+from remem.core.filters import Cond, Filter
 from remem.retrieval.candidates import Candidate, lift
 from remem.retrieval.speakers import addressed_role
+from remem.text.cues import PREFERENCE, asks_for_recommendation
 
 __all__ = ["PREFERENCE_DEPTH", "STATED", "merged", "prefer_stated", "wants_preferences"]
 

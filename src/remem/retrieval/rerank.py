@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from remem.errors import RerankerError, RerankWarning
+from remem.core.errors import RerankerError, RerankWarning
 from remem.rerankers import Reranker
 from remem.retrieval.candidates import Candidate
 

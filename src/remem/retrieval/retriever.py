@@ -48,9 +48,9 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.filters import Filter, and_filters
-from remem.observe import stage
-from remem.records import MemoryRecord, SearchHit, SearchMode
+from remem.core.filters import Filter, and_filters
+from remem.core.observe import stage
+from remem.core.records import MemoryRecord, SearchHit, SearchMode
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.calibration import calibrated, non_increasing
 from remem.retrieval.candidates import Candidate, to_hits

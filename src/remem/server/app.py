@@ -1,7 +1,7 @@
 """The ASGI app: routes, the error envelope, the body limit, and how the server decides on keys.
 
 Every error is ``{"error": {"type": ..., "message": ..., "request_id": ...}}`` with the status
-the exception class carries (``remem.errors``), mapped by type, never by message text; the
+the exception class carries (``remem.core.errors``), mapped by type, never by message text; the
 request id is also the response's ``X-Request-ID`` and in the server's log lines
 (:mod:`remem.server.requestids`). A request the schema refuses
 is 422 with every problem listed; a body over ``max_body`` bytes is 413 before it is read whole.
@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import remem
 from remem.apikeys import KeyRing
 from remem.client import POSITION_HEADER, STALE_HEADER
-from remem.errors import InvalidInputError, PayloadTooLargeError, RememError
+from remem.core.errors import InvalidInputError, PayloadTooLargeError, RememError
 from remem.memory import Memory
 from remem.server.metrics import RequestMetrics, metrics, note_error
 from remem.server.requestids import HEADER, RequestIds, current_request_id

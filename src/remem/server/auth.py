@@ -13,10 +13,10 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from remem.access import ADMIN, Grant
 from remem.apikeys import presented_key
 from remem.client import FOR_HEADER
 from remem.memory import Memory
+from remem.trust.access import ADMIN, Grant
 
 __all__ = ["Call", "Caller", "caller", "token"]
 

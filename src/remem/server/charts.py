@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from remem.errors import InvalidInputError
-from remem.records import MemoryRecord
-from remem.timeutil import to_datetime
+from remem.core.errors import InvalidInputError
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import to_datetime
 
 __all__ = ["Bar", "BarChart", "Chain", "Dot", "FactGraph", "Lane", "Tick", "Timeline"]
 

@@ -10,10 +10,10 @@ from datetime import date, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
-from remem.errors import InvalidInputError
-from remem.records import MemoryRecord
+from remem.core.errors import InvalidInputError
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import MAX_TIME
 from remem.server.routes import json_filter, json_object
-from remem.timeutil import MAX_TIME
 
 __all__ = [
     "browse_filter", "changes", "day", "deleted_notice", "int_param", "json_text", "number",

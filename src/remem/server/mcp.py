@@ -9,7 +9,8 @@ not write come back apart, as evidence, or are withheld, as the server's ``untru
 says (never the model's choice). A model's ``delete_memory`` is recoverable (the trash).
 
 ``forget_user`` (erase the user for good) is not offered unless the operator allows it
-(``remem mcp --allow-forget``), and then runs only once a person confirms (:mod:`remem.consent`):
+(``remem mcp --allow-forget``), and then runs only once a person confirms
+(:mod:`remem.trust.consent`):
 through MCP elicitation when the client supports it (a form the person answers, which the
 model never sees), else by a one-time code shown to the person out of band (the server's
 console) that they give back within minutes. A model's own ``confirm`` is not consent.
@@ -57,10 +58,8 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import remem
-from remem.access import ADMIN, Grant
 from remem.apikeys import KeyRing, presented_key
-from remem.consent import OneTimeCodes
-from remem.errors import AuthenticationError, InvalidInputError, RememError
+from remem.core.errors import AuthenticationError, InvalidInputError, RememError
 from remem.llm.base import ToolCall
 from remem.memory import Memory
 from remem.server.app import error_response
@@ -68,6 +67,8 @@ from remem.server.requestids import RequestIds, current_request_id, log_config, 
 from remem.server.run import check_port, refuse_open_without_keys, shown_host
 from remem.tools import RESULT_SCHEMAS, ToolDispatcher, check_arguments, schemas
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy, check_policy
+from remem.trust.access import ADMIN, Grant
+from remem.trust.consent import OneTimeCodes
 
 __all__ = ["McpHttpApp", "build_mcp", "mcp_http_app", "serve_http", "serve_stdio"]
 
@@ -281,7 +282,7 @@ class MemoryTools:
     ) -> types.CallToolResult:
         """``forget_user``: ``Memory.forget`` of the one user this server acts for, once a
         person has confirmed — by elicitation when the client can show them a form, else by
-        the one-time code they were shown (:mod:`remem.consent`). Never a user the model
+        the one-time code they were shown (:mod:`remem.trust.consent`). Never a user the model
         names, never on the model's word alone."""
         try:
             check_arguments(_FORGET_USER["input_schema"], arguments, nulls=False)
@@ -397,7 +398,7 @@ def build_mcp(
     acting in the given scope. Serve it with :func:`serve_stdio` or :func:`mcp_http_app`.
     ``untrusted``: what the model is shown of memories the user does not trust
     (:mod:`remem.trust`). ``allow_forget`` offers ``forget_user``, which erases only once a
-    person confirms (:mod:`remem.consent`; ``codes`` says where one-time codes go: the
+    person confirms (:mod:`remem.trust.consent`; ``codes`` says where one-time codes go: the
     console by default)."""
     tools = MemoryTools(
         memory,

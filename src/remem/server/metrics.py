@@ -2,7 +2,7 @@
 
 Request latency by method, route (the route's template, ``/v1/memories/{id}``: never an id)
 and status; errors by route, status and error type; the engine's operation and stage latency,
-errors by type and cache lookups (:mod:`remem.observe`); and, read when scraped, the store's
+errors by type and cache lookups (:mod:`remem.core.observe`); and, read when scraped, the store's
 records, vectors, index state, connection pools and replicas. No series carries a tenant's
 id, text or query. With API keys on it needs an admin key, like ``/v1/stats`` (Prometheus:
 ``authorization: {credentials: rk_...}`` in the scrape config).
@@ -17,8 +17,8 @@ from fastapi import APIRouter
 from fastapi.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from remem.errors import StoreUnavailableError
-from remem.observe import METRICS, Gauge, render
+from remem.core.errors import StoreUnavailableError
+from remem.core.observe import METRICS, Gauge, render
 from remem.server.auth import Call
 
 __all__ = ["RequestMetrics", "metrics", "note_error"]

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from remem.audit import AuditEvent
-from remem.records import MemoryRecord, SearchHit, TrashedMemory
+from remem.core.records import MemoryRecord, SearchHit, TrashedMemory
 from remem.retrieval.config import OPTIONS, Option
 from remem.trust import UntrustedPolicy
+from remem.trust.audit import AuditEvent
 
 Id = Annotated[str, Field(min_length=1, max_length=256)]
 Text = Annotated[str, Field(min_length=1)]
@@ -40,7 +40,7 @@ class Scope(Strict):
 
 
 class MemoryItemIn(Scope):
-    """A memory item (:class:`remem.records.MemoryItem`, key for key: tests/test_parity.py)."""
+    """A memory item (:class:`remem.core.records.MemoryItem`, key for key: tests/test_parity.py)."""
 
     #: The caller's own id: a name within the memory's scope and namespace, as ``key`` is (the
     #: record's ``id`` is derived from them). One already stored there is a 409, unless the
@@ -255,7 +255,7 @@ class Deleted(BaseModel):
 
 class TrashList(BaseModel):
     """``GET /v1/trash``: a page of the trash, newest first, each a
-    :class:`remem.records.TrashedMemory`."""
+    :class:`remem.core.records.TrashedMemory`."""
 
     items: list[TrashedMemory]
     next_offset: int | None = Field(description="Offset of the next page; null on the last")
@@ -276,7 +276,7 @@ class ForgetIn(Scope):
 
 
 class AuditOut(BaseModel):
-    """``GET /v1/audit``: the events, each a :class:`remem.audit.AuditEvent`."""
+    """``GET /v1/audit``: the events, each a :class:`remem.trust.audit.AuditEvent`."""
 
     events: list[AuditEvent]
 

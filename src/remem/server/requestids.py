@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from remem.redact import MaskingFilter
+from remem.core.redact import MaskingFilter
 
 __all__ = ["HEADER", "RequestIdFilter", "RequestIds", "current_request_id", "log_config", "serving"]
 
@@ -91,7 +91,7 @@ class RequestIdFilter(logging.Filter):
 
 def log_config() -> dict[str, Any]:
     """uvicorn's logging configuration with the request id in every line, no password in any
-    (:class:`remem.redact.MaskingFilter`), and the database driver's lines in the same form."""
+    (:class:`remem.core.redact.MaskingFilter`), and the database driver's lines in the same form."""
     from uvicorn.config import LOGGING_CONFIG
 
     ours = {"handlers": ["default"], "level": "INFO", "propagate": False}

@@ -18,10 +18,10 @@ from starlette.concurrency import run_in_threadpool
 
 import remem
 from remem import transfer
+from remem.core.errors import InvalidInputError
+from remem.core.records import ErasureReceipt
 from remem.embedders import check_vectors
 from remem.embedders.base import Vectors
-from remem.errors import InvalidInputError
-from remem.records import ErasureReceipt
 from remem.server import models as m
 from remem.server.auth import Call, Caller
 

@@ -8,7 +8,7 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 from remem.memory import Memory
 from remem.trust import DEFAULT_POLICY, UntrustedPolicy
 

@@ -40,24 +40,24 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 
 from remem import transfer
-from remem.access import Grant
-from remem.audit import AuditVerdict
-from remem.engine import MAX_K
-from remem.errors import (
+from remem.core.errors import (
     AuthenticationError,
     InvalidInputError,
     NotFoundError,
     PermissionDeniedError,
     RememError,
 )
+from remem.core.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
+from remem.engine import MAX_K
 from remem.memory_types.cache import CacheEvent
 from remem.memory_types.facts import CLOSED, CURRENT
-from remem.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.server import forms
 from remem.server.auth import Caller, caller
 from remem.server.charts import BarChart, FactGraph, Timeline
 from remem.server.routes import json_filter
 from remem.trust import assess
+from remem.trust.access import Grant
+from remem.trust.audit import AuditVerdict
 
 __all__ = ["pages"]
 

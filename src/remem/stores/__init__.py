@@ -13,8 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from remem.errors import InvalidInputError, MissingDependencyError
-from remem.registry import Registry
+from remem.core.errors import InvalidInputError, MissingDependencyError
+from remem.core.registry import Registry
 from remem.stores.base import NewRecord, RecordStore, Store, Update
 from remem.stores.erasure import Erasure
 from remem.stores.tables import (
@@ -57,7 +57,7 @@ __all__ = [
 #: ``scheme:rest``; a scheme is two letters at least, so ``C:\\data`` stays a path.
 _URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]+):(?P<rest>.*)", re.S)
 #: Each URL scheme's opener (``opener(location, **options)``), in the registry every pluggable
-#: part uses (:mod:`remem.registry`).
+#: part uses (:mod:`remem.core.registry`).
 _OPENERS: Registry[Store] = Registry("store", Store)
 
 

@@ -1,5 +1,5 @@
 """Writing and reading the audit log's tables, the same on SQLite and PostgreSQL (the rules are
-:mod:`remem.audit`'s). :func:`append` runs inside the store's write transaction: the events
+:mod:`remem.trust.audit`'s). :func:`append` runs inside the store's write transaction: the events
 commit with the change they record, or not at all.
 
 On PostgreSQL, one upsert creates a chain's head row if missing, locks it for the rest of the
@@ -15,7 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from remem.audit import (
+from remem.core.timeutil import now
+from remem.stores.tables import AuditLog
+from remem.trust.audit import (
     GENESIS,
     KEYS_CHAIN,
     STORE_CHAIN,
@@ -27,8 +29,6 @@ from remem.audit import (
     grouped,
     pseudonym,
 )
-from remem.stores.tables import AuditLog
-from remem.timeutil import now
 
 if TYPE_CHECKING:
     from remem.stores.sql import Connection
@@ -59,7 +59,7 @@ def entries_for(
     detail: Mapping[str, Any] | None = None,
 ) -> dict[str, AuditEntry]:
     """One entry per chain for records (id, user, agent, content hash), as :func:`append` takes;
-    the action is the face's (:func:`remem.audit.action`) or ``default_action``."""
+    the action is the face's (:func:`remem.trust.audit.action`) or ``default_action``."""
     doing = action(default_action)
     return {
         chain: AuditEntry(doing, ids, hashes, dict(detail or {}))

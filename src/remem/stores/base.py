@@ -21,12 +21,10 @@ from typing import Any, Self
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.embedders.base import EmbedderSignature
-from remem.errors import InvalidInputError, VectorError
-from remem.filters import Cond, Filter, Logic, and_filters
-from remem.keywords import BM25_B, BM25_K1, index_terms, search_terms
-from remem.observe import Gauge
-from remem.records import (
+from remem.core.errors import InvalidInputError, VectorError
+from remem.core.filters import Cond, Filter, Logic, and_filters
+from remem.core.observe import Gauge
+from remem.core.records import (
     IndexState,
     MemoryRecord,
     Namespace,
@@ -35,11 +33,13 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
+from remem.core.timeutil import from_epoch
+from remem.embedders.base import EmbedderSignature
 from remem.stores.erasure import Erasure
 from remem.stores.keyword_index import UNITS, affordable, only_owners, owners, weights
 from remem.stores.tables import AuditLog, CacheTable, KeyTable, Scope, Snapshots, UsageTable
 from remem.stores.trash import Trash
-from remem.timeutil import from_epoch
+from remem.text.keywords import BM25_B, BM25_K1, index_terms, search_terms
 
 __all__ = [
     "LIST_ORDERS",
@@ -191,7 +191,7 @@ class NewRecord:
     namespace: Namespace = ()
     #: The caller's name for it (its ``id`` is derived from scope, namespace and key).
     key: str | None = None
-    #: Where it came from (:class:`~remem.records.Provenance`).
+    #: Where it came from (:class:`~remem.core.records.Provenance`).
     provenance: Provenance = field(default_factory=Provenance)
 
     def updated(self, stamp: float) -> float:
@@ -457,9 +457,9 @@ class Store(ABC):
     ) -> list[MemoryRecord]:
         """Insert all or nothing; a duplicate returns the record already stored. Vectors from
         an embedder other than the store's (``signature``, checked inside the transaction) are
-        refused with :class:`~remem.errors.EmbedderMismatchError`; a store with no vectors
+        refused with :class:`~remem.core.errors.EmbedderMismatchError`; a store with no vectors
         takes the writer's ``signature``. A record whose id is stored raises
-        :class:`~remem.errors.ConflictError` naming it (``a memory with id 'a' is already
+        :class:`~remem.core.errors.ConflictError` naming it (``a memory with id 'a' is already
         stored``, and ``id="a"``: the suite checks the words), or with ``replace`` takes its
         place (the old record and its chunks deleted in the same transaction)."""
 
@@ -468,7 +468,7 @@ class Store(ABC):
         self, id: str, change: Update, *, signature: EmbedderSignature | None = None
     ) -> MemoryRecord:
         """Change one record in one transaction. With a new vector and ``signature`` (the
-        writer's embedder), refuse it with :class:`~remem.errors.EmbedderMismatchError` unless
+        writer's embedder), refuse it with :class:`~remem.core.errors.EmbedderMismatchError` unless
         the store's vectors come from that embedder (a store with no vectors takes it); without
         ``signature`` only the vector's width is checked."""
 
@@ -500,7 +500,7 @@ class Store(ABC):
         from.
 
         Inside the one write transaction: the store's signature must still be ``expected``
-        (when given; else :class:`~remem.errors.ConflictError`), and every record holding a
+        (when given; else :class:`~remem.core.errors.ConflictError`), and every record holding a
         vector must be among ``ids`` (with the same content hash, when ``hashes`` are given).
         Records that are not — written or rewritten after the caller read them — are embedded
         by ``embed(texts)`` (each item: rows, head first) under the write lock; without
@@ -708,7 +708,7 @@ class Store(ABC):
 
     def gauges(self) -> list[Gauge]:
         """What this store reports to ``/metrics`` beyond records and its index (connection
-        pools, replicas; see :data:`remem.observe.GAUGES`); by default nothing."""
+        pools, replicas; see :data:`remem.core.observe.GAUGES`); by default nothing."""
         return []
 
     def health(self) -> dict[str, Any]:

@@ -7,7 +7,7 @@ records it holds and their total length. A search reads the scopes its filter bo
 (:func:`owners`: a tenant's grant always does), counts each of its words' records there, and
 ranks with those counts only, so nothing stored in another scope moves its ids, order or
 scores (docs/security.md). ``stores/sqlite/keywords.py`` and ``stores/postgres/keywords.py``
-keep the tables; the terms are :func:`remem.keywords.index_terms`, the same in every store.
+keep the tables; the terms are :func:`remem.text.keywords.index_terms`, the same in every store.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from remem.filters import Cond, Filter, Logic, required_values
-from remem.keywords import BM25_B, BM25_K1, idf, index_terms
+from remem.core.filters import Cond, Filter, Logic, required_values
+from remem.text.keywords import BM25_B, BM25_K1, idf, index_terms
 
 __all__ = [
     "KEYWORD_POSTINGS",

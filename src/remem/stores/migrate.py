@@ -7,7 +7,7 @@ target. Nothing is re-embedded. The target must hold no records (a copy does not
 
 Then both stores are read again and compared: counts, and a checksum over every record and its
 vectors (:func:`checksum`, independent of the order rows are read in). A migration that does not
-verify raises :class:`~remem.errors.StoreError` and says what differs.
+verify raises :class:`~remem.core.errors.StoreError` and says what differs.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from remem.errors import InvalidInputError, StoreError
-from remem.records import MemoryRecord
+from remem.core.errors import InvalidInputError, StoreError
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import to_epoch
 from remem.stores.base import NewRecord, RecordStore
 from remem.stores.tables import INTERFACES, CacheTable, Capability, KeyTable, part
-from remem.timeutil import to_epoch
 
 __all__ = ["MigrationReport", "checksum", "migrate_store"]
 

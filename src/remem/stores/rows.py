@@ -1,5 +1,5 @@
 """A record's row, declared once: each column of ``memories`` that holds a field of
-:class:`~remem.records.MemoryRecord`, its type in each dialect, and how it is written from a
+:class:`~remem.core.records.MemoryRecord`, its type in each dialect, and how it is written from a
 :class:`~remem.stores.base.NewRecord` or an :class:`~remem.stores.base.Update` and read back.
 
 Both SQL stores make every statement that moves a record's fields from this one list: the
@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from remem.records import MemoryRecord, Provenance, decode_namespace, encode_namespace
-from remem.timeutil import from_epoch
+from remem.core.records import MemoryRecord, Provenance, decode_namespace, encode_namespace
+from remem.core.timeutil import from_epoch
 
 if TYPE_CHECKING:
     from remem.stores.base import NewRecord, Update

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from remem.core.errors import EmbedderMismatchError
 from remem.embedders.base import EmbedderSignature
-from remem.errors import EmbedderMismatchError
 from remem.stores.audit_log import AuditTables
 from remem.stores.base import read_pages
 from remem.stores.tables import KeyTable

@@ -19,10 +19,10 @@ from typing import Any, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.audit import AuditEvent
-from remem.errors import StoreError
+from remem.core.errors import StoreError
 from remem.stores.erasure import Erasure
 from remem.stores.trash import Trash
+from remem.trust.audit import AuditEvent
 
 __all__ = [
     "AuditLog",
@@ -191,7 +191,7 @@ class Snapshots(ABC):
 
 
 class AuditLog(ABC):
-    """The audit log (:mod:`remem.audit`): the store writes an event in the transaction of
+    """The audit log (:mod:`remem.trust.audit`): the store writes an event in the transaction of
     each change it records; these read the events back."""
 
     @abstractmethod
@@ -289,7 +289,7 @@ def offered(store: object, interface: type[T], purpose: str) -> T:
 
 def require(store: object, capability: Capability, purpose: str) -> None:
     """Refuse ``purpose`` (what the caller was about to do) on a store without
-    ``capability``, with a :class:`~remem.errors.StoreError` that says what to do instead."""
+    ``capability``, with a :class:`~remem.core.errors.StoreError` that says what to do instead."""
     if capability not in capabilities(store):
         raise StoreError(
             f"{type(store).__name__} has no {capability.value} ({INTERFACES[capability].__name__})"

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.records import (
+from remem.core.records import (
     MemoryRecord,
     Namespace,
     Provenance,
@@ -31,7 +31,7 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
-from remem.timeutil import from_epoch
+from remem.core.timeutil import from_epoch
 
 __all__ = [
     "TRASH_COLUMNS",

@@ -1,4 +1,4 @@
-"""The meaning of remem's filter tree (:mod:`remem.filters`), in plain Python: what a store's
+"""The meaning of remem's filter tree (:mod:`remem.core.filters`), in plain Python: what a store's
 compiled filter must select. Property tests hold each store's compiler to it
 (``tests/test_filter_reference.py``); a backend outside remem can do the same with its own.
 
@@ -29,8 +29,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from remem.filters import Cond, Filter, Logic
-from remem.records import MemoryRecord, encode_namespace, namespace_range
+from remem.core.filters import Cond, Filter, Logic
+from remem.core.records import MemoryRecord, encode_namespace, namespace_range
 
 __all__ = ["field_value", "matches", "truth"]
 

@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.validate import content_hash
 from remem.embedders.base import EmbedderSignature
 from remem.stores import NewRecord, RecordStore
-from remem.validate import content_hash
 
 __all__ = ["DIMS", "NOT_SHARED", "SIGNATURE", "StoreFactory", "ids", "record", "unit"]
 

@@ -19,10 +19,11 @@ from typing import Any, ClassVar
 import numpy as np
 import pytest
 
+from remem.core.errors import ConflictError, EmbedderMismatchError, NotFoundError
+from remem.core.filters import Cond, Filter, Logic, parse_filter
+from remem.core.records import Provenance
+from remem.core.validate import content_hash
 from remem.embedders.base import EmbedderSignature
-from remem.errors import ConflictError, EmbedderMismatchError, NotFoundError
-from remem.filters import Cond, Filter, Logic, parse_filter
-from remem.records import Provenance
 from remem.stores import (
     RecordStore,
     Update,
@@ -37,7 +38,6 @@ from remem.testing.kit import (
     unit,
 )
 from remem.testing.part_checks import PartChecks
-from remem.validate import content_hash
 
 __all__ = [
     "DIMS",
@@ -149,7 +149,7 @@ class CandidateChecks:
         self, store: RecordStore
     ) -> None:
         """A run of Chinese or Japanese characters is one "word" to a tokenizer that splits at
-        spaces: two characters inside it are found all the same (remem.keywords), and an update
+        spaces: two characters inside it are found all the same (remem.text.keywords), and an update
         or a delete leaves no stale match behind."""
         store.insert(
             [
@@ -431,7 +431,7 @@ class StoreConformance(CandidateChecks, PartChecks):
 
     def test_vectors_of_another_embedder_are_refused(self, store: RecordStore) -> None:
         """A writer whose embedder is not the store's has its vectors refused
-        (:class:`~remem.errors.EmbedderMismatchError`), on insert and on update, and nothing
+        (:class:`~remem.core.errors.EmbedderMismatchError`), on insert and on update, and nothing
         of the call is written."""
         foreign = EmbedderSignature("other:8", DIMS)
         store.insert([record("a", "kept", 0)], signature=SIGNATURE)
@@ -497,8 +497,8 @@ class StoreConformance(CandidateChecks, PartChecks):
         self, store: RecordStore
     ) -> None:
         """``expected``: the store's signature must still be the one the caller read, else
-        :class:`~remem.errors.ConflictError` and nothing is written (another process re-embedded
-        meanwhile)."""
+        :class:`~remem.core.errors.ConflictError` and nothing is written (another process
+        re-embedded meanwhile)."""
         store.insert([record("a", "one", 0)])
         wider = EmbedderSignature("test:4", 4)
         stale = EmbedderSignature("another:8", DIMS)

@@ -2,8 +2,8 @@
 parts: the primary's pool and whether it is up (:mod:`.primary`), the replicas that answer
 reads (:mod:`.replicas`), write transactions, reads that may go to a replica, the position a
 later read must reach, and the translation of the driver's errors into remem's (a lost
-connection or a demoted primary is :class:`~remem.errors.StoreUnavailableError`, a full disk
-:class:`~remem.errors.StorageFullError`).
+connection or a demoted primary is :class:`~remem.core.errors.StoreUnavailableError`, a full disk
+:class:`~remem.core.errors.StorageFullError`).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from remem.errors import StorageFullError, StoreError, StoreUnavailableError
-from remem.observe import Gauge
-from remem.redact import first_line, mask, remember
+from remem.core.errors import StorageFullError, StoreError, StoreUnavailableError
+from remem.core.observe import Gauge
+from remem.core.redact import first_line, mask, remember
 from remem.stores.postgres.primary import Primary
 from remem.stores.postgres.replicas import Replicas
 
@@ -51,7 +51,7 @@ class PostgresConnection:
         replica_wait: float = 0.5,
         replica_retry: float = 5.0,
     ) -> None:
-        remember(url, *replicas)  # its passwords never shown (remem.redact)
+        remember(url, *replicas)  # its passwords never shown (remem.core.redact)
         #: The URL with its password masked: what messages show.
         self.path = mask(url)
 

@@ -1,4 +1,4 @@
-"""The filter tree (:mod:`remem.filters`) as a PostgreSQL boolean expression over ``memories``.
+"""The filter tree (:mod:`remem.core.filters`) as a PostgreSQL boolean expression over ``memories``.
 
 Record fields are columns; a metadata key is a path into the ``metadata`` JSONB column through
 objects only (``->`` by key: ``tags.0`` is no array index), compared as JSON (``"7"`` is not
@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from remem.filters import COMPARE, Cond, Filter, Logic, to_sql
-from remem.records import namespace_range
+from remem.core.filters import COMPARE, Cond, Filter, Logic, to_sql
+from remem.core.records import namespace_range
 
 __all__ = ["compile_postgres"]
 

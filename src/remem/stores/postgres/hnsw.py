@@ -22,9 +22,9 @@ from typing import Any
 
 import psycopg
 
+from remem.core.errors import IndexWarning
+from remem.core.redact import first_line
 from remem.embedders.base import EmbedderSignature
-from remem.errors import IndexWarning
-from remem.redact import first_line
 
 __all__ = ["HnswBuilder", "drop_indexes", "index_name", "index_valid"]
 

@@ -15,7 +15,7 @@ provider's — which remem follows.
 **Whether it is up.** A watcher thread checks the primary every :attr:`Primary.check_every`
 seconds on a connection of its own (at once when a request met a failure). When the check
 fails the primary is *down*: a request that needs it fails at once
-(:class:`~remem.errors.StoreUnavailableError`, a 503 with ``Retry-After`` over HTTP) instead
+(:class:`~remem.core.errors.StoreUnavailableError`, a 503 with ``Retry-After`` over HTTP) instead
 of waiting out a connect timeout, and reads go to a replica, stale if need be
 (:mod:`.replicas`). While down the watcher looks for a primary among the hosts every
 :attr:`Primary.retry_every` seconds (a restart, a promotion); the one it finds gets a fresh
@@ -39,8 +39,8 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
-from remem.errors import StoreError, StoreUnavailableError
-from remem.redact import first_line, mask
+from remem.core.errors import StoreError, StoreUnavailableError
+from remem.core.redact import first_line, mask
 
 __all__ = ["HostRole", "Primary", "hosts_of", "roles_of"]
 

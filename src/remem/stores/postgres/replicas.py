@@ -31,8 +31,8 @@ from pgvector.psycopg import register_vector
 from psycopg import errors as pg_errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from remem.errors import InvalidInputError, StoreError, StoreUnavailableError
-from remem.redact import first_line
+from remem.core.errors import InvalidInputError, StoreError, StoreUnavailableError
+from remem.core.redact import first_line
 from remem.stores.base import note_stale, read_after, wal_number
 
 __all__ = ["Replica", "Replicas", "given_lsn", "lsn_number", "lsn_text"]

@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 import psycopg
 
-from remem.errors import NotAStoreError
-from remem.keywords import SPACELESS, extra_terms
+from remem.core.errors import NotAStoreError
+from remem.core.timeutil import now
 from remem.stores.postgres.keywords import index_all
-from remem.timeutil import now
+from remem.text.keywords import SPACELESS, extra_terms
 
 __all__ = [
     "FILLS",
@@ -187,7 +187,7 @@ MIGRATIONS: list[tuple[str, str]] = [
     ),
     (
         # Scripts written without spaces (Chinese, Japanese, ...): a text holding such runs
-        # also indexes their character pairs (remem.keywords.extra_terms), kept in
+        # also indexes their character pairs (remem.text.keywords.extra_terms), kept in
         # ``fts_extra`` (NULL for every other text). ``words`` (the tsvector) and
         # ``keyword_text`` (what pg_textsearch's BM25 index reads) add them to the text. Rows
         # stored before get theirs from :data:`FILLS`, in this migration's transaction.
@@ -256,7 +256,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         """,
     ),
     (
-        # The audit log (remem.audit): hash-chained events, one chain per tenant, each chain's
+        # The audit log (remem.trust.audit): hash-chained events, one chain per tenant, each chain's
         # last event in its head row, which a writer locks (so writers of different tenants
         # never wait for each other); ids and hashes kept as keyed hashes under the store's
         # own random key (audit_key, made by :data:`FILLS`). Keyed by chain, so both tables
@@ -282,7 +282,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         """,
     ),
     (
-        # Where each memory came from (remem.records.Provenance; NULL for the records stored
+        # Where each memory came from (remem.core.records.Provenance; NULL for the records stored
         # before: their provenance is unknown).
         "0008_provenance",
         "ALTER TABLE memories ADD COLUMN provenance jsonb;",

@@ -36,18 +36,15 @@ from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
-from remem.audit import Touched
-from remem.embedders.base import EmbedderSignature
-from remem.errors import (
+from remem.core.errors import (
     ConflictError,
     NotFoundError,
     StoreError,
     StoreUnavailableError,
 )
-from remem.filters import Filter
-from remem.keywords import search_terms
-from remem.observe import Gauge
-from remem.records import (
+from remem.core.filters import Filter
+from remem.core.observe import Gauge
+from remem.core.records import (
     IndexState,
     MemoryRecord,
     Namespace,
@@ -55,7 +52,9 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
-from remem.redact import first_line
+from remem.core.redact import first_line
+from remem.core.timeutil import now
+from remem.embedders.base import EmbedderSignature
 from remem.stores.audit_log import AUDITED_FIELDS, AuditTables
 from remem.stores.base import (
     NewRecord,
@@ -85,7 +84,8 @@ from remem.stores.postgres.vectors import (
 )
 from remem.stores.rows import Dialect, RowCodec
 from remem.stores.sql import SqlKeys, listing
-from remem.timeutil import now
+from remem.text.keywords import search_terms
+from remem.trust.audit import Touched
 
 __all__ = ["PostgresStore"]
 

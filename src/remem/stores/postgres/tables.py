@@ -16,9 +16,9 @@ import psycopg
 from numpy.typing import NDArray
 from psycopg.types.json import Jsonb
 
+from remem.core.timeutil import now
 from remem.stores.postgres.connection import PostgresConnection
 from remem.stores.tables import CacheTable, Scope, UsageTable
-from remem.timeutil import now
 
 __all__ = ["PostgresCache", "PostgresUsage", "note_changes"]
 

@@ -12,11 +12,11 @@ import psycopg
 from numpy.typing import NDArray
 from psycopg.rows import dict_row
 
-from remem.records import MemoryRecord
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import now as now_epoch
 from remem.stores.postgres.connection import PostgresConnection
 from remem.stores.sql import DeleteRows
 from remem.stores.trash import TRASH_COLUMNS, Trash, TrashEntry, entry_of, grouped
-from remem.timeutil import now as now_epoch
 
 __all__ = ["PostgresTrash"]
 

@@ -11,10 +11,10 @@ import numpy as np
 import psycopg
 from numpy.typing import NDArray
 
+from remem.core.errors import EmbedderMismatchError, StoreUnavailableError
+from remem.core.filters import Cond, Filter
+from remem.core.records import IndexState
 from remem.embedders.base import EmbedderSignature
-from remem.errors import EmbedderMismatchError, StoreUnavailableError
-from remem.filters import Cond, Filter
-from remem.records import IndexState
 from remem.stores.base import check_widths, cosine
 from remem.stores.postgres.connection import PostgresConnection
 from remem.stores.postgres.filters import compile_postgres

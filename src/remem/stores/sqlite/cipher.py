@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
-from remem.errors import InvalidInputError, MissingDependencyError, WrongKeyError
+from remem.core.errors import InvalidInputError, MissingDependencyError, WrongKeyError
 
 __all__ = ["WrongKeyError", "check_key", "connect", "encrypted", "rekey"]
 

@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from remem.errors import NotAStoreError, StoreError
-from remem.observe import Gauge
+from remem.core.errors import NotAStoreError, StoreError
+from remem.core.observe import Gauge
 from remem.stores.sqlite import cipher, db
 
 __all__ = ["SQLiteConnection"]

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.errors import ConflictError, NotAStoreError, StorageFullError, StoreError
-from remem.files import fsync_directory, fsync_file
-from remem.records import MemoryRecord, encode_namespace
+from remem.core.errors import ConflictError, NotAStoreError, StorageFullError, StoreError
+from remem.core.files import fsync_directory, fsync_file
+from remem.core.records import MemoryRecord, encode_namespace
 from remem.stores.base import NewRecord
 from remem.stores.rows import Dialect, RowCodec
 from remem.stores.sqlite.cipher import check_key, connect, encrypted

@@ -1,4 +1,4 @@
-"""The filter tree (:mod:`remem.filters`) as a SQLite boolean expression over ``memories``.
+"""The filter tree (:mod:`remem.core.filters`) as a SQLite boolean expression over ``memories``.
 
 Metadata values compare as JSON, as :mod:`remem.testing.filters` states: ``json_extract`` gives
 ``true`` as 1 and an array as its text, so each comparison also asks ``json_type`` for the
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from remem.filters import COMPARE, Cond, Filter, to_sql
-from remem.records import namespace_range
+from remem.core.filters import COMPARE, Cond, Filter, to_sql
+from remem.core.records import namespace_range
 
 __all__ = ["compile_sqlite"]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from remem.errors import NotAStoreError
-from remem.keywords import extra_terms
+from remem.core.errors import NotAStoreError
+from remem.core.timeutil import now
 from remem.stores.sqlite.keywords import index_all
-from remem.timeutil import now
+from remem.text.keywords import extra_terms
 
 __all__ = ["FILLS", "FUNCTIONS", "MIGRATIONS", "apply_migrations"]
 
@@ -233,7 +233,7 @@ MIGRATIONS: list[tuple[str, str]] = [
     ),
     (
         # Scripts written without spaces (Chinese, Japanese, ...): a text holding such runs
-        # also indexes their character pairs (remem.keywords.extra_terms), kept in
+        # also indexes their character pairs (remem.text.keywords.extra_terms), kept in
         # ``fts_extra`` (NULL for every other text) and indexed as a third FTS column. The
         # rows stored before get theirs from remem_extra_terms(), which the store registers
         # on its connection (:data:`FUNCTIONS`), before the index is rebuilt.
@@ -310,7 +310,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         """,
     ),
     (
-        # The audit log (remem.audit): hash-chained events, one chain per tenant, each chain's
+        # The audit log (remem.trust.audit): hash-chained events, one chain per tenant, each chain's
         # last event in its head row; ids and hashes kept as keyed hashes under the store's
         # own random key (audit_key).
         "0012_audit_log",
@@ -334,7 +334,7 @@ MIGRATIONS: list[tuple[str, str]] = [
         """,
     ),
     (
-        # Where each memory came from (remem.records.Provenance, JSON; NULL for the records
+        # Where each memory came from (remem.core.records.Provenance, JSON; NULL for the records
         # stored before: their provenance is unknown).
         "0013_provenance",
         "ALTER TABLE memories ADD COLUMN provenance TEXT;",

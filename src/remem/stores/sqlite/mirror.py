@@ -1,9 +1,10 @@
-"""The SQLite store's vectors in memory: one :class:`~remem.vector_index.VectorIndex` of every
+"""The SQLite store's vectors in memory: one :class:`~remem.index.vector_index.VectorIndex` of every
 record's head and part vectors, following every process's commits, saved beside the database,
 its ANN cells built on a thread of their own.
 
 The store is the truth and this is a cache of it (docs/architecture.md, "The index file and
-several processes"). :class:`VectorMirror` is the rows an :class:`~remem.follower.IndexFollower`
+several processes"). :class:`VectorMirror` is the rows an
+:class:`~remem.index.follower.IndexFollower`
 follows: ``PRAGMA data_version`` says whether another connection committed; then the change log
 (``vector_changes``, written by triggers on deletes and vector changes) and the rows past the
 largest row id held catch the index up, or it is built again — from the saved file when that
@@ -25,17 +26,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.errors import IndexWarning, StoreError
+from remem.core.files import fsync_directory, fsync_file
+from remem.core.filters import Cond, Filter, Logic
+from remem.core.timeutil import now
 from remem.embedders.base import EmbedderSignature
-from remem.errors import IndexWarning, StoreError
-from remem.files import fsync_directory, fsync_file
-from remem.filters import Cond, Filter, Logic
-from remem.follower import IndexFollower
+from remem.index.follower import IndexFollower
+from remem.index.vector_index import VectorIndex
 from remem.stores.base import NewRecord
 from remem.stores.sqlite import db
 from remem.stores.sqlite.connection import SQLiteConnection
 from remem.stores.sqlite.filters import compile_sqlite
-from remem.timeutil import now
-from remem.vector_index import VectorIndex
 
 __all__ = ["CHANGE_LOG_KEEP", "INDEX_FORMAT", "RECORD_FIELDS", "VectorMirror"]
 

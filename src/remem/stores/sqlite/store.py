@@ -18,9 +18,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.audit import Touched
-from remem.embedders.base import EmbedderSignature
-from remem.errors import (
+from remem.core.errors import (
     ConflictError,
     EmbedderMismatchError,
     NotAStoreError,
@@ -28,11 +26,10 @@ from remem.errors import (
     StoreError,
     VectorError,
 )
-from remem.filters import Filter
-from remem.keywords import search_terms
-from remem.numbers import whole
-from remem.observe import Gauge
-from remem.records import (
+from remem.core.filters import Filter
+from remem.core.numbers import whole
+from remem.core.observe import Gauge
+from remem.core.records import (
     IndexState,
     MemoryRecord,
     Namespace,
@@ -40,6 +37,9 @@ from remem.records import (
     decode_namespace,
     encode_namespace,
 )
+from remem.core.timeutil import now
+from remem.embedders.base import EmbedderSignature
+from remem.index.vector_index import VectorIndex
 from remem.stores.audit_log import AUDITED_FIELDS, AuditTables
 from remem.stores.base import (
     NewRecord,
@@ -60,8 +60,8 @@ from remem.stores.sqlite.migrations import MIGRATIONS, apply_migrations
 from remem.stores.sqlite.mirror import VectorMirror
 from remem.stores.sqlite.tables import SQLiteCache, SQLiteUsage, note_changes
 from remem.stores.sqlite.trash import SQLiteTrash
-from remem.timeutil import now
-from remem.vector_index import VectorIndex
+from remem.text.keywords import search_terms
+from remem.trust.audit import Touched
 
 __all__ = ["SQLiteStore"]
 
@@ -175,7 +175,8 @@ class SQLiteStore(Store):
     def limit_size(self, max_bytes: int | None) -> int:
         """Cap the database file at about ``max_bytes`` for this handle (never below its size
         now; None lifts the cap), as a quota: a write past it fails whole with
-        :class:`~remem.errors.StorageFullError`, as on a full disk. Returns the cap in bytes."""
+        :class:`~remem.core.errors.StorageFullError`, as on a full disk. Returns the cap
+        in bytes."""
         return self._db.limit_size(max_bytes)
 
     # -- signature ---------------------------------------------------------------------------------

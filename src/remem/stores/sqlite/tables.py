@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from remem.core.timeutil import now
 from remem.stores.sqlite import db
 from remem.stores.sqlite.connection import SQLiteConnection
 from remem.stores.tables import CacheTable, Scope, UsageTable
-from remem.timeutil import now
 
 __all__ = ["SQLiteCache", "SQLiteUsage", "note_changes"]
 

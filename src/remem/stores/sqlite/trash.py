@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from remem.filters import Cond
+from remem.core.filters import Cond
+from remem.core.timeutil import now as now_epoch
 from remem.stores.sql import DeleteRows
 from remem.stores.sqlite.connection import SQLiteConnection
 from remem.stores.trash import TRASH_COLUMNS, Trash, TrashEntry, entry_of, grouped
-from remem.timeutil import now as now_epoch
 
 if TYPE_CHECKING:
     from remem.stores.base import Store

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from remem.errors import InvalidInputError, PermissionDeniedError
-from remem.filters import Cond, Filter, Logic
+from remem.core.errors import InvalidInputError, PermissionDeniedError
+from remem.core.filters import Cond, Filter, Logic
 
 __all__ = ["ADMIN", "SCOPE_FIELDS", "Grant"]
 

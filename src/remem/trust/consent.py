@@ -35,7 +35,7 @@ CODE_TTL = 600.0
 #: Wrong codes for one user before the code is voided (a new request issues another).
 MAX_ATTEMPTS = 3
 
-log = logging.getLogger("remem.consent")
+log = logging.getLogger("remem.trust.consent")
 
 
 def to_console(message: str) -> None:

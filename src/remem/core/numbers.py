@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 
 __all__ = ["whole"]
 

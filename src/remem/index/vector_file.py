@@ -1,4 +1,4 @@
-"""A :class:`~remem.vector_index.VectorIndex`'s layout on disk (this module sits below it,
+"""A :class:`~remem.index.vector_index.VectorIndex`'s layout on disk (this module sits below it,
 so it takes the index, and its class to make one, as arguments): what :func:`save` writes beside
 a store (``<base>.npz``, and ``<base>.faiss`` with an ANN index) and :func:`load` reads back,
 each part's size and checksum checked before anything is read. The vectors are never written:
@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from remem.ann import AnnIndex, faiss_module, postings_of
-from remem.files import digest, fsync_file, verify
+from remem.core.files import digest, fsync_file, verify
+from remem.index.ann import AnnIndex, faiss_module, postings_of
 
 __all__ = ["load", "save"]
 

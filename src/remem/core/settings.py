@@ -3,7 +3,7 @@
 Environment variables carry the ``REMEM_`` prefix (``REMEM_STORE``, ``REMEM_EMBEDDER``, ...);
 ``REMEM_STORE_URL`` names the store too when ``REMEM_STORE`` is unset. The config file is TOML,
 at ``$REMEM_CONFIG`` or ``~/.config/remem/config.toml``, with the same keys in lower case, top
-level or under ``[remem]``. The limits (:class:`~remem.limits.Limits`) are held whole as
+level or under ``[remem]``. The limits (:class:`~remem.core.limits.Limits`) are held whole as
 ``settings.limits`` and read the same way, field by field: ``REMEM_MAX_TEXT_CHARS``, or
 ``max_text_chars`` in the file or as an argument. Loading settings does no other work: nothing
 is created, loaded or contacted. Providers keep their own settings (e.g. ``OpenAISettings``).
@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from remem.errors import InvalidInputError
-from remem.limits import DEFAULT_LIMITS, Limits
+from remem.core.errors import InvalidInputError
+from remem.core.limits import DEFAULT_LIMITS, Limits
 
 __all__ = ["Settings", "default_store_path"]
 
@@ -59,7 +59,7 @@ class Settings:
     #: The key of an encrypted SQLite store (a passphrase, or ``x'<64 hex digits>'``); empty:
     #: not encrypted. Read from ``REMEM_KEY`` (never shown: not in the repr).
     key: str = field(default="", repr=False)
-    #: What one call may ask (:class:`~remem.limits.Limits` documents each); each of its
+    #: What one call may ask (:class:`~remem.core.limits.Limits` documents each); each of its
     #: fields is a setting of its own name: ``REMEM_MAX_*``, ``max_*`` in the file.
     limits: Limits = field(default=DEFAULT_LIMITS)
 

@@ -23,11 +23,10 @@ A record's ``namespace`` is compared as a list of labels, with ``$eq $ne $in $ni
 Record fields: see :data:`FIELDS`; any other key is a metadata key (dots address nested objects).
 Times accept datetimes, dates, ISO 8601 strings or Unix seconds.
 
-Limits (:class:`~remem.limits.Limits`): at most ``max_filter_depth`` nested ``$and`` / ``$or`` /
-``$not`` (32 by default), ``max_filter_conditions`` conditions (256) and ``max_filter_values``
+Limits (:class:`~remem.core.limits.Limits`): at most ``max_filter_depth`` nested ``$and`` / ``$or``
+/ ``$not`` (32 by default), ``max_filter_conditions`` conditions (256) and ``max_filter_values``
 values in all ``$in`` / ``$nin`` lists together (1,000). Numbers are finite and integers fit
-SQLite's 64 bits; strings are valid UTF-8. Anything else is a :class:`FilterError`.
-"""
+SQLite's 64 bits; strings are valid UTF-8. Anything else is a :class:`FilterError`."""
 
 from __future__ import annotations
 
@@ -38,10 +37,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from remem.errors import FilterError, InvalidInputError
-from remem.limits import DEFAULT_LIMITS, Limits
-from remem.records import encode_namespace
-from remem.validate import namespace_labels, opt_str, time_value, utf8
+from remem.core.errors import FilterError, InvalidInputError
+from remem.core.limits import DEFAULT_LIMITS, Limits
+from remem.core.records import encode_namespace
+from remem.core.validate import namespace_labels, opt_str, time_value, utf8
 
 __all__ = [
     "FIELDS",

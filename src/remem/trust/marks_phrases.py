@@ -1,4 +1,4 @@
-"""The phrasing rules of :mod:`remem.marks`, by language: what an order to a model reading a
+"""The phrasing rules of :mod:`remem.trust.marks`, by language: what an order to a model reading a
 memory back sounds like in English, Spanish, German, French, Portuguese, Italian, Dutch,
 Polish, Russian, Ukrainian, Chinese, Japanese, Korean, Arabic, Hindi, Turkish, Vietnamese
 and Indonesian.
@@ -31,7 +31,7 @@ confirmation"), a ``"paid"`` one only on a line holding what an order is after
 trigger counts someone else asking, not "when I ask". Words are matched with or without their
 accents (people type "contrasena", "kullanici"). Every gap is bounded and stops at a
 sentence's end, so each rule is linear in the text; each holds literal words the gate
-(:mod:`remem.literals`) can find, but for some in scripts without spaces between words
+(:mod:`remem.text.literals`) can find, but for some in scripts without spaces between words
 (Chinese, Japanese, Korean), which run only on texts in those scripts.
 """
 

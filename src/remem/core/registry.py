@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar, cast
 
-from remem.errors import InvalidInputError
+from remem.core.errors import InvalidInputError
 
 __all__ = ["Registry"]
 

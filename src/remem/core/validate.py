@@ -1,6 +1,6 @@
 """Checks on what callers pass in, and the identity of a new record (id, content hash).
 
-Every function raises :class:`~remem.errors.InvalidInputError` (or a subclass) with a message
+Every function raises :class:`~remem.core.errors.InvalidInputError` (or a subclass) with a message
 that says what is wrong; none of them touches the store.
 """
 
@@ -16,16 +16,16 @@ from typing import Any
 
 import numpy as np
 
-from remem.errors import (
+from remem.core.errors import (
     EmptyTextError,
     InvalidInputError,
     InvalidTextError,
     PayloadTooLargeError,
 )
-from remem.limits import DEFAULT_LIMITS, Limits
-from remem.records import Namespace
-from remem.timeutil import now as now_epoch
-from remem.timeutil import to_datetime
+from remem.core.limits import DEFAULT_LIMITS, Limits
+from remem.core.records import Namespace
+from remem.core.timeutil import now as now_epoch
+from remem.core.timeutil import to_datetime
 
 TimeLike = datetime | date | str | float | int
 

@@ -35,8 +35,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from remem import vector_file
-from remem.ann import AnnIndex, Postings, faiss_module, postings_of, top_k
+from remem.index import vector_file
+from remem.index.ann import AnnIndex, Postings, faiss_module, postings_of, top_k
 
 __all__ = ["AnnIndex", "VectorIndex", "top_k"]
 
@@ -109,8 +109,8 @@ class VectorIndex:
 
     # -- persistence ---------------------------------------------------------------------------
     def save(self, base: str) -> dict[str, dict[str, int]]:
-        """Write the layout (and the ANN index) beside ``base`` (:func:`remem.vector_file.save`);
-        returns each part's size and checksum by suffix."""
+        """Write the layout (and the ANN index) beside ``base``
+        (:func:`remem.index.vector_file.save`); returns each part's size and checksum by suffix."""
         return vector_file.save(self, base)
 
     @classmethod
@@ -122,8 +122,8 @@ class VectorIndex:
         *,
         fields: Sequence[str],
     ) -> VectorIndex:
-        """Read what :meth:`save` wrote (:func:`remem.vector_file.load`); the vectors are unset
-        until :meth:`restore` puts the store's back."""
+        """Read what :meth:`save` wrote (:func:`remem.index.vector_file.load`); the vectors
+        are unset until :meth:`restore` puts the store's back."""
         index: VectorIndex = vector_file.load(cls, base, dimensions, parts, fields=fields)
         return index
 

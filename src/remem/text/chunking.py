@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from remem.core.errors import InvalidInputError
 from remem.embedders.base import Embedder
-from remem.errors import InvalidInputError
 
 __all__ = ["Chunk", "ChunkStrategy", "chunk_text"]
 

@@ -1,7 +1,7 @@
 """An in-memory vector index kept in step with rows a database holds: an index follower.
 
 The SQLite store's vector mirror (every record's vectors) and the semantic cache (one cache's
-entries) each keep a :class:`~remem.vector_index.VectorIndex` of rows that other handles and
+entries) each keep a :class:`~remem.index.vector_index.VectorIndex` of rows that other handles and
 processes change, and follow them the same way: a cheap token says whether anyone else has
 committed since it was last read; when it moved, the rows' own record of changes catches the
 index up, and when it cannot (too far behind, or something it cannot apply), the index is
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Protocol
 
-from remem.vector_index import VectorIndex
+from remem.index.vector_index import VectorIndex
 
 __all__ = ["FollowedRows", "IndexFollower"]
 

@@ -1,11 +1,12 @@
-"""Where a memory came from: the rules that fill :class:`remem.records.Provenance` on the way in.
+"""Where a memory came from: the rules that fill :class:`remem.core.records.Provenance` on
+the way in.
 
-The face and API key come from who is acting (:func:`remem.audit.actor`, set by each face:
+The face and API key come from who is acting (:func:`remem.trust.audit.actor`, set by each face:
 ``rest:<key id>``, ``web:<key id>``, ``mcp``, ``tools``, ``cli``; the library is ``python``),
 so the audit log and a memory's provenance name the same writer. A memory derived from others
 — a fact, a summary, a reflection — is written inside :func:`deriving`, which names the model,
 the prompt and the memories it came from. Whose words a memory holds (``origin``) follows from
-its role and kind; the marks from a scan of its text (:func:`remem.marks.scan`). Nothing a
+its role and kind; the marks from a scan of its text (:func:`remem.trust.marks.scan`). Nothing a
 caller's item holds can set any of it.
 """
 
@@ -17,10 +18,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from remem.audit import actor
-from remem.marks import scan
-from remem.records import ORIGINS, Provenance
+from remem.core.records import ORIGINS, Provenance
 from remem.trust import taint_of
+from remem.trust.audit import actor
+from remem.trust.marks import scan
 
 __all__ = [
     "LINK_FIELDS",
@@ -84,7 +85,7 @@ def deriving(
 
 
 def origin_of(face: str, role: str | None, kind: str, source: str | None) -> str:
-    """Whose words a memory written now holds (see :data:`remem.records.ORIGINS`)."""
+    """Whose words a memory written now holds (see :data:`remem.core.records.ORIGINS`)."""
     if _DERIVING.get() is not None:
         return "derived"
     if role == "user":

@@ -38,8 +38,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
-from remem.errors import InvalidInputError
-from remem.records import TRUST_REASONS, MemoryRecord, Trust
+from remem.core.errors import InvalidInputError
+from remem.core.records import TRUST_REASONS, MemoryRecord, Trust
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -60,7 +60,7 @@ __all__ = [
 
 #: How a memory can arrive that lets someone other than its reader choose its words.
 TAINTS: dict[str, str] = {k: v for k, v in TRUST_REASONS.items() if k != "another_user"}
-#: The taint a memory's origin (:data:`remem.records.ORIGINS`) gives it.
+#: The taint a memory's origin (:data:`remem.core.records.ORIGINS`) gives it.
 ORIGIN_TAINT = {"external": "external", "agent": "agent"}
 
 UntrustedPolicy = Literal["fence", "withhold", "allow"]

@@ -1,4 +1,4 @@
-"""The ANN index over a :class:`~remem.vector_index.VectorIndex`'s first positions (faiss IVF
+"""The ANN index over a :class:`~remem.index.vector_index.VectorIndex`'s first positions (faiss IVF
 with 8-bit codes: :class:`AnnIndex`), the postings of the fields it filters on
 (:class:`Postings`), and the top-k of a score array."""
 
@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.errors import MissingDependencyError
+from remem.core.errors import MissingDependencyError
 
 __all__ = ["AnnIndex", "Postings", "faiss_module", "postings_of", "top_k"]
 

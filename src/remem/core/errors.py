@@ -39,14 +39,14 @@ The tree::
 
 Each class carries ``status``, the HTTP status a server answers with, so the server and the CLI
 map errors by type, never by matching message text. Messages say how to fix the problem, and
-never show a password (:func:`remem.redact.mask`).
+never show a password (:func:`remem.core.redact.mask`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from remem.redact import mask
+from remem.core.redact import mask
 
 __all__ = [
     "AuthenticationError",
@@ -86,7 +86,7 @@ class RememError(Exception):
     request_id: str | None = None
 
     def __init__(self, *args: Any) -> None:
-        # A message never shows a password, whatever it quotes (remem.redact).
+        # A message never shows a password, whatever it quotes (remem.core.redact).
         super().__init__(*(mask(a) if isinstance(a, str) else a for a in args))
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from remem.errors import InvalidInputError, MissingDependencyError
+from remem.core.errors import InvalidInputError, MissingDependencyError
 
 __all__ = [
     "DEFAULT_MODEL",

@@ -6,10 +6,10 @@ upper-cased: ``REMEM_MAX_TEXT_CHARS=200000``), and checked by the engine on the 
 any embedding — so the Python API, the REST API, MCP and the CLI refuse the same things, at once:
 
 - text over its limit (a memory, a document, a query, a cache question) is
-  :class:`~remem.errors.PayloadTooLargeError` (HTTP 413);
+  :class:`~remem.core.errors.PayloadTooLargeError` (HTTP 413);
 - a structure over its limit (a filter too deep or too large, metadata or a cached value too
-  deep or too large, a batch too long) is :class:`~remem.errors.InvalidInputError` (400), or its
-  subclass :class:`~remem.errors.FilterError` for filters.
+  deep or too large, a batch too long) is :class:`~remem.core.errors.InvalidInputError` (400), or
+  its subclass :class:`~remem.core.errors.FilterError` for filters.
 
 The defaults keep every request bounded (see docs/server.md, "Limits", for what each costs at
 its limit with the bundled model). Each limit also has a ceiling: where SQLite or the JSON
@@ -21,8 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from remem.errors import InvalidInputError
-from remem.numbers import whole
+from remem.core.errors import InvalidInputError
+from remem.core.numbers import whole
 
 __all__ = ["CEILINGS", "DEFAULT_LIMITS", "Limits"]
 

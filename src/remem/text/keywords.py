@@ -8,7 +8,7 @@ other tenant's writes change a tenant's scores. Terms are made here, in Python, 
 PostgreSQL index and score alike:
 
 - words are runs of letters and digits (Unicode), lower-cased, with the accents of Latin
-  letters removed ("Café" → ``cafe``), then stemmed by the Porter stemmer (:mod:`remem.porter`:
+  letters removed ("Café" → ``cafe``), then stemmed by the Porter stemmer (:mod:`remem.text.porter`:
   "connected", "connection" → ``connect``) — what SQLite's FTS5 ``porter unicode61
   remove_diacritics 2`` made before;
 - scripts written without spaces (Chinese, Japanese, Korean, Thai, ...): a run of such
@@ -31,7 +31,7 @@ import re
 import unicodedata
 from collections import Counter
 
-from remem.porter import stem
+from remem.text.porter import stem
 
 __all__ = [
     "BM25_B",

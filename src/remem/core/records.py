@@ -123,7 +123,7 @@ class Provenance:
     model's own tool call, ``external`` for documents, ``derived``, else ``app``). A derived
     memory (a fact, summary or reflection) names the ``model`` and ``prompt`` that made it
     (none when no LLM did) and the ids it was ``derived_from``. ``marks``: what the write-time
-    scan found in its text that could steer a model (:mod:`remem.marks`), empty when nothing.
+    scan found in its text that could steer a model (:mod:`remem.trust.marks`), empty when nothing.
     ``authors``: the users whose words it holds (none: the application's own write);
     ``taint``: how it arrived, when that let an outsider choose its words (``external``,
     ``agent``, ``import``, ``unverified``); both inherited from a derived memory's sources.

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from remem.records import MemoryRecord
-from remem.timeutil import from_epoch
+from remem.core.records import MemoryRecord
+from remem.core.timeutil import from_epoch
 
 __all__ = ["DeferredWrites", "Touches"]
 
