@@ -23,7 +23,17 @@ import pytest
 import remem
 from remem.cli.main import cli
 from remem.cli.options import FLAGS
-from remem.core.records import ITEM_KEYS, MemoryItem, MemoryRecord, SearchHit
+from remem.core.records import (
+    ITEM_KEYS,
+    TAG_KEYS,
+    TAGS,
+    MemoryFields,
+    MemoryItem,
+    MemoryRecord,
+    SearchHit,
+    Tags,
+)
+from remem.engine.protocol import EngineAPI
 from remem.retrieval.config import OPTIONS, Option, RetrievalConfig, RetrievalOptions
 from remem.server import create_app
 from remem.server import models as m
@@ -51,8 +61,9 @@ CLI_ADD_ONLY = {
     "chunk_size": "add_document's",
     "chunk_overlap": "add_document's",
 }
-#: Item keys the web page's add form leaves out (a page to work on a store, not an API).
-WEB_LACKS = {"id", "dedupe", "embed", "expires_at", "ttl", "namespace", "key"}
+#: Item keys the web page's add form leaves out (a page to work on a store, not an API): the
+#: tags are set through the API, the CLI or an import.
+WEB_LACKS = {"id", "dedupe", "embed", "expires_at", "ttl", "namespace", "key"} | TAG_KEYS
 #: ``Memory.search`` keywords ``remem search`` has no flag for.
 CLI_SEARCH_LACKS = {
     "vector": "no vector on a command line",
@@ -152,21 +163,35 @@ def test_the_engine_refuses_every_other_key(mem: remem.Memory) -> None:
     assert mem.stats().records == 0
 
 
-def test_memory_add_takes_each_item_key(mem: remem.Memory) -> None:
-    add = inspect.signature(remem.Memory.add).parameters
-    assert set(add) - {"self"} == ITEM_KEYS | set(ADD_ONLY)
-    assert add["text"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
-    for key in ITEM_KEYS - {"text"}:
-        assert add[key].kind is inspect.Parameter.KEYWORD_ONLY, key
+def test_add_takes_each_item_key_as_a_keyword() -> None:
+    """``Memory.add``, ``Client.add`` and the engine's protocol take the item's keys as
+    ``**fields: Unpack[MemoryFields]`` (so mypy refuses ``add(text, usr_id=...)``), and
+    ``add_document`` the tags: a key declared once reaches every one of them."""
+    assert set(typing.get_type_hints(MemoryFields)) == ITEM_KEYS - {"text"}
+    assert set(typing.get_type_hints(Tags)) == TAG_KEYS == set(TAGS)
+    for method in (remem.Memory.add, remem.Client.add, EngineAPI.add):
+        add = inspect.signature(method).parameters
+        assert set(add) - {"self"} == {"text", "fields", *ADD_ONLY}, method
+        assert add["text"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+        assert add["fields"].kind is inspect.Parameter.VAR_KEYWORD
+        assert "Unpack[MemoryFields]" in str(add["fields"].annotation), method
+    for method in (remem.Memory.add_document, remem.Client.add_document, EngineAPI.add_document):
+        tags = inspect.signature(method).parameters["tags"]
+        assert tags.kind is inspect.Parameter.VAR_KEYWORD
+        assert "Unpack[Tags]" in str(tags.annotation), method
+
+
+#: What the engine takes for an item key left out, where that is not None.
+ITEM_DEFAULTS = {"kind": "message", "embed": True}
 
 
 def test_rest_bodies_are_the_item() -> None:
-    add = inspect.signature(remem.Memory.add).parameters
     assert set(m.MemoryItemIn.model_fields) == ITEM_KEYS
     assert set(m.MemoryIn.model_fields) == ITEM_KEYS | {"vector"}
     for key, spec in m.MemoryIn.model_fields.items():
-        if key != "text":
-            assert spec.default == add[key].default, key  # the same defaults as Memory.add
+        if key not in ("text", "vector"):
+            assert spec.default == ITEM_DEFAULTS.get(key), key  # the engine's own defaults
+    assert set(m.DocumentIn.model_fields) >= TAG_KEYS
     batch = inspect.signature(remem.Memory.add_many).parameters
     assert set(m.MemoriesIn.model_fields) == set(batch) - {"self", "progress"}
 
@@ -362,4 +387,4 @@ def test_the_counts() -> None:
         + len(CLI_SEARCH_LACKS) + len(ASYNC_LACKS) + len(ASYNC_NOT_AWAITED) + len(CLIENT_LACKS)
         + len(CLIENT_ONLY) + len(CLIENT_PARAMS) + len(NOT_REMOTE)
     )  # fmt: skip
-    assert len(compared) >= 28 and len(served) >= 19 and params >= 110 and allowed <= 50
+    assert len(compared) >= 28 and len(served) >= 19 and params >= 110 and allowed <= 51

@@ -5,8 +5,10 @@ from __future__ import annotations
 import inspect
 import subprocess
 import sys
+import typing
 
 import remem
+from remem.core.records import MemoryFields
 
 PUBLIC = [
     "AGENT_RETRIEVAL",
@@ -111,9 +113,11 @@ def test_stable_signatures() -> None:
         "metadata",
         "created_at",
         "importance",
-    ):
-        assert add.parameters[name].kind is inspect.Parameter.KEYWORD_ONLY
-    assert add.parameters["kind"].default == "message"
+    ):  # keywords only, as they always were: keys of the ``**fields`` add unpacks
+        assert name in typing.get_type_hints(MemoryFields), name
+    assert add.parameters["fields"].kind is inspect.Parameter.VAR_KEYWORD
+    with remem.open(":memory:", embedder="hash:64") as mem:
+        assert mem.add("a memory").kind == "message"
     search = inspect.signature(remem.Memory.search)
     assert search.parameters["k"].default == 10 and search.parameters["mode"].default == "hybrid"
     for name in ("k", "user_id", "agent_id", "session_id", "filters", "mode"):

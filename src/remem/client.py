@@ -31,10 +31,12 @@ from remem.core.numbers import whole
 from remem.core.records import (
     Context,
     ErasureReceipt,
+    MemoryFields,
     MemoryRecord,
     Provenance,
     SearchHit,
     StoreStats,
+    Tags,
     TrashedMemory,
     Trust,
 )
@@ -133,36 +135,23 @@ class Client:
         self,
         text: str,
         *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        session_id: str | None = None,
-        kind: str = "message",
-        role: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
-        created_at: Any = None,
-        importance: float | None = None,
-        dedupe: bool | None = None,
         vector: Any = None,
-        id: str | None = None,
         upsert: bool = False,
-        embed: bool = True,
-        expires_at: Any = None,
-        ttl: float | None = None,
-        namespace: Sequence[str] | None = None,
-        key: str | None = None,
+        **fields: Unpack[MemoryFields],
     ) -> MemoryRecord:
-        """Store one memory and return it (``vector``: your own embedding of it; ``id``,
-        ``upsert``, ``embed``, ``expires_at``, ``ttl``, ``namespace`` and ``key`` as in
+        """Store one memory and return it (``vector``: your own embedding of it; ``fields``:
+        any keys of :class:`~remem.core.records.MemoryFields`, ``upsert`` as in
         ``Memory.add_many``)."""
-        body = _fields(locals(), drop=("upsert", "vector"))
+        body = _fields({"text": text, **fields})
         vectors = None if vector is None else [_vector(vector)]
-        if upsert and key is not None:
+        if upsert and fields.get("key") is not None:
             batch = {"items": [body], "upsert": True, "embeddings": vectors}
             found = self._call("POST", "/memories/batch", json=_fields(batch))
             return record(found["items"][0])
         if vectors is not None:
             body["vector"] = vectors[0]
         if upsert:
+            id = fields.get("id")
             if id is None:
                 raise InvalidInputError("an upsert names the id or key it writes")
             body.pop("id")
@@ -205,9 +194,11 @@ class Client:
         chunk_size: int | None = None,
         chunk_overlap: int | None = None,
         progress: bool | None = None,
+        **tags: Unpack[Tags],
     ) -> MemoryRecord:
-        """Store a document as its chunks and return the document record."""
-        body = _fields(locals(), drop=("progress",))
+        """Store a document as its chunks and return the document record (``tags`` on it and
+        on each chunk)."""
+        body = _fields({**locals(), **tags}, drop=("progress", "tags"))
         return record(self._call("POST", "/documents", json=body))
 
     def update(

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from remem.core.errors import EmbedderMismatchError, InvalidInputError
+from remem.core.records import ITEM_KEYS
 from remem.embedders.base import EmbedderSignature
 
 if TYPE_CHECKING:
@@ -37,23 +38,13 @@ __all__ = [
 ]
 
 EXPORT_VERSION = 1
+#: What an import row may hold: an item's keys (its tags too) but for what only a new write
+#: decides (``dedupe``, ``ttl``), and where a chunk sits and where a record came from.
 _IMPORT_KEYS = (
     "id",
     "parent_id",
     "position",
-    "text",
-    "kind",
-    "role",
-    "user_id",
-    "agent_id",
-    "session_id",
-    "metadata",
-    "created_at",
-    "importance",
-    "embed",
-    "expires_at",
-    "namespace",
-    "key",
+    *sorted(ITEM_KEYS - {"id", "dedupe", "ttl"}),
     "provenance",
 )
 #: What an export row holds besides the keys imported: read-only statistics, and the vectors.

@@ -24,6 +24,7 @@ from remem.cli.options import (
     retrieval_options,
     scope_options,
     store_options,
+    tag_options,
     untrusted_option,
 )
 from remem.core.errors import InvalidInputError, RememError
@@ -87,6 +88,7 @@ def cli(ctx: click.Context) -> None:
     default=None,
     help="Fold an exact duplicate into the stored one [default: not for messages].",
 )
+@tag_options
 @output_options
 def add(
     text: str,

@@ -14,7 +14,7 @@ import click
 
 import remem
 from remem.core.errors import InvalidInputError, MissingDependencyError
-from remem.core.records import MemoryRecord, SearchHit
+from remem.core.records import TAGS, MemoryRecord, SearchHit
 from remem.retrieval.config import OPTIONS, Option, RetrievalConfig
 from remem.trust import DEFAULT_POLICY, UNTRUSTED_POLICIES
 
@@ -30,6 +30,7 @@ __all__ = [
     "retrieval_options",
     "scope_options",
     "store_options",
+    "tag_options",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -79,6 +80,14 @@ def namespace_option(func: F) -> F:
         callback=lambda ctx, param, labels: tuple(labels) or None,
         help="A namespace label, root first; repeat it for each level.",
     )(func)
+
+
+def tag_options(func: F) -> F:
+    """``--<tag>`` for each tag a write may set (:data:`remem.core.records.TAGS`), passed on
+    under the tag's name; its help is the declaration's."""
+    for name, tag in sorted(TAGS.items(), reverse=True):
+        func = click.option(f"--{name.replace('_', '-')}", name, help=tag.help)(func)
+    return func
 
 
 #: Flags whose name is not the option's own (the option's name is an alias).

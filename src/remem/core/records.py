@@ -11,11 +11,14 @@ __all__ = [
     "ITEM_KEYS",
     "NAMESPACE_SEP",
     "ORIGINS",
+    "TAGS",
+    "TAG_KEYS",
     "TRUST_REASONS",
     "Context",
     "ErasureReceipt",
     "IndexState",
     "Kind",
+    "MemoryFields",
     "MemoryItem",
     "MemoryRecord",
     "Namespace",
@@ -23,6 +26,8 @@ __all__ = [
     "SearchHit",
     "SearchMode",
     "StoreStats",
+    "Tag",
+    "Tags",
     "TimeLike",
     "TrashedMemory",
     "Trust",
@@ -47,12 +52,38 @@ class _ItemText(TypedDict):
     text: str
 
 
-class MemoryItem(_ItemText, total=False):
-    """One memory as ``Memory.add_many`` takes it (``text`` and any of these keys).
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """What a tag's value may be (a string, or None: not said)."""
 
-    The one declaration of what a memory item holds: the engine accepts exactly these keys,
-    and the REST body, ``Client.add`` and ``remem add`` are tested against them
-    (tests/test_parity.py), so a field added here and not there fails the tests.
+    #: What it says, for every face's help (``remem add --help``, the REST schema).
+    help: str
+    #: A regular expression the whole value must match.
+    pattern: str
+    #: At most this many characters.
+    max_chars: int = 64
+
+
+#: The tags: short labels a caller sets on a memory when it is written, each a key of
+#: :class:`Tags` and declared here with its shape. A tag is carried wherever its memory goes —
+#: ``add`` and ``add_many``, ``add_document`` (its chunks too), import and export, a copy to
+#: another store — and read back as the record's field of the same name; an update keeps it.
+#: The faces follow this declaration: ``Memory.add`` and ``Client.add`` take each tag as a
+#: keyword, the REST bodies as a key, ``remem add`` as an option.
+TAGS: dict[str, Tag] = {}
+
+
+class Tags(TypedDict, total=False):
+    """The tags a write may set (see :data:`TAGS`, which declares each one's shape)."""
+
+
+class MemoryFields(Tags, total=False):
+    """Everything a memory item may hold besides its text: ``Memory.add``'s keywords.
+
+    The one declaration of what a memory item holds (with :class:`MemoryItem`, which adds the
+    text): the engine accepts exactly these keys, ``Memory.add``, ``Client.add`` and the
+    engine's protocol take them as ``**fields``, and the REST body and ``remem add`` are tested
+    against them (tests/test_parity.py), so a field added here and not there fails the tests.
     """
 
     user_id: str | None
@@ -77,8 +108,15 @@ class MemoryItem(_ItemText, total=False):
     key: str | None
 
 
+class MemoryItem(_ItemText, MemoryFields, total=False):
+    """One memory as ``Memory.add_many`` takes it: ``text`` and any key of
+    :class:`MemoryFields`."""
+
+
 #: The keys of :class:`MemoryItem`.
 ITEM_KEYS: frozenset[str] = frozenset(MemoryItem.__annotations__)
+#: The keys of :class:`Tags`, each declared in :data:`TAGS`.
+TAG_KEYS: frozenset[str] = frozenset(Tags.__annotations__)
 
 
 def encode_namespace(labels: Namespace) -> str:

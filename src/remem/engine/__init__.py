@@ -46,11 +46,13 @@ from remem.core.records import (
     Context,
     ErasureReceipt,
     IndexState,
+    MemoryFields,
     MemoryRecord,
     Namespace,
     SearchHit,
     SearchMode,
     StoreStats,
+    Tags,
     TrashedMemory,
 )
 from remem.core.timeutil import now as now_epoch
@@ -261,25 +263,14 @@ class Engine:
         self,
         text: str,
         *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        session_id: str | None = None,
-        kind: str = "message",
-        role: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
-        created_at: TimeLike | None = None,
-        importance: float | None = None,
-        dedupe: bool | None = None,
         vector: Sequence[float] | NDArray[np.floating] | None = None,
-        id: str | None = None,
         upsert: bool = False,
-        embed: bool = True,
-        expires_at: TimeLike | None = None,
-        ttl: float | None = None,
-        namespace: Sequence[str] | None = None,
-        key: str | None = None,
+        **fields: Unpack[MemoryFields],
     ) -> MemoryRecord:
-        """Store one memory and return it.
+        """Store one memory and return it; ``fields`` are any keys of
+        :class:`~remem.core.records.MemoryFields` (scope, ``kind``, ``role``, ``metadata``,
+        ``created_at``, ``importance``, ``dedupe``, ``id``, ``embed``, ``expires_at``, ``ttl``,
+        ``namespace``, ``key`` and the tags: see :meth:`add_many`).
 
         A text is stored whole and searchable by keyword; one longer than ``part_tokens`` also gets
         a vector per overlapping window, so all of it is searchable by meaning (with
@@ -287,33 +278,10 @@ class Engine:
         says so). :meth:`add_document` stores a long text as separately retrievable chunks.
         Exact duplicates of a stored memory in the same scope and kind return the stored record
         (``dedupe``; on by default except for kinds ``message`` and ``chunk``). ``vector`` supplies
-        a precomputed embedding instead of running the embedder. ``id``, ``upsert``,
-        ``embed``, ``expires_at``, ``ttl``, ``namespace`` and ``key``: see :meth:`add_many`.
+        a precomputed embedding instead of running the embedder; ``upsert`` as in
+        :meth:`add_many`.
         """
-        item: dict[str, Any] = dict(
-            text=text,
-            user_id=user_id,
-            agent_id=agent_id,
-            session_id=session_id,
-            kind=kind,
-            role=role,
-            metadata=metadata,
-            created_at=created_at,
-            importance=importance,
-            dedupe=dedupe,
-        )
-        if id is not None:
-            item["id"] = id
-        if embed is not True:
-            item["embed"] = embed  # checked with the item's other keys
-        if expires_at is not None:
-            item["expires_at"] = expires_at
-        if ttl is not None:
-            item["ttl"] = ttl
-        if namespace is not None:
-            item["namespace"] = namespace
-        if key is not None:
-            item["key"] = key
+        item: dict[str, Any] = {"text": text, **fields}
         vectors = None if vector is None else np.asarray(vector, dtype=np.float32)[None, :]
         return self.add_many([item], embeddings=vectors, progress=False, upsert=upsert)[0]
 
@@ -368,7 +336,11 @@ class Engine:
         plain = frozenset(i for i, item in enumerate(given) if item.get("embed") is False)
         if embeddings is not None:
             inserts.given_vectors(records, embeddings, self.embedder, plain)
-        named = {i for i, item in enumerate(given) if item.get("id") is not None or "key" in item}
+        named = {
+            i
+            for i, item in enumerate(given)
+            if item.get("id") is not None or item.get("key") is not None
+        }
         own_names(records, given, named, self.store.get)
         if upsert and named:
             stored = {r.id: r for r in self.get_many([records[i].id for i in named])}
@@ -400,20 +372,23 @@ class Engine:
         chunk_size: int | None = None,
         chunk_overlap: int | None = None,
         progress: bool | None = None,
+        **tags: Unpack[Tags],
     ) -> MemoryRecord:
         """Store a document as its chunks and return the document record.
 
         The document record keeps the whole text and is not itself a search candidate; its chunks
         (kind ``chunk``) carry its scope and metadata, ``parent_id`` = the document's id and
         ``position`` 0, 1, ... Sizes are in the embedder's tokens (see :mod:`remem.text.chunking`).
+        ``tags`` (:data:`remem.core.records.TAGS`) go on the document and each chunk.
         """
-        base = dict(
+        base: dict[str, Any] = dict(
             user_id=user_id,
             agent_id=agent_id,
             session_id=session_id,
             metadata=metadata,
             created_at=created_at,
             importance=importance,
+            **tags,
         )
         doc = self._new_record(
             {**base, "text": text, "kind": kind, "dedupe": True},

@@ -20,7 +20,7 @@ from numpy.typing import NDArray
 
 from remem.core.errors import InvalidInputError, PayloadTooLargeError
 from remem.core.limits import Limits
-from remem.core.records import ITEM_KEYS, Namespace
+from remem.core.records import ITEM_KEYS, TAGS, Namespace
 from remem.core.timeutil import now as now_epoch
 from remem.core.validate import (
     clean_text,
@@ -55,6 +55,7 @@ __all__ = [
     "key_id",
     "new_record",
     "shown",
+    "tag_value",
 ]
 
 #: Kinds that are not deduplicated by default: a chat may repeat "ok", a document may repeat a line.
@@ -119,7 +120,9 @@ def new_record(
         if key is None and item.get("id") is not None:
             key = checked_key(item["id"], "id")  # a caller's id is its name in the item's scope
         role = opt_str(item.get("role"), "role")
+        tags: dict[str, Any] = {name: tag_value(item.get(name), name) for name in TAGS}
         return NewRecord(
+            **tags,
             id=(
                 new_id()
                 if key is None
@@ -160,6 +163,21 @@ def new_record(
         if str(exc).startswith(where):
             raise
         raise type(exc)(f"{where}: {exc}") from exc
+
+
+def tag_value(value: Any, name: str) -> str | None:
+    """A tag's value checked against its declaration (:data:`remem.core.records.TAGS`): a
+    string of its shape and length, or None."""
+    if value is None:
+        return None
+    tag = TAGS[name]
+    if not isinstance(value, str) or len(value) > tag.max_chars:
+        raise InvalidInputError(
+            f"{name} must be a string of at most {tag.max_chars} characters, got {value!r:.80}"
+        )
+    if not re.fullmatch(tag.pattern, value):
+        raise InvalidInputError(f"{name} {value!r} is not valid ({tag.help})")
+    return value
 
 
 def author_of(principal: str | None, role: str | None, user_id: str | None) -> str | None:

@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.core.limits import Limits
-from remem.core.records import MemoryRecord, SearchHit, SearchMode
+from remem.core.records import MemoryFields, MemoryRecord, SearchHit, SearchMode, Tags
 from remem.core.validate import TimeLike
 from remem.embedders import Embedder
 from remem.retrieval.config import RetrievalConfig, RetrievalOptions
@@ -52,23 +52,9 @@ class EngineAPI(Protocol):
         self,
         text: str,
         *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        session_id: str | None = None,
-        kind: str = "message",
-        role: str | None = None,
-        metadata: Mapping[str, Any] | None = None,
-        created_at: TimeLike | None = None,
-        importance: float | None = None,
-        dedupe: bool | None = None,
         vector: Sequence[float] | NDArray[np.floating] | None = None,
-        id: str | None = None,
         upsert: bool = False,
-        embed: bool = True,
-        expires_at: TimeLike | None = None,
-        ttl: float | None = None,
-        namespace: Sequence[str] | None = None,
-        key: str | None = None,
+        **fields: Unpack[MemoryFields],
     ) -> MemoryRecord: ...
 
     def add_many(
@@ -95,6 +81,7 @@ class EngineAPI(Protocol):
         chunk_size: int | None = None,
         chunk_overlap: int | None = None,
         progress: bool | None = None,
+        **tags: Unpack[Tags],
     ) -> MemoryRecord: ...
 
     def update(

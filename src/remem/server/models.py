@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from remem.core.records import MemoryRecord, SearchHit, TrashedMemory
+from remem.core.records import TAGS, MemoryRecord, SearchHit, Tag, TrashedMemory
 from remem.retrieval.config import OPTIONS, Option
 from remem.trust import UntrustedPolicy
 from remem.trust.audit import AuditEvent
@@ -39,7 +39,24 @@ class Scope(Strict):
         return {"user_id": self.user_id, "agent_id": self.agent_id, "session_id": self.session_id}
 
 
-class MemoryItemIn(Scope):
+def _tag_field(tag: Tag) -> Any:
+    return (
+        Annotated[str, Field(max_length=tag.max_chars, pattern=tag.pattern, description=tag.help)]
+        | None,
+        None,
+    )
+
+
+if TYPE_CHECKING:
+    TagsIn = Strict
+else:
+    #: The tags a write may set, built from their declarations (:data:`remem.core.records.TAGS`).
+    TagsIn = create_model(
+        "TagsIn", __base__=Strict, **{name: _tag_field(tag) for name, tag in TAGS.items()}
+    )
+
+
+class MemoryItemIn(Scope, TagsIn):
     """A memory item (:class:`remem.core.records.MemoryItem`, key for key: tests/test_parity.py)."""
 
     #: The caller's own id: a name within the memory's scope and namespace, as ``key`` is (the
@@ -87,7 +104,7 @@ class MemoriesIn(Strict):
     embeddings: Annotated[list[VectorIn], Field(min_length=1, max_length=1000)] | None = None
 
 
-class DocumentIn(Scope):
+class DocumentIn(Scope, TagsIn):
     text: Text
     kind: Annotated[str, Field(min_length=1, max_length=64)] = "document"
     metadata: dict[str, Any] | None = None

@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any, Self
 
 import numpy as np
@@ -28,15 +27,14 @@ from remem.core.records import (
     IndexState,
     MemoryRecord,
     Namespace,
-    Provenance,
     StoreStats,
     decode_namespace,
     encode_namespace,
 )
-from remem.core.timeutil import from_epoch
 from remem.embedders.base import EmbedderSignature
 from remem.stores.erasure import Erasure
 from remem.stores.keyword_index import UNITS, affordable, only_owners, owners, weights
+from remem.stores.rows import NewRecord, Update, record_from_new, restored
 from remem.stores.tables import AuditLog, CacheTable, KeyTable, Scope, Snapshots, UsageTable
 from remem.stores.trash import Trash
 from remem.text.keywords import BM25_B, BM25_K1, index_terms, search_terms
@@ -162,96 +160,6 @@ def head_and_parts(
     return rows[0], (rows[1:] if len(rows) > 1 else None)
 
 
-@dataclass(slots=True)
-class NewRecord:
-    """A record on its way in; times are Unix seconds."""
-
-    id: str
-    text: str
-    kind: str
-    content_hash: str
-    created_at: float
-    role: str | None = None
-    user_id: str | None = None
-    agent_id: str | None = None
-    session_id: str | None = None
-    metadata: dict[str, Any] = field(default_factory=dict)
-    importance: float | None = None
-    parent_id: str | None = None
-    position: int | None = None
-    vector: NDArray[np.float32] | None = None
-    #: Vectors of overlapping windows across a long text (rows), beside ``vector`` of its head.
-    parts: NDArray[np.float32] | None = None
-    dedupe: bool = True
-    #: When it was last changed; None: now (a copy of a store keeps the source's).
-    updated_at: float | None = None
-    #: When it expires; None: never.
-    expires_at: float | None = None
-    #: Its path of labels inside the scope (``()``: the root).
-    namespace: Namespace = ()
-    #: The caller's name for it (its ``id`` is derived from scope, namespace and key).
-    key: str | None = None
-    #: Where it came from (:class:`~remem.core.records.Provenance`).
-    provenance: Provenance = field(default_factory=Provenance)
-
-    def updated(self, stamp: float) -> float:
-        """The ``updated_at`` an insert at ``stamp`` stores."""
-        return stamp if self.updated_at is None else self.updated_at
-
-
-def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
-    """The record an insert stores for ``rec`` (written at ``stamp``)."""
-    return MemoryRecord(
-        id=rec.id,
-        text=rec.text,
-        kind=rec.kind,
-        role=rec.role,
-        user_id=rec.user_id,
-        agent_id=rec.agent_id,
-        session_id=rec.session_id,
-        metadata=rec.metadata,
-        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
-        updated_at=from_epoch(rec.updated(stamp)),  # type: ignore[arg-type]
-        importance=rec.importance,
-        parent_id=rec.parent_id,
-        position=rec.position,
-        content_hash=rec.content_hash,
-        expires_at=from_epoch(rec.expires_at),
-        namespace=rec.namespace,
-        key=rec.key,
-        provenance=rec.provenance,
-    )
-
-
-def restored(record: MemoryRecord, vectors: NDArray[np.float32] | None) -> NewRecord:
-    """A trashed record as an insert writes it back: the same id, fields, times and
-    provenance; never deduplicated (it is the record that was there)."""
-    rows = None if vectors is None else np.atleast_2d(vectors)
-    return NewRecord(
-        id=record.id,
-        text=record.text,
-        kind=record.kind,
-        content_hash=record.content_hash,
-        created_at=record.created_at.timestamp(),
-        role=record.role,
-        user_id=record.user_id,
-        agent_id=record.agent_id,
-        session_id=record.session_id,
-        metadata=dict(record.metadata),
-        importance=record.importance,
-        parent_id=record.parent_id,
-        position=record.position,
-        vector=None if rows is None else rows[0],
-        parts=None if rows is None or len(rows) < 2 else rows[1:],
-        dedupe=False,
-        updated_at=record.updated_at.timestamp(),
-        expires_at=None if record.expires_at is None else record.expires_at.timestamp(),
-        namespace=record.namespace,
-        key=record.key,
-        provenance=record.provenance,
-    )
-
-
 def plan_insert(
     records: Sequence[NewRecord], stored: Mapping[int, MemoryRecord], stamp: float
 ) -> tuple[list[MemoryRecord], list[NewRecord]]:
@@ -352,32 +260,6 @@ def cosine(value: Any) -> float:
     """A cosine similarity as a float clamped to [-1, 1]: float32 rounding puts a unit vector's
     cosine with itself at 1.0000001, which a caller comparing with 1.0 must never see."""
     return min(1.0, max(-1.0, float(value)))
-
-
-@dataclass(slots=True)
-class Update:
-    """Fields to change on a record; ``None`` leaves a field as it is."""
-
-    text: str | None = None
-    content_hash: str | None = None
-    metadata: dict[str, Any] | None = None
-    importance: float | None = None
-    kind: str | None = None
-    role: str | None = None
-    vector: NDArray[np.float32] | None = None
-    #: With a new ``vector``: the new text's part vectors (``None``: it has none).
-    parts: NDArray[np.float32] | None = None
-    #: A new expiry time (Unix seconds). A change of expiry alone leaves ``updated_at``.
-    expires_at: float | None = None
-    #: New provenance (a new text's marks).
-    provenance: Provenance | None = None
-
-    def changes_content(self) -> bool:
-        """Whether it changes more than the expiry (and so the record's ``updated_at``)."""
-        return any(
-            getattr(self, name) is not None
-            for name in ("text", "metadata", "importance", "kind", "role", "vector")
-        )
 
 
 class Store(ABC):

@@ -25,7 +25,8 @@ import numpy as np
 from remem.core.errors import InvalidInputError, StoreError
 from remem.core.records import MemoryRecord
 from remem.core.timeutil import to_epoch
-from remem.stores.base import NewRecord, RecordStore
+from remem.stores.base import RecordStore
+from remem.stores.rows import restored
 from remem.stores.tables import INTERFACES, CacheTable, Capability, KeyTable, part
 
 __all__ = ["MigrationReport", "checksum", "migrate_store"]
@@ -85,7 +86,7 @@ def migrate_store(
             )
     for chunk in _chunks(source.records(order="stored"), batch):
         vectors = source.vectors([r.id for r in chunk], parts=True)
-        target.insert([_new_record(r, vectors.get(r.id)) for r in chunk], signature=signature)
+        target.insert([restored(r, vectors.get(r.id)) for r in chunk], signature=signature)
         accessed = {
             r.id: (r.access_count, to_epoch(r.last_accessed_at))
             for r in chunk
@@ -166,33 +167,6 @@ def _key_rows(store: RecordStore) -> list[dict[str, Any]]:
 
 def _canonical(record: MemoryRecord) -> str:
     return json.dumps(record.to_dict(), sort_keys=True, ensure_ascii=False, allow_nan=False)
-
-
-def _new_record(record: MemoryRecord, vectors: np.ndarray | None) -> NewRecord:
-    rows = None if vectors is None else np.asarray(vectors, dtype=np.float32)
-    return NewRecord(
-        id=record.id,
-        text=record.text,
-        kind=record.kind,
-        content_hash=record.content_hash,
-        created_at=to_epoch(record.created_at),
-        updated_at=to_epoch(record.updated_at),
-        role=record.role,
-        user_id=record.user_id,
-        agent_id=record.agent_id,
-        session_id=record.session_id,
-        metadata=dict(record.metadata),
-        importance=record.importance,
-        parent_id=record.parent_id,
-        position=record.position,
-        vector=None if rows is None else rows[0],
-        parts=None if rows is None or len(rows) == 1 else rows[1:],
-        dedupe=False,  # a copy keeps what the source holds, duplicates included
-        expires_at=None if record.expires_at is None else to_epoch(record.expires_at),
-        namespace=record.namespace,
-        key=record.key,
-        provenance=record.provenance,
-    )
 
 
 def _copy_caches(source: CacheTable, target: CacheTable) -> int:

@@ -1,28 +1,147 @@
-"""A record's row, declared once: each column of ``memories`` that holds a field of
+"""A record's row, declared once: a record on its way in (:class:`NewRecord`), a change on its
+way (:class:`Update`), each column of ``memories`` that holds a field of
 :class:`~remem.core.records.MemoryRecord`, its type in each dialect, and how it is written from a
-:class:`~remem.stores.base.NewRecord` or an :class:`~remem.stores.base.Update` and read back.
+:class:`NewRecord` or an :class:`Update` and read back.
 
 Both SQL stores make every statement that moves a record's fields from this one list: the
 insert's columns and values (SQLite), the COPY's columns, types and values (PostgreSQL), the
 columns a read selects and the record it builds, and an update's ``SET``. What differs between
 them is a :class:`Dialect`: the placeholder, how a JSON value and a vector are written and read
 (the backend supplies those, so this module imports no driver). A new caller-set field is one
-:class:`Column` here, its field on the records, and a migration per store.
+:class:`Column` and one :class:`NewRecord` field here, its field on the records
+(:mod:`remem.core.records`), and a migration per store: every copy between a new record, a stored
+one and a row follows the fields they share.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
-from remem.core.records import MemoryRecord, Provenance, decode_namespace, encode_namespace
+import numpy as np
+from numpy.typing import NDArray
+
+from remem.core.records import (
+    MemoryRecord,
+    Namespace,
+    Provenance,
+    decode_namespace,
+    encode_namespace,
+)
 from remem.core.timeutil import from_epoch
 
-if TYPE_CHECKING:
-    from remem.stores.base import NewRecord, Update
+__all__ = [
+    "COLUMNS",
+    "Column",
+    "Dialect",
+    "NewRecord",
+    "RowCodec",
+    "Update",
+    "record_from_new",
+    "restored",
+]
 
-__all__ = ["COLUMNS", "Column", "Dialect", "RowCodec"]
+
+@dataclass(slots=True)
+class NewRecord:
+    """A record on its way in; times are Unix seconds."""
+
+    id: str
+    text: str
+    kind: str
+    content_hash: str
+    created_at: float
+    role: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    session_id: str | None = None
+    metadata: dict[str, Any] = field(default_factory=dict)
+    importance: float | None = None
+    parent_id: str | None = None
+    position: int | None = None
+    vector: NDArray[np.float32] | None = None
+    #: Vectors of overlapping windows across a long text (rows), beside ``vector`` of its head.
+    parts: NDArray[np.float32] | None = None
+    dedupe: bool = True
+    #: When it was last changed; None: now (a copy of a store keeps the source's).
+    updated_at: float | None = None
+    #: When it expires; None: never.
+    expires_at: float | None = None
+    #: Its path of labels inside the scope (``()``: the root).
+    namespace: Namespace = ()
+    #: The caller's name for it (its ``id`` is derived from scope, namespace and key).
+    key: str | None = None
+    #: Where it came from (:class:`~remem.core.records.Provenance`).
+    provenance: Provenance = field(default_factory=Provenance)
+
+    def updated(self, stamp: float) -> float:
+        """The ``updated_at`` an insert at ``stamp`` stores."""
+        return stamp if self.updated_at is None else self.updated_at
+
+
+@dataclass(slots=True)
+class Update:
+    """Fields to change on a record; ``None`` leaves a field as it is."""
+
+    text: str | None = None
+    content_hash: str | None = None
+    metadata: dict[str, Any] | None = None
+    importance: float | None = None
+    kind: str | None = None
+    role: str | None = None
+    vector: NDArray[np.float32] | None = None
+    #: With a new ``vector``: the new text's part vectors (``None``: it has none).
+    parts: NDArray[np.float32] | None = None
+    #: A new expiry time (Unix seconds). A change of expiry alone leaves ``updated_at``.
+    expires_at: float | None = None
+    #: New provenance (a new text's marks).
+    provenance: Provenance | None = None
+
+    def changes_content(self) -> bool:
+        """Whether it changes more than the expiry (and so the record's ``updated_at``)."""
+        return any(
+            getattr(self, name) is not None
+            for name in ("text", "metadata", "importance", "kind", "role", "vector")
+        )
+
+
+#: The fields a :class:`NewRecord` and the :class:`~remem.core.records.MemoryRecord` it becomes
+#: share, copied as they are (the times apart: Unix seconds on one, datetimes on the other).
+_TIMES = ("created_at", "updated_at", "expires_at")
+_CARRIED = tuple(
+    name
+    for name in NewRecord.__dataclass_fields__
+    if name in MemoryRecord.__dataclass_fields__ and name not in _TIMES
+)
+
+
+def record_from_new(rec: NewRecord, stamp: float) -> MemoryRecord:
+    """The record an insert stores for ``rec`` (written at ``stamp``)."""
+    return MemoryRecord(
+        **{name: getattr(rec, name) for name in _CARRIED},
+        created_at=from_epoch(rec.created_at),  # type: ignore[arg-type]
+        updated_at=from_epoch(rec.updated(stamp)),  # type: ignore[arg-type]
+        expires_at=from_epoch(rec.expires_at),
+    )
+
+
+def restored(record: MemoryRecord, vectors: NDArray[np.float32] | None) -> NewRecord:
+    """A record as an insert writes it back (from the trash, or into another store): the same
+    id, fields, times and provenance; never deduplicated (it is the record that was there)."""
+    rows = None if vectors is None else np.atleast_2d(np.asarray(vectors, dtype=np.float32))
+    fields: dict[str, Any] = {name: getattr(record, name) for name in _CARRIED}
+    fields["metadata"] = dict(record.metadata)
+    return NewRecord(
+        **fields,
+        created_at=record.created_at.timestamp(),
+        updated_at=record.updated_at.timestamp(),
+        expires_at=None if record.expires_at is None else record.expires_at.timestamp(),
+        vector=None if rows is None else rows[0],
+        parts=None if rows is None or len(rows) < 2 else rows[1:],
+        dedupe=False,
+    )
+
 
 #: How a value of each kind is converted on its way in (a record's field → the column) and out.
 _NONE = "none"  # as it is
@@ -43,10 +162,10 @@ class Column:
     postgres: str
     #: How the value is converted between the record's field and the column (see above).
     kind: str = _NONE
-    #: Written by an insert from the :class:`~remem.stores.base.NewRecord`'s field of this
+    #: Written by an insert from the :class:`NewRecord`'s field of this
     #: name (False: the store keeps it itself, like the access statistics).
     inserted: bool = True
-    #: Changed by an :class:`~remem.stores.base.Update`'s field of this name when it is set.
+    #: Changed by an :class:`Update`'s field of this name when it is set.
     updated: bool = False
 
 
