@@ -127,6 +127,7 @@ VALUES: dict[str, Any] = {
     "ttl": 3600,
     "namespace": ["projects", "atlas"],
     "key": "plan",
+    "language": "de",
 }
 
 

@@ -73,13 +73,25 @@ FIELDS = frozenset(
         "expires_at",
         "namespace",
         "key",
+        "language",
     }
 )
 TIME_FIELDS = frozenset({"created_at", "updated_at", "last_accessed_at", "expires_at"})
 #: Record fields holding text, and numbers: a filter compares each with its own kind of value
 #: (another kind is refused, as no store can compare it alike).
 TEXT_FIELDS = frozenset(
-    {"id", "kind", "role", "user_id", "agent_id", "session_id", "text", "parent_id", "key"}
+    {
+        "id",
+        "kind",
+        "role",
+        "user_id",
+        "agent_id",
+        "session_id",
+        "text",
+        "parent_id",
+        "key",
+        "language",
+    }
 )
 NUMBER_FIELDS = frozenset({"importance", "access_count", "position"})
 COMPARE = {"$eq": "=", "$ne": "!=", "$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}

@@ -70,11 +70,19 @@ class Tag:
 #: another store — and read back as the record's field of the same name; an update keeps it.
 #: The faces follow this declaration: ``Memory.add`` and ``Client.add`` take each tag as a
 #: keyword, the REST bodies as a key, ``remem add`` as an option.
-TAGS: dict[str, Tag] = {}
+TAGS: dict[str, Tag] = {
+    "language": Tag(
+        help="The language its text is written in, a BCP 47 tag: en, pt-BR, zh-Hant.",
+        pattern=r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*",
+        max_chars=35,
+    ),
+}
 
 
 class Tags(TypedDict, total=False):
     """The tags a write may set (see :data:`TAGS`, which declares each one's shape)."""
+
+    language: str | None
 
 
 class MemoryFields(Tags, total=False):
@@ -297,6 +305,8 @@ class MemoryRecord:
     key: str | None = None
     #: Where it came from (set by remem on the way in).
     provenance: Provenance = field(default_factory=Provenance)
+    #: The language its text is written in, as its writer said (a BCP 47 tag; :data:`TAGS`).
+    language: str | None = None
 
     def in_scope(self, scope: Mapping[str, str | None]) -> bool:
         """Whether it lies in ``scope`` (``user_id`` / ``agent_id`` / ``session_id``: each one

@@ -74,6 +74,8 @@ class NewRecord:
     key: str | None = None
     #: Where it came from (:class:`~remem.core.records.Provenance`).
     provenance: Provenance = field(default_factory=Provenance)
+    #: The language its text is written in (a tag: :data:`remem.core.records.TAGS`).
+    language: str | None = None
 
     def updated(self, stamp: float) -> float:
         """The ``updated_at`` an insert at ``stamp`` stores."""
@@ -191,6 +193,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("namespace", "TEXT", "text", _NAMESPACE),
     Column("key", "TEXT", "text"),
     Column("provenance", "TEXT", "jsonb", _PROVENANCE, updated=True),
+    Column("language", "TEXT", "text"),
 )
 
 #: The provenance of a record stored before remem kept it.

@@ -320,6 +320,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX trash_expiry ON trash (expires_at);
         """,
     ),
+    (
+        # The language a memory's text is written in, as its writer said (a tag:
+        # remem.core.records.TAGS); NULL for the records stored before, and for any not said.
+        "0011_language",
+        "ALTER TABLE memories ADD COLUMN language text;",
+    ),
 ]
 
 

@@ -365,6 +365,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0015_zeroed_free_space",
         "",
     ),
+    (
+        # The language a memory's text is written in, as its writer said (a tag:
+        # remem.core.records.TAGS); NULL for the records stored before, and for any not said.
+        "0016_language",
+        "ALTER TABLE memories ADD COLUMN language TEXT;",
+    ),
 ]
 
 
