@@ -137,7 +137,23 @@ def faiss_module() -> Any:
         import faiss
     except ImportError as exc:  # pragma: no cover - a core dependency
         raise MissingDependencyError("the ANN index needs faiss-cpu: pip install remem") from exc
+    global _FORK_SAFE
+    if not _FORK_SAFE:
+        os.register_at_fork(after_in_child=_one_thread_in_child)
+        _FORK_SAFE = True
     return faiss
+
+
+#: Whether :func:`_one_thread_in_child` runs after each fork (set once faiss is imported).
+_FORK_SAFE = False
+
+
+def _one_thread_in_child() -> None:
+    """libgomp's thread pool does not survive a fork: in the child, the first parallel region
+    after the parent ran one waits forever for threads that were not copied (a
+    ``multiprocessing`` worker, a server's pre-forked worker). With one thread faiss opens no
+    team, so the child's searches and builds run, on one core each."""
+    sys.modules["faiss"].omp_set_num_threads(1)
 
 
 class Postings:

@@ -368,13 +368,16 @@ class VectorIndex:
             ann is None or self.size > 4 * ann.trained_on or self.size - len(ann) > self.tail_limit
         )
 
-    def ann_job(self) -> Callable[[], tuple[int, AnnIndex]] | None:
+    def ann_job(
+        self, check: Callable[[], None] = lambda: None
+    ) -> Callable[[], tuple[int, AnnIndex]] | None:
         """The work :meth:`ann_due` asks for, taken under the owner's lock and returned as a
         function to run without it (seconds at 100,000 rows), once: it reads only the rows held
         now, whose positions no append or delete moves (a compaction does, and :meth:`install`
         then refuses the result), and until it is done growing the layout copies the rows to a
         new array instead of reallocating the one it reads. It returns what :meth:`install`
-        takes."""
+        takes. ``check`` is called between the job's steps and may raise to end it (a build in
+        the background, when the process exits: :mod:`remem.index.background`)."""
         if not self.ann_due():
             return None
         if self.ann is None or self.size > 4 * self.ann.trained_on:
@@ -386,7 +389,7 @@ class VectorIndex:
 
         def build() -> tuple[int, AnnIndex]:
             try:
-                return epoch, _built(vectors, size, live, previous, recall, rescore)
+                return epoch, _built(vectors, size, live, previous, recall, rescore, check)
             finally:
                 self._lent -= 1
 
@@ -550,11 +553,14 @@ def _built(
     previous: AnnIndex | None,
     target_recall: float,
     rescore: float,
+    check: Callable[[], None] = lambda: None,
 ) -> AnnIndex:
     """The ANN index over the first ``size`` rows: new cells when there are none or the rows
     grew fourfold since they were trained, else a copy of ``previous`` with the rows past it
-    added; calibrated again when it has doubled since its last calibration."""
+    added; calibrated again when it has doubled since its last calibration. ``check`` runs
+    before each step (a training, a batch of adds, a round of calibration)."""
     step = 10_000  # faiss holds a step × lists distance matrix while assigning cells
+    check()
     if previous is None or size > 4 * previous.trained_on:
         ann = AnnIndex.for_rows(vectors.shape[1], size)
         rows = np.flatnonzero(live)
@@ -566,9 +572,10 @@ def _built(
     else:
         ann = previous.copy()
     for start in range(len(ann), size, step):
+        check()
         ann.add(vectors[start : min(start + step, size)])
     if len(ann) >= 2 * ann.calibrated_on:
-        _calibrated(ann, vectors, live[: len(ann)], target_recall, rescore)
+        _calibrated(ann, vectors, live[: len(ann)], target_recall, rescore, check=check)
     return ann
 
 
@@ -580,6 +587,7 @@ def _calibrated(
     rescore: float,
     queries: int = 200,
     k: int = 10,
+    check: Callable[[], None] = lambda: None,
 ) -> float:
     """Set ``ann.probes`` to the fewest cells that reach ``target_recall``; the recall reached.
 
@@ -602,6 +610,7 @@ def _calibrated(
     allowed = None if bool(live.all()) else live
     probes, reached = 1, 0.0
     while True:
+        check()
         ids = ann.search(asked, want + 1, allowed, probes)
         hits = 0
         for query, own, found, true in zip(asked, picked, ids, truth, strict=True):

@@ -31,6 +31,7 @@ from remem.core.files import fsync_directory, fsync_file
 from remem.core.filters import Cond, Filter, Logic
 from remem.core.timeutil import now
 from remem.embedders.base import EmbedderSignature
+from remem.index import background
 from remem.index.follower import IndexFollower
 from remem.index.vector_index import VectorIndex
 from remem.stores.base import NewRecord
@@ -216,13 +217,15 @@ class VectorMirror:
         index = self.follower.index
         if index is None or (self.builder is not None and self.builder.is_alive()):
             return
-        job = index.ann_job()
+        job = index.ann_job(check=background.check)
         if job is None:
             return
 
         def build() -> None:
             try:
                 epoch, ann = job()
+            except background.Cancelled:
+                raise  # the process is exiting or forking: the next search builds it again
             except Exception as exc:  # the index is a cache: searches stay exact and right
                 warnings.warn(f"could not build the vector index: {exc}", IndexWarning, 2)
                 return
@@ -231,8 +234,9 @@ class VectorMirror:
                     self._unsaved = True
                     self.save()  # it took seconds to build: keep it
 
-        self.builder = threading.Thread(target=build, name="remem-vector-index", daemon=True)
-        self.builder.start()
+        # Not a bare daemon thread: one left in faiss's code as the interpreter finalizes can
+        # abort the process; this one is stopped and waited for at exit and before a fork.
+        self.builder = background.start(build, "remem-vector-index")
 
     def build(self) -> None:
         """Bring the ANN cells up to date now, waiting for it (and for a build under way)."""
