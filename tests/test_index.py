@@ -233,8 +233,8 @@ def test_no_search_waits_for_the_index_to_be_built(
     release = threading.Event()
     plain = VectorIndex.ann_job
 
-    def held(self: VectorIndex) -> Any:
-        job = plain(self)
+    def held(self: VectorIndex, check: Any = lambda: None) -> Any:
+        job = plain(self, check)
         if job is None:
             return None
 
