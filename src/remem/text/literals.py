@@ -11,8 +11,12 @@ The gate only ever widens: a pattern whose needs are unknown always runs, and a 
 found string does not lower-case to a known one (a character such as İ, ı, ſ or the Kelvin
 sign, which the engine's case-insensitive match equates with a letter but ``str.lower`` does
 not) runs every pattern. Running the candidates gives the same answer as running all. ASCII
-text is lower-cased and met by a case-sensitive trie, four times faster and exactly as sound:
-no letter outside ASCII but those four matches an ASCII one case-insensitively.
+text — and any text whose lower-casing keeps its length and holds no letter the engine
+equates with a string's letter beyond lower-casing (ſ with s, ς with σ: ``re``'s own table) —
+is lower-cased and met case-sensitively, exactly as soundly, by an Aho–Corasick automaton
+(``ahocorasick-rs``, in Rust): every occurrence of every string in one pass, several times faster
+than the trie, and since it finds every string, not the longest at each position, it can only
+widen.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import importlib
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+import ahocorasick_rs
 
 __all__ = ["Gate", "needs"]
 
@@ -36,6 +42,12 @@ try:  # the parser behind ``re`` (private: if it moves, every pattern simply alw
     _c: Any = importlib.import_module("re._constants")
 except ImportError:  # pragma: no cover - Python's own layout since 3.11
     _parser = _c = None
+try:  # the letters ``re`` equates case-insensitively beyond lower-casing (ſ with s, ς with σ)
+    _EXTRA_CASES: dict[int, tuple[int, ...]] | None = importlib.import_module(
+        "re._casefix"
+    )._EXTRA_CASES
+except (ImportError, AttributeError):  # pragma: no cover - then only ASCII text is fast
+    _EXTRA_CASES = None
 
 
 #: Letters a case-insensitive match equates with an ASCII one: İ and ı with i, ſ with s, the
@@ -219,25 +231,40 @@ class Gate:
                 frozenset(at for prefix in prefixes for at in keyed.get(prefix, ())),
             )
         self.trie = re.compile(f"(?=({_trie(self.opens)}))", re.IGNORECASE) if bits else None
-        # ASCII text, lower-cased, meets the same strings under a case-sensitive trie (four times
-        # faster): no string holds one of the few letters the engine equates with ASCII.
-        self.ascii = (
-            re.compile(f"(?=({_trie(key for key in self.opens if key.isascii())}))")
-            if bits
-            else None
-        )
+        # A text whose lower-casing keeps its length and holds none of the letters ``re``
+        # equates with a letter of a string beyond lower-casing (its twins: ı with i, ſ with s,
+        # ς with σ ...) meets, lower-cased, exactly the strings a case-insensitive match meets
+        # in it: they are found case-sensitively, by an automaton. Any other text takes the
+        # trie (ASCII text always has the automaton, its strings' twins are not ASCII).
+        self.automaton: Any = None
+        self.keys: list[str] = []
+        self.twins: frozenset[str] | None = None
+        if bits:
+            self.keys = list(self.opens)
+            self.automaton = ahocorasick_rs.AhoCorasick(self.keys)
+            if _EXTRA_CASES is not None:
+                self.twins = frozenset(
+                    chr(twin)
+                    for key in self.opens
+                    for char in key
+                    for twin in _EXTRA_CASES.get(ord(char), ())
+                )
 
     def candidates(self, text: str) -> frozenset[int] | None:
         """The patterns that could match ``text``; None: any of them (run all)."""
         if self.trie is None:
             return None
-        if self.ascii is not None and text.isascii():
-            found = self.ascii.findall(text.lower())
+        lowered = text.lower()
+        if text.isascii() or (
+            self.twins is not None and len(lowered) == len(text) and self.twins.isdisjoint(lowered)
+        ):
+            keys = self.keys
+            found = {keys[at] for at, _, _ in self.automaton.find_matches_as_indexes(lowered, True)}
         else:
-            found = self.trie.findall(text)
+            found = set(self.trie.findall(text))
         met = 0
         looked: set[int] = set()
-        for string in set(found):
+        for string in found:
             lowered = string.lower()
             opened = self.opens.get(lowered)
             if opened is None or len(lowered) != len(string):
