@@ -220,10 +220,12 @@ def run_plain(folder: Path, size: int) -> dict[str, Any]:
             (f"m{n + i}", it["user_id"], it["text"], time.time(), vectors[i].tobytes())
             for i, it in enumerate(items)
         ]
+        (before,) = conn.execute("SELECT coalesce(max(rowid), 0) FROM memories").fetchone()
         conn.executemany("INSERT INTO memories VALUES (?, ?, ?, ?, ?)", rows)
         conn.execute(
             "INSERT INTO memories_fts (rowid, text) SELECT rowid, text FROM memories "
-            "WHERE rowid > (SELECT coalesce(max(rowid), 0) FROM memories_fts)"
+            "WHERE rowid > ?",
+            (before,),
         )
         conn.execute("COMMIT")
         n += len(items)
