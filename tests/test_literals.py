@@ -151,8 +151,10 @@ def test_needs_reads_what_a_pattern_cannot_match_without() -> None:
         frozenset({"tell", "say"}),
         frozenset({"them", "him"}),
     )
+    # A sign neither a letter, a digit nor a space tells, however short (few turns hold ":").
+    assert needs(r"\w+\s*:\s*\S") == (frozenset({":"}),)
     # Nothing known, or only strings too short to tell: the pattern always runs.
-    assert needs(r"\w+\s*:\s*\S") is None
+    assert needs(r"\w+\s+\S") is None
     assert needs(r"(?:an|ai)\s+\d") is None
     assert needs(r"(?:ignore|\w+)\s+\d") is None  # one alternative needs nothing
     assert needs("(unclosed") is None

@@ -61,15 +61,24 @@ def _odd(string: str) -> bool:
 
 def needs(pattern: str, flags: int = re.IGNORECASE) -> tuple[frozenset[str], ...] | None:
     """Sets of strings, one of each of which occurs (as the pattern matches, case aside) in
-    any text the pattern matches; None when no set is known. Sets with a string shorter than
-    :data:`_SHORTEST` are left out."""
+    any text the pattern matches; None when no set is known. Sets that say too little are left
+    out (:func:`_telling`)."""
     if _parser is None:
         return None
     try:
         sets = _sets(list(_parser.parse(pattern, flags)))
     except Exception:  # an unreadable pattern just always runs
         return None
-    return tuple(frozenset(found) for found in sets if min(map(len, found)) >= _SHORTEST) or None
+    return tuple(frozenset(found) for found in sets if _telling(found)) or None
+
+
+def _telling(strings: set[str]) -> bool:
+    """Whether a set says enough about a text to be worth meeting: each string at least
+    :data:`_SHORTEST` long, or each holding a sign that is neither a letter, a digit nor a
+    space (a ``:`` after a speaker's name is in few chat turns; ``ai`` is in most)."""
+    return min(map(len, strings)) >= _SHORTEST or all(
+        any(not (char.isalnum() or char.isspace()) for char in string) for string in strings
+    )
 
 
 def _chars(op: Any, av: Any) -> set[str] | None:
