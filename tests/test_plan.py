@@ -23,8 +23,8 @@ CLASS_LINES = 500
 MODULE_LINES = 800
 #: What is above its target today, and the ceiling it may not pass (lines).
 OVER = {
-    "class engine/__init__.py:Engine": 973,
-    "module engine/__init__.py": 1092,
+    "class engine/__init__.py:Engine": 945,
+    "module engine/__init__.py": 1066,
 }
 #: Data, not code: the phrase lists the marks read (one literal per line).
 DATA_MODULES = frozenset({"trust/marks_phrases.py"})
