@@ -159,6 +159,7 @@ def test_the_ground_floor_is_families_and_the_old_names_still_import() -> None:
     with pytest.warns(DeprecationWarning, match=r"remem.marks is now remem.trust.marks"):
         old = importlib.import_module("remem.marks")
     assert old is importlib.import_module("remem.trust.marks")
+    assert old.__spec__ is not None and old.__spec__.name == "remem.trust.marks"  # its own
     with pytest.warns(DeprecationWarning):
         from remem.errors import NotFoundError as Old  # type: ignore[import-not-found]
     assert Old is remem.NotFoundError

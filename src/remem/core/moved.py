@@ -36,6 +36,11 @@ def new_name(old: str) -> str | None:
 class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Answers an old name with the module at its new one (the same object, not a copy)."""
 
+    def __init__(self) -> None:
+        #: The module's own spec, by the old name, until the import machinery (which sets the
+        #: old name's spec on it) is done and it is put back.
+        self._own: dict[str, importlib.machinery.ModuleSpec | None] = {}
+
     def find_spec(
         self, fullname: str, path: object = None, target: object = None
     ) -> importlib.machinery.ModuleSpec | None:
@@ -51,10 +56,15 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             DeprecationWarning,
             stacklevel=2,
         )
-        return importlib.import_module(new)
+        module = importlib.import_module(new)
+        self._own[spec.name] = module.__spec__
+        return module
 
     def exec_module(self, module: ModuleType) -> None:
-        """The module is already run, at its new name."""
+        """The module is already run, at its new name: it gets its own spec back."""
+        given = module.__spec__
+        if given is not None:
+            module.__spec__ = self._own.pop(given.name, given)
 
 
 def install() -> None:
