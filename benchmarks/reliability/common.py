@@ -59,6 +59,39 @@ def integrity(path: Path) -> str:
         return "; ".join(row[0] for row in conn.execute("PRAGMA integrity_check"))
 
 
+def keyword_index_faults(path: Path) -> list[str]:
+    """Where a SQLite store's keyword index disagrees with its records (empty: none): each
+    scope's count and length against its records', and the postings against each record's
+    distinct terms."""
+    conn = sqlite3.connect(f"{(path / 'remem.db').as_uri()}?mode=ro", uri=True)
+    try:
+        faults = [
+            f"scope {part}: {docs} docs / {tokens} tokens, its records {held} / {length}"
+            for part, docs, tokens, held, length in conn.execute(
+                "SELECT s.part, s.docs, s.tokens, count(m.rowid), coalesce(sum(m.keyword_len), 0) "
+                "FROM keyword_scopes s LEFT JOIN memories m "
+                "ON m.keyword_part = s.part AND m.keyword_terms IS NOT NULL GROUP BY s.part"
+            )
+            if (docs, tokens) != (held, length)
+        ]
+        (expected,) = conn.execute(
+            "SELECT coalesce(sum(json_array_length(keyword_terms)), 0) FROM memories "
+            "WHERE keyword_terms IS NOT NULL"
+        ).fetchone()
+        (postings,) = conn.execute("SELECT count(*) FROM keyword_postings").fetchone()
+        (unowned,) = conn.execute(
+            "SELECT count(*) FROM keyword_postings p WHERE NOT EXISTS (SELECT 1 FROM memories "
+            "m WHERE m.rowid = p.doc AND m.keyword_part = p.part)"
+        ).fetchone()
+    finally:
+        conn.close()
+    if postings != expected:
+        faults.append(f"{postings} postings, the records' terms {expected}")
+    if unowned:
+        faults.append(f"{unowned} postings of no record")
+    return faults
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -3,13 +3,16 @@
     python benchmarks/reliability/crash_library.py [--kills 200] [--quick] [--json out.json]
 
 A child process opens the store (``remem.open``, durable writes) and writes until it is killed:
-single adds, batches of five, re-embedding updates, searches, and a save of the vector index
-every 25 writes (so kills also land while index files are written). Each id is appended to a log
+single adds, batches of five, bulk batches of 2,000 (so kills land inside a long write),
+re-embedding updates, searches, and a save of the vector index every 25 writes (so kills also
+land while index files are written). Each id is appended to a log
 and flushed to the disk after ``add()`` returned. At a random moment once it writes, the child
 gets SIGKILL; then the store is checked: ``PRAGMA integrity_check``, every logged id present, and
 a reopen whose first dense search holds every record (a damaged index file must be rebuilt, with
-an ``IndexWarning``, never used). Figures: kills, acknowledged writes, lost (must be 0),
-integrity failures (must be 0), index rebuilds, and the time to reopen and search.
+an ``IndexWarning``, never used), the keyword index agreeing with the records (each scope's
+count and length, every posting a record's term) and the audit log's chains verifying. Figures:
+kills, acknowledged writes, lost (must be 0), integrity failures, keyword-index and audit faults
+(must be 0), index rebuilds, and the time to reopen and search.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from common import (
     acknowledged,
     append_synced,
     integrity,
+    keyword_index_faults,
     percentile,
     show,
     store_ids,
@@ -58,8 +62,9 @@ def child(store: str, log: str, seed: int) -> None:
             if roll < 0.6:
                 new = [mem.add(f"memory {seed}-{step} about topic {rng.randrange(50)}").id]
             elif roll < 0.8:
-                batch = [f"batch {seed}-{step}-{j} topic {rng.randrange(50)}" for j in range(5)]
-                new = [r.id for r in mem.add_many(batch)]
+                size = 2_000 if roll > 0.77 else 5
+                batch = [f"batch {seed}-{step}-{j} topic {rng.randrange(50)}" for j in range(size)]
+                new = [r.id for r in mem.add_many(batch, progress=False)]
             else:
                 new = []
                 if ids:
@@ -81,11 +86,13 @@ def check(store: Path, log: Path) -> dict[str, Any]:
     present = store_ids(store)
     acked = acknowledged([log])
     lost = [i for i in acked if i not in present]
+    keyword_faults = keyword_index_faults(store)
     with warnings.catch_warnings(record=True) as seen:
         warnings.simplefilter("always")
         with remem.open(store, embedder=EMBEDDER, exact_search_limit=500) as mem:
             found = {h.id for h in mem.search("memory topic", mode="dense", k=1000, touch=False)}
             vectors = mem.stats().vectors
+            audit_ok = mem.verify_audit().ok
     rebuilt = sum(1 for w in seen if issubclass(w.category, remem.IndexWarning))
     return {
         "integrity": sound,
@@ -93,6 +100,8 @@ def check(store: Path, log: Path) -> dict[str, Any]:
         "present": len(present),
         "lost": len(lost),
         "index_short": len(found) < min(1000, vectors),
+        "keyword_faults": keyword_faults,
+        "audit_ok": audit_ok,
         "rebuilt": rebuilt,
         "recovery_ms": 1000 * (time.perf_counter() - started),
     }
@@ -127,12 +136,20 @@ def run(kills: int, seed: int, work: Path) -> dict[str, Any]:
         "lost": sum(r["lost"] for r in rounds),
         "integrity_failures": sum(r["integrity"] != "ok" for r in rounds),
         "index_incomplete": sum(r["index_short"] for r in rounds),
+        "keyword_index_faults": sum(bool(r["keyword_faults"]) for r in rounds),
+        "audit_faults": sum(not r["audit_ok"] for r in rounds),
         "index_rebuilds": sum(r["rebuilt"] for r in rounds),
         "recovery_ms_p50": percentile(recovery, 0.5),
         "recovery_ms_max": max(recovery, default=0.0),
         "seconds": time.monotonic() - started,
     }
-    ok = not (figures["lost"] or figures["integrity_failures"] or figures["index_incomplete"])
+    ok = not (
+        figures["lost"]
+        or figures["integrity_failures"]
+        or figures["index_incomplete"]
+        or figures["keyword_index_faults"]
+        or figures["audit_faults"]
+    )
     return {"name": "crash_library", "ok": ok, "figures": figures}
 
 
