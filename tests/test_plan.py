@@ -22,10 +22,7 @@ CLASS_LINES = 500
 #: No module longer than this.
 MODULE_LINES = 800
 #: What is above its target today, and the ceiling it may not pass (lines).
-OVER = {
-    "class engine/__init__.py:Engine": 945,
-    "module engine/__init__.py": 1066,
-}
+OVER: dict[str, int] = {}
 #: Data, not code: the phrase lists the marks read (one literal per line).
 DATA_MODULES = frozenset({"trust/marks_phrases.py"})
 

@@ -148,7 +148,7 @@ def test_a_search_takes_no_write_lock(tmp_path: Path) -> None:
 def test_due_accesses_wait_while_another_writer_holds_the_lock(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(remem.engine, "TOUCH_AGE", 0.0)  # every search finds them due
+    monkeypatch.setattr(remem.engine.core, "TOUCH_AGE", 0.0)  # every search finds them due
     with remem.open(tmp_path / "s", embedder="hash:64", busy_timeout=5) as mem:
         rec = mem.add("remember the milk")
         mem.search("milk")
@@ -170,7 +170,7 @@ def test_due_accesses_wait_while_another_writer_holds_the_lock(
 def test_many_pending_accesses_are_written_by_the_search(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(remem.engine, "TOUCH_LIMIT", 5)
+    monkeypatch.setattr(remem.engine.core, "TOUCH_LIMIT", 5)
     with remem.open(tmp_path / "s", embedder="hash:64") as mem:
         records = mem.add_many([f"note {i} about tea" for i in range(6)])
         mem.search("tea", k=3)
