@@ -79,21 +79,8 @@ FIELDS = frozenset(
 TIME_FIELDS = frozenset({"created_at", "updated_at", "last_accessed_at", "expires_at"})
 #: Record fields holding text, and numbers: a filter compares each with its own kind of value
 #: (another kind is refused, as no store can compare it alike).
-TEXT_FIELDS = frozenset(
-    {
-        "id",
-        "kind",
-        "role",
-        "user_id",
-        "agent_id",
-        "session_id",
-        "text",
-        "parent_id",
-        "key",
-        "language",
-    }
-)
 NUMBER_FIELDS = frozenset({"importance", "access_count", "position"})
+TEXT_FIELDS = FIELDS - TIME_FIELDS - NUMBER_FIELDS - {"namespace"}
 COMPARE = {"$eq": "=", "$ne": "!=", "$gt": ">", "$gte": ">=", "$lt": "<", "$lte": "<="}
 OPERATORS = frozenset({*COMPARE, "$in", "$nin", "$contains", "$exists", "$prefix"})
 #: What a namespace may be compared with (its values are label lists, stored encoded).

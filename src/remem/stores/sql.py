@@ -13,15 +13,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from remem.core.errors import EmbedderMismatchError
+from remem.core.filters import COMPARE, Cond
+from remem.core.records import namespace_range
 from remem.embedders.base import EmbedderSignature
 from remem.stores.audit_log import AuditTables
 from remem.stores.base import read_pages
 from remem.stores.tables import KeyTable
 
-__all__ = ["Connection", "DeleteRows", "SqlKeys", "listing", "mismatch"]
+__all__ = [
+    "Connection",
+    "DeleteRows",
+    "FilterDialect",
+    "SqlKeys",
+    "column_condition",
+    "listing",
+    "mismatch",
+]
 
 
 class Connection(Protocol):
@@ -163,3 +174,52 @@ def listing(
         offset=offset,
         limit=limit,
     )
+
+
+# -- a filter's condition on a record's column -----------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FilterDialect:
+    """What a filter's condition on a column is written as in one SQL dialect."""
+
+    #: The driver's placeholder.
+    mark: str
+    #: The literal for "true" (an empty ``$prefix`` holds everything).
+    true: str
+    #: "Not equal, NULL being a value": ``IS NOT`` (SQLite), ``IS DISTINCT FROM`` (PostgreSQL).
+    distinct: str
+    #: The byte-wise "at least" and "below" a namespace's stored prefix range is read with
+    #: (PostgreSQL's pattern operators, which its ``text_pattern_ops`` index serves).
+    at_least: str
+    below: str
+    #: ``$contains`` on a text column: a substring, as the dialect's function finds it.
+    substring: str
+    #: ``$in`` and ``$nin``: (op, values, column, params) → the condition.
+    members: Callable[[str, tuple[Any, ...], str, list[Any]], str]
+
+
+def column_condition(node: Cond, column: str, params: list[Any], dialect: FilterDialect) -> str:
+    """A filter's condition on a record's column (not metadata), its values bound in
+    ``params``, as :mod:`remem.testing.filters` states its meaning."""
+    op, value, mark = node.op, node.value, dialect.mark
+    if op in ("$in", "$nin"):
+        return dialect.members(op, value, column, params)
+    if op == "$prefix":  # a namespace and those below it: its stored form is their prefix
+        if not value:
+            return dialect.true
+        params.extend(namespace_range(value))  # the '' term lets the partial index serve
+        return (
+            f"({column} <> '' AND {column} {dialect.at_least} {mark} "
+            f"AND {column} {dialect.below} {mark})"
+        )
+    if op == "$exists":
+        return f"({column} IS {'NOT ' if value else ''}NULL)"
+    if op in ("$eq", "$ne") and value is None:
+        return f"({column} IS {'NOT ' if op == '$ne' else ''}NULL)"
+    if op == "$ne":
+        params.append(value)
+        return f"({column} {dialect.distinct} {mark})"
+    if op in COMPARE:
+        params.append(value)
+        return f"({column} {COMPARE[op]} {mark})"
+    params.append(str(value))  # $contains on a text field: a substring
+    return f"({dialect.substring.format(column=column, mark=mark)})"

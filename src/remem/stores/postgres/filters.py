@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from remem.core.filters import COMPARE, Cond, Filter, Logic, to_sql
-from remem.core.records import namespace_range
+from remem.stores.sql import FilterDialect, column_condition
 
 __all__ = ["compile_postgres"]
 
@@ -49,32 +49,7 @@ def _condition(node: Cond, alias: str, params: list[Any]) -> str:
     if node.field == _TENANT:
         params.extend([node.value, node.value])
         return f"({alias}.tenant = %s AND {alias}.user_id = %s)"
-    return _column(node, f"{alias}.{node.field}", params)
-
-
-def _column(node: Cond, column: str, params: list[Any]) -> str:
-    op, value = node.op, node.value
-    if op == "$prefix":  # a namespace and those below it: its stored form is their prefix
-        if not value:
-            return "TRUE"
-        # Byte-wise operators (not the column's collation), which the text_pattern_ops index
-        # serves; the '' term lets its partial index do so.
-        params.extend(namespace_range(value))
-        return f"({column} <> '' AND {column} ~>=~ %s AND {column} ~<~ %s)"
-    if op == "$exists":
-        return f"({column} IS {'NOT ' if value else ''}NULL)"
-    if op in ("$eq", "$ne") and value is None:
-        return f"({column} IS {'NOT ' if op == '$ne' else ''}NULL)"
-    if op == "$ne":
-        params.append(value)
-        return f"({column} IS DISTINCT FROM %s)"
-    if op in COMPARE:
-        params.append(value)
-        return f"({column} {COMPARE[op]} %s)"
-    if op in ("$in", "$nin"):
-        return _members(op, value, lambda: column, "", params)
-    params.append(str(value))  # $contains on a text field: a substring
-    return f"(strpos({column}, %s) > 0)"
+    return column_condition(node, f"{alias}.{node.field}", params, _DIALECT)
 
 
 def _members(
@@ -101,6 +76,17 @@ def _members(
     params.append(bound)
     any_of = f"({first} = ANY(%s{cast}) OR {at()} IS NULL)"
     return any_of if op == "$in" else f"(NOT coalesce({any_of}, FALSE))"
+
+
+_DIALECT = FilterDialect(
+    mark="%s",
+    true="TRUE",
+    distinct="IS DISTINCT FROM",
+    at_least="~>=~",
+    below="~<~",
+    substring="strpos({column}, {mark}) > 0",
+    members=lambda op, values, column, params: _members(op, values, lambda: column, "", params),
+)
 
 
 def _metadata(node: Cond, alias: str, path: list[str], params: list[Any]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from remem.core.filters import COMPARE, Cond, Filter, to_sql
-from remem.core.records import namespace_range
+from remem.stores.sql import FilterDialect, column_condition
 
 __all__ = ["compile_sqlite"]
 
@@ -27,30 +27,7 @@ def _condition(node: Cond, alias: str, params: list[Any]) -> str:
     if node.field.startswith("metadata."):
         path = "$" + "".join(f'."{p}"' for p in node.field[len("metadata.") :].split("."))
         return _metadata(node, f"{alias}.metadata", path, params)
-    return _column(node, f"{alias}.{node.field}", params)
-
-
-def _column(node: Cond, column: str, params: list[Any]) -> str:
-    op, value = node.op, node.value
-    if op in ("$in", "$nin"):
-        return _members(op, value, column, params)
-    if op == "$prefix":  # a namespace and those below it: its stored form is their prefix
-        if not value:
-            return "1"
-        params.extend(namespace_range(value))  # the '' term lets the partial index serve
-        return f"({column} != '' AND {column} >= ? AND {column} < ?)"
-    if op == "$exists":
-        return f"({column} IS {'NOT ' if value else ''}NULL)"
-    if op in ("$eq", "$ne") and value is None:
-        return f"({column} IS {'NOT ' if op == '$ne' else ''}NULL)"
-    if op == "$ne":
-        params.append(value)
-        return f"({column} IS NOT ?)"
-    if op in COMPARE:
-        params.append(value)
-        return f"({column} {COMPARE[op]} ?)"
-    params.append(str(value))  # $contains on a text field: a substring
-    return f"(instr({column}, ?) > 0)"
+    return column_condition(node, f"{alias}.{node.field}", params, _DIALECT)
 
 
 def _members(op: str, values: tuple[Any, ...], column: str, params: list[Any]) -> str:
@@ -66,6 +43,17 @@ def _members(op: str, values: tuple[Any, ...], column: str, params: list[Any]) -
         return f"({column} IS NULL OR {column} NOT IN ({marks}))"
     any_of = f"({column} IN ({marks}) OR {column} IS NULL)" if present else f"({column} IS NULL)"
     return any_of if op == "$in" else f"(NOT coalesce({any_of}, 0))"
+
+
+_DIALECT = FilterDialect(
+    mark="?",
+    true="1",
+    distinct="IS NOT",
+    at_least=">=",
+    below="<",
+    substring="instr({column}, {mark}) > 0",
+    members=_members,
+)
 
 
 def _json_types(value: Any) -> str:
