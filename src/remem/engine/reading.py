@@ -12,9 +12,7 @@ from typing import Any, Unpack
 import numpy as np
 from numpy.typing import NDArray
 
-from remem.core.errors import (
-    NotFoundError,
-)
+from remem.core.errors import NotFoundError
 from remem.core.observe import observed
 from remem.core.records import (
     Context,

@@ -12,9 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from remem.apikeys import keys_changed
-from remem.core.errors import (
-    InvalidInputError,
-)
+from remem.core.errors import InvalidInputError
 from remem.core.filters import Cond
 from remem.core.observe import observed
 from remem.core.records import (
