@@ -271,6 +271,11 @@ class Gate:
             found = {keys[at] for at, _, _ in self.automaton.find_matches_as_indexes(lowered, True)}
         else:
             found = set(self.trie.findall(text))
+        return self.meeting(found)
+
+    def meeting(self, found: Iterable[str]) -> frozenset[int] | None:
+        """The patterns a text holding the strings ``found`` (as met in it) could match; None
+        when one of them does not lower-case to a known string (run all)."""
         met = 0
         looked: set[int] = set()
         for string in found:
