@@ -280,3 +280,34 @@ def test_a_promotion_then_the_old_primary_back_is_refused_as_split_brain() -> No
             ]
     finally:
         cluster.close()
+
+
+def test_an_exit_handler_registered_after_opening_still_writes_through_the_primary(
+    tmp_path: Any,
+) -> None:
+    """At exit the primary's watcher stops first (a database stopped by a later exit handler
+    is not a primary down), but the store is not closed by it: a ``close`` the application
+    registered, which flushes the last searches' access statistics, still writes them."""
+    import subprocess
+    import sys
+
+    url = pg.url_for(tmp_path)
+    script = tmp_path / "exiting.py"
+    script.write_text(
+        "import atexit, sys, remem\n"
+        "url = sys.argv[1]\n"
+        "mem = remem.open(url, embedder='hash:32')\n"
+        "atexit.register(mem.close)\n"
+        "mem.add('the blue bicycle in the garage', user_id='u')\n"
+        "assert mem.search('bicycle', user_id='u')\n"
+        "other = remem.open(url, embedder='hash:32')  # its watcher's exit handler goes last\n"
+        "other.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script), url], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "was closed" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    with remem.open(url, embedder="hash:32") as mem:
+        (record,) = mem.list(user_id="u")
+        assert record.access_count == 1

@@ -248,9 +248,17 @@ class Gate:
         self.automaton: Any = None
         self.keys: list[str] = []
         self.twins: frozenset[str] | None = None
+        # The same, by a string's place in ``keys`` (what the automaton reports): the bits it
+        # meets, and the patterns it keys.
+        self._key_bits: list[int] = []
+        self._key_looks: list[tuple[int, ...]] = []
         if bits:
             self.keys = list(self.opens)
             self.automaton = ahocorasick_rs.AhoCorasick(self.keys)
+            for key in self.keys:
+                mask, looked = self.opens[key]
+                self._key_bits.append(mask)
+                self._key_looks.append(tuple(sorted(looked)))
             if _EXTRA_CASES is not None:
                 self.twins = frozenset(
                     chr(twin)
@@ -267,11 +275,23 @@ class Gate:
         if text.isascii() or (
             self.twins is not None and len(lowered) == len(text) and self.twins.isdisjoint(lowered)
         ):
-            keys = self.keys
-            found = {keys[at] for at, _, _ in self.automaton.find_matches_as_indexes(lowered, True)}
-        else:
-            found = set(self.trie.findall(text))
-        return self.meeting(found)
+            return self._met(
+                {at for at, _, _ in self.automaton.find_matches_as_indexes(lowered, True)}
+            )
+        return self.meeting(set(self.trie.findall(text)))
+
+    def _met(self, found: Iterable[int]) -> frozenset[int]:
+        """:meth:`meeting` for strings found by the automaton (their places in ``keys``, each
+        lower-case as met)."""
+        met = 0
+        looked: list[int] = []
+        key_bits, key_looks = self._key_bits, self._key_looks
+        for at in found:
+            met |= key_bits[at]
+            looked += key_looks[at]
+        need = self.need
+        runs = {at for at in looked if met & need[at] == need[at]}
+        return self.always.union(runs) if runs else self.always
 
     def meeting(self, found: Iterable[str]) -> frozenset[int] | None:
         """The patterns a text holding the strings ``found`` (as met in it) could match; None

@@ -246,15 +246,19 @@ _RUN = 8
 _WINDOW = 2000
 _OVERLAP = 400
 _REPEATS = re.compile(rf"(.)\1{{{_RUN},}}")
-_SPACES = re.compile(r"[^\S\n]+")
+#: Spaces to squeeze: a run of two or more, or one that is not a plain space (the rest stay).
+_SPACES = re.compile(r"[^\S\n]{2,}|[^\S \n]")
 _LINES = re.compile(r"\n\s*")
 
 
 def _squeezed(text: str) -> str:
     """``text`` with runs of one character cut to :data:`_RUN`, runs of spaces to one, and
     blank lines dropped (nothing a rule reads is lost)."""
-    text = _REPEATS.sub(lambda m: m.group(1) * _RUN, text)
-    return _LINES.sub("\n", _SPACES.sub(" ", text))
+    if _REPEATS.search(text):
+        text = _REPEATS.sub(lambda m: m.group(1) * _RUN, text)
+    if _SPACES.search(text):
+        text = _SPACES.sub(" ", text)
+    return _LINES.sub("\n", text) if "\n" in text else text
 
 
 def _windows(text: str) -> Iterator[str]:
@@ -309,6 +313,8 @@ _OF_SCRIPT = {
     name: frozenset(at for at, script in _SCRIPT_OF.items() if script == name) for name in SCRIPTS
 }
 _EVERY = frozenset(range(len(_PATTERNS)))
+#: The patterns that run only where their script's letters are (none of them ASCII).
+_SCRIPTED = frozenset().union(*_OF_SCRIPT.values())
 _GATE = Gate(_NEEDS)
 
 
@@ -503,8 +509,11 @@ def _phrased(text: str) -> set[str]:
     for window in _windows(_squeezed(text)):
         candidates = _GATE.candidates(window)
         # a script's patterns go at once where the window holds none of its letters
-        absent = [_OF_SCRIPT[name] for name, rx in _SCRIPT_RX.items() if not rx.search(window)]
-        runs = (_EVERY if candidates is None else candidates).difference(*absent)
+        if window.isascii():  # none of the scripts' letters
+            runs = (_EVERY if candidates is None else candidates) - _SCRIPTED
+        else:
+            absent = [_OF_SCRIPT[n] for n, rx in _SCRIPT_RX.items() if not rx.search(window)]
+            runs = (_EVERY if candidates is None else candidates).difference(*absent)
         reading = _Reading(window)
         for at in runs:
             if _MARK_OF[at] not in found and reading.counts(at):

@@ -67,7 +67,7 @@ _WATCHED: weakref.WeakSet[Primary] = weakref.WeakSet()
 @atexit.register
 def _stop_watching() -> None:  # (registered again by each Primary: see Primary.__init__)
     for primary in list(_WATCHED):
-        primary._closing.set()
+        primary._exiting.set()  # not closed: a later exit handler may still write (a flush)
         primary._wake.set()
 
 
@@ -178,6 +178,9 @@ class Primary:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._closing = threading.Event()
+        #: Set at interpreter exit: the watcher stops and nothing is marked down any more,
+        #: while connections are still handed out to exit handlers that need them.
+        self._exiting = threading.Event()
         self._probe: psycopg.Connection[Any] | None = None
         self.pool: ConnectionPool[Any] | None = None
         host = self._choose(opening=True)
@@ -301,11 +304,14 @@ class Primary:
         return writable[0].url
 
     # -- the watcher -------------------------------------------------------------------------------
+    def _stopping(self) -> bool:
+        return self._closing.is_set() or self._exiting.is_set()
+
     def _watch(self) -> None:
-        while not self._closing.is_set():
+        while not self._stopping():
             self._wake.wait(self.check_every if self.up else self.retry_every)
             self._wake.clear()
-            if self._closing.is_set():
+            if self._stopping():
                 break
             if self.up:
                 if not self._alive():
@@ -362,7 +368,7 @@ class Primary:
 
     def _mark_down(self, why: str) -> None:
         with self._lock:
-            if not self.up or self._closing.is_set():  # (closing: the database may go first)
+            if not self.up or self._stopping():  # (closing, exiting: the database may go first)
                 return
             self.up, self.down_since = False, time.monotonic()
             self.reason = self.reason or why
