@@ -49,12 +49,8 @@ def _mangled(text: str) -> list[str]:
 
 def every_pattern(text: str) -> tuple[str, ...]:
     """``scan`` as it would run every pattern on every text."""
-    saved = marks._GATE
-    marks._GATE = Gate([None] * len(marks._PATTERNS))
-    try:
+    with marks._every_rule():
         return marks.scan(text)
-    finally:
-        marks._GATE = saved
 
 
 def test_the_gate_never_changes_a_scan() -> None:

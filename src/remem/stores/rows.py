@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -224,6 +225,9 @@ class RowCodec:
         #: Their PostgreSQL types (a binary COPY names them).
         self.copy_types = tuple(c.postgres for c in self.inserted)
         self._out = tuple(self._writer(c) for c in self.inserted)
+        self._fields = attrgetter(*self.insert_names)
+        self._stamped = self.insert_names.index("updated_at")
+        self._written = tuple((at, write) for at, write in enumerate(self._out) if write)
         self._in = tuple((c.name, self._reader(c)) for c in COLUMNS)
 
     # -- the record's fields → the row -------------------------------------------------------------
@@ -240,13 +244,10 @@ class RowCodec:
     def values(self, record: NewRecord, stamp: float) -> list[Any]:
         """The inserted columns' values of ``record`` (:attr:`insert_names`), written at
         ``stamp`` (its ``updated_at`` when it has none)."""
-        out = []
-        for column, write in zip(self.inserted, self._out, strict=True):
-            if column.name == "updated_at":
-                value = record.updated(stamp)
-            else:
-                value = getattr(record, column.name)
-            out.append(value if write is None else write(value))
+        out = list(self._fields(record))
+        out[self._stamped] = record.updated(stamp)
+        for at, write in self._written:
+            out[at] = write(out[at])
         return out
 
     def changes(self, change: Update) -> dict[str, Any]:

@@ -172,8 +172,8 @@ def _step5(word: str) -> str:
 def stem(word: str) -> str:
     """The Porter stem of a lower-case ASCII word; words of fewer than 3 characters, and words
     holding other characters, are returned as they are."""
-    if len(word) < 3 or not word.isascii() or word.lower() != word:
-        return word
+    if len(word) < 3 or not word.isascii() or word.lower() != word or word.isdigit():
+        return word  # (every suffix a step strips ends in a letter: a number keeps its digits)
     word = _step1(word)
     word = _replace(word, _STEP2_BY_LENGTH, 0)
     word = _replace(word, _STEP3_BY_LENGTH, 0)

@@ -214,10 +214,20 @@ Touched = tuple[str, str | None, str | None, str | None]
 
 def grouped(key: bytes, rows: Sequence[Touched]) -> dict[str, tuple[list[str], list[str]]]:
     """Records grouped by chain, as pseudonyms: one event per chain."""
+    keyed = hmac.new(key, digestmod=hashlib.sha256)  # :func:`pseudonym`, keyed once
+
+    def named(value: str) -> str:
+        made = keyed.copy()
+        made.update(value.encode("utf-8"))
+        return made.hexdigest()[:PSEUDONYM_HEX]
+
     found: dict[str, tuple[list[str], list[str]]] = {}
+    chains: dict[tuple[str | None, str | None], tuple[list[str], list[str]]] = {}
     for rid, user, agent, digest in rows:
-        ids, hashes = found.setdefault(chain_of(key, user, agent), ([], []))
-        ids.append(pseudonym(key, rid))
+        kept = chains.get((user, agent))
+        if kept is None:
+            kept = chains[(user, agent)] = found.setdefault(chain_of(key, user, agent), ([], []))
+        kept[0].append(named(rid))
         if digest:
-            hashes.append(pseudonym(key, digest))
+            kept[1].append(named(digest))
     return found

@@ -49,12 +49,12 @@ DB_NAME = "remem.db"
 #: its parts, ``remem.index.<token>.npz`` (layout) and ``.faiss`` (ANN index). The vectors are
 #: read from the rows when the index is opened.
 INDEX_NAME = "remem.index"
+#: JSON as SQLite's columns hold it (one encoder: ``json.dumps`` makes one a call).
+_JSON_OUT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 #: A record's columns as SQLite writes and reads them (:mod:`remem.stores.rows`).
 ROWS = RowCodec(
     Dialect(
-        json_out=lambda value: (
-            json.dumps(value, ensure_ascii=False, separators=(",", ":")) if value else "{}"
-        ),
+        json_out=lambda value: _JSON_OUT(value) if value else "{}",
         json_in=lambda text: json.loads(text) if text and text != "{}" else None,
     )
 )

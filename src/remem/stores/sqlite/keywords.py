@@ -24,6 +24,8 @@ from remem.stores.sqlite.connection import SQLiteConnection
 
 __all__ = ["DIALECT", "Reader", "add_postings", "entries", "index_all", "stored_terms"]
 
+#: A record's terms as JSON (one encoder: ``json.dumps`` makes one a call).
+_TERMS_OUT = json.JSONEncoder(ensure_ascii=False).encode
 Query = Callable[[str, Sequence[Any]], list[sqlite3.Row]]
 
 
@@ -133,7 +135,7 @@ def add_postings(conn: sqlite3.Connection, docs: Sequence[tuple[int, Entry]]) ->
 
 def stored_terms(entry: Entry) -> str:
     """A record's distinct terms as it keeps them (``keyword_terms``, a JSON array)."""
-    return json.dumps(entry.distinct, ensure_ascii=False)
+    return _TERMS_OUT(entry.distinct)
 
 
 def index_all(conn: sqlite3.Connection, batch: int = 5000) -> None:
