@@ -116,3 +116,52 @@ def test_stop_all_ends_a_build_under_way_and_resume_lets_builds_run(tmp_path: Pa
         mem.build_index()  # the next one is built whole, and searches were right meanwhile
         assert mem.index_state().ready
         assert len(mem.search("topic 1", k=3, user_id="u1")) == 3
+
+
+def test_a_process_that_exits_mid_hnsw_build_leaves_no_build_on_the_server() -> None:
+    """PostgreSQL builds the HNSW index for a search on a thread of the client's; a script
+    that exits while it runs cancels the statement (the server would otherwise go on building
+    for a client long gone, holding its advisory lock) and exits cleanly."""
+    import psycopg
+
+    from . import pg
+
+    url = pg.url_for("background-hnsw")
+    dims, n = 128, 40_000
+    vectors = np.random.default_rng(1).standard_normal((n, dims)).astype(np.float32)
+    with remem.open(url, embedder=f"hash:{dims}", exact_search_limit=LIMIT) as mem:
+        for start in range(0, n, 10_000):
+            mem.add_many(
+                [
+                    {"text": f"memory {i}", "user_id": f"u{i % 20}"}
+                    for i in range(start, start + 10_000)
+                ],
+                embeddings=vectors[start : start + 10_000],
+                progress=False,
+            )
+    script = textwrap.dedent(
+        f"""
+        import sys, time, psycopg, remem
+        mem = remem.open(sys.argv[1], embedder="hash:{dims}", exact_search_limit={LIMIT})
+        mem.search("memory", k=5)  # exact, and the index's build starts
+        with psycopg.connect(sys.argv[1], autocommit=True) as conn:
+            for _ in range(200):  # until the server runs it
+                if conn.execute("SELECT count(*) FROM pg_stat_activity "
+                                "WHERE query LIKE 'CREATE INDEX CONCURRENTLY%'").fetchone()[0]:
+                    print("building")
+                    break
+                time.sleep(0.05)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, url], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "building" in done.stdout, "the build was over before the script exited"
+    assert "Traceback" not in done.stderr, done.stderr
+    with psycopg.connect(url, autocommit=True) as conn:
+        running = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'CREATE INDEX CONCURRENTLY%'"
+            " AND state = 'active'"
+        ).fetchone()
+    assert running == (0,)

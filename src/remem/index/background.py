@@ -12,11 +12,14 @@ finalizes) and before a fork, :func:`stop_all` asks each running build to stop a
 it; a build checks :func:`stopping` between its steps (``Cancelled`` is raised there) and gives
 up at the next one — it is a cache, built again by the next search that wants it. The wait is
 one native step at most (a training or a batch of adds: well under the build's whole time).
+A build that waits on something else — PostgreSQL building its HNSW index — gives a ``cancel``
+that ends the wait (the server cancels the statement; the next search starts the build anew).
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import threading
 from collections.abc import Callable
@@ -24,7 +27,8 @@ from collections.abc import Callable
 __all__ = ["Cancelled", "check", "resume", "running", "start", "stop_all", "stopping"]
 
 _STOP = threading.Event()
-_RUNNING: set[threading.Thread] = set()
+#: The builds under way, each with how to cancel what it waits on (None: it checks).
+_RUNNING: dict[threading.Thread, Callable[[], None] | None] = {}
 _GUARD = threading.Lock()
 
 
@@ -44,9 +48,12 @@ def check() -> None:
         raise Cancelled("the process is exiting or forking")
 
 
-def start(work: Callable[[], None], name: str) -> threading.Thread:
+def start(
+    work: Callable[[], None], name: str, *, cancel: Callable[[], None] | None = None
+) -> threading.Thread:
     """Run ``work`` on a daemon thread that :func:`stop_all` stops and waits for. ``work``
-    should call :func:`check` between its steps and treat :class:`Cancelled` as done."""
+    should call :func:`check` between its steps and treat :class:`Cancelled` as done; a
+    ``cancel`` is called by :func:`stop_all` to end a wait ``work`` cannot check during."""
 
     def run() -> None:
         try:
@@ -55,11 +62,11 @@ def start(work: Callable[[], None], name: str) -> threading.Thread:
             pass
         finally:
             with _GUARD:
-                _RUNNING.discard(thread)
+                _RUNNING.pop(thread, None)
 
     thread = threading.Thread(target=run, name=name, daemon=True)
     with _GUARD:
-        _RUNNING.add(thread)
+        _RUNNING[thread] = cancel
     thread.start()
     return thread
 
@@ -70,11 +77,19 @@ def running() -> list[threading.Thread]:
         return [t for t in _RUNNING if t.is_alive()]
 
 
+def _cancels() -> list[Callable[[], None]]:
+    with _GUARD:
+        return [cancel for t, cancel in _RUNNING.items() if cancel is not None and t.is_alive()]
+
+
 def stop_all(timeout: float | None = None) -> None:
     """Ask every background build to stop and wait for each (``timeout`` seconds at most in
     all; None: as long as the step under way takes). New builds started meanwhile stop at their
     first check; :func:`resume` lets builds run again (after a fork, in the parent)."""
     _STOP.set()
+    for cancel in _cancels():
+        with contextlib.suppress(Exception):  # (a cancel that fails: the wait ends itself)
+            cancel()
     current = threading.current_thread()
     for thread in running():
         if thread is not current:

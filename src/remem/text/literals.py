@@ -255,10 +255,10 @@ class Gate:
         if bits:
             self.keys = list(self.opens)
             self.automaton = ahocorasick_rs.AhoCorasick(self.keys)
-            for key in self.keys:
-                mask, looked = self.opens[key]
+            for string in self.keys:
+                mask, keyed_here = self.opens[string]
                 self._key_bits.append(mask)
-                self._key_looks.append(tuple(sorted(looked)))
+                self._key_looks.append(tuple(sorted(keyed_here)))
             if _EXTRA_CASES is not None:
                 self.twins = frozenset(
                     chr(twin)

@@ -221,7 +221,9 @@ _GLUED = re.compile(r"[\"']\s*\+\s*[\"']")
 _ROT13_HINT = re.compile(r"\brot-?13\b|\bcaesar\b|\bc[eé]sar\b", re.IGNORECASE)
 #: The hints above that need a string, gated as the rules are (by place: 0 rot13, 1 reversed,
 #: 2 glued, 3 escaped).
-_HINTS = Gate([needs(rx.pattern, rx.flags) for rx in (_ROT13_HINT, _REVERSE_HINT, _GLUED, _ESCAPED)])
+_HINTS = Gate(
+    [needs(rx.pattern, rx.flags) for rx in (_ROT13_HINT, _REVERSE_HINT, _GLUED, _ESCAPED)]
+)
 _EVERY_HINT = frozenset(range(4))
 _WORD = re.compile(r"\w+")
 _LATIN = re.compile(r"[a-zA-Z]")

@@ -9,11 +9,14 @@ a bulk load writes at COPY speed and the graph is built once, with ``index_memor
 row by row (several times slower; docs/scaling.md). Later inserts update it. The build runs on
 a thread of its own with ``CREATE INDEX CONCURRENTLY`` — writes go on, searches run exactly
 until the index is valid; of several processes one builds it (an advisory lock), and an index a
-stopped build left invalid is dropped and built anew.
+stopped build left invalid is dropped and built anew. The thread is one of
+:mod:`remem.index.background`'s: at exit or before a fork the statement is cancelled and the
+thread waited for, rather than left waiting on the server while the interpreter finalizes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import warnings
 from collections.abc import Callable, Sequence
@@ -25,6 +28,7 @@ import psycopg
 from remem.core.errors import IndexWarning
 from remem.core.redact import first_line
 from remem.embedders.base import EmbedderSignature
+from remem.index import background
 
 __all__ = ["HnswBuilder", "drop_indexes", "index_name", "index_valid"]
 
@@ -84,9 +88,7 @@ class HnswBuilder:
     def close(self) -> None:
         """Stop a build under way (the next one starts anew) and wait for its thread."""
         self._closing = True
-        building = self._building
-        if building is not None:
-            building.cancel()
+        self._cancel()
         self.join()
 
     def _start(self, dims: int) -> None:
@@ -94,17 +96,25 @@ class HnswBuilder:
         with self._lock:
             if self.thread is not None and self.thread.is_alive():
                 return
-            self.thread = threading.Thread(
-                target=self._build, args=(dims,), name="remem-hnsw", daemon=True
+            self.thread = background.start(
+                lambda: self._build(dims), "remem-hnsw", cancel=self._cancel
             )
-            self.thread.start()
+
+    def _cancel(self) -> None:
+        """End the statement the build waits on (the server cancels it)."""
+        building = self._building
+        if building is not None:
+            with contextlib.suppress(psycopg.Error):
+                building.cancel()
 
     def _build(self, dims: int) -> None:
         name = index_name(dims, self.half)
         kind = self.kind
         try:
+            background.check()
             with self._connect() as conn:
                 self._building = conn
+                background.check()  # (stopped while this waited for the connection)
                 (mine,) = conn.execute(
                     "SELECT pg_try_advisory_lock(%s)", (_INDEX_LOCK,)
                 ).fetchone() or (False,)
@@ -126,7 +136,7 @@ class HnswBuilder:
                     conn.execute("RESET maintenance_work_mem")
                     conn.execute("SELECT pg_advisory_unlock(%s)", (_INDEX_LOCK,))
         except psycopg.Error as exc:  # the index is an accelerator: searches stay exact
-            if not self._closing:
+            if not self._closing and not background.stopping():
                 warnings.warn(
                     f"could not build the vector index {name}: {first_line(exc)}", IndexWarning, 2
                 )
