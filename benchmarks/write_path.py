@@ -19,9 +19,14 @@ from another system would. Per store:
 - **bytes**: the database, and its keyword index (SQLite: ``dbstat``'s pages of the keyword
   tables; PostgreSQL: the keyword tables' ``pg_total_relation_size``).
 
-The plain baseline (SQLite only) writes the same texts, vectors and users into one table with a
-vector BLOB and an FTS5 index over the text, in the same batches, one transaction each, with the
-same durability (WAL, ``synchronous=FULL``). Figures, not pass/fail.
+The plain baselines write the same texts, vectors and users into one table, in the same batches,
+one transaction each: SQLite with a vector BLOB and an FTS5 index over the text, with the same
+durability (WAL, ``synchronous=FULL``); PostgreSQL with a ``vector`` column and pg_textsearch's
+BM25 index over the text, by binary COPY, on the same server as remem's store. The keyword
+index's bytes: remem's ``keyword_*`` tables (blocks, dead postings, scopes) beside the
+baseline's FTS5 tables or BM25 index; the distinct terms each record keeps on its row (which
+the triggers read to list a deleted record's postings) are given apart,
+``keyword_terms_on_rows_mb``. Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -180,12 +185,13 @@ def store_bytes(mem: Any) -> dict[str, float]:
             pages = dict(conn.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name"))
         finally:
             conn.close()
-        keyword = sum(
-            size
-            for name, size in pages.items()
-            if "fts" in name or "term" in name or "posting" in name
-        )
-        return {"db_mb": round(sum(pages.values()) / 1e6, 1), "keyword_mb": round(keyword / 1e6, 1)}
+        keyword = sum(size for name, size in pages.items() if name.startswith("keyword_"))
+        terms = _one(store, "SELECT coalesce(sum(length(keyword_terms)), 0) FROM memories")
+        return {
+            "db_mb": round(sum(pages.values()) / 1e6, 1),
+            "keyword_mb": round(keyword / 1e6, 1),
+            "keyword_terms_on_rows_mb": round(terms / 1e6, 1),
+        }
     with store._db.reading() as conn:  # the benchmark's own look at the tables
         total = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
         rows = conn.execute(
@@ -193,8 +199,21 @@ def store_bytes(mem: Any) -> dict[str, float]:
             "JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE c.relkind = 'r' AND n.nspname = current_schema()"
         ).fetchall()
-    keyword = sum(size for name, size in rows if "term" in name or "posting" in name)
-    return {"db_mb": round(total / 1e6, 1), "keyword_mb": round(keyword / 1e6, 1)}
+    keyword = sum(size for name, size in rows if name.startswith("keyword_"))
+    terms = _one(store, "SELECT coalesce(sum(pg_column_size(keyword_terms)), 0) FROM memories")
+    return {
+        "db_mb": round(total / 1e6, 1),
+        "keyword_mb": round(keyword / 1e6, 1),
+        "keyword_terms_on_rows_mb": round(terms / 1e6, 1),
+    }
+
+
+def _one(store: Any, sql: str) -> int:
+    """One number read from a store's database (the benchmark's own look)."""
+    if type(store).__name__ == "SQLiteStore":
+        return int(store._db.rows(sql)[0][0])
+    with store._db.reading() as conn:
+        return int(conn.execute(sql).fetchone()[0])
 
 
 # -- the plain baseline ----------------------------------------------------------------------------
@@ -248,9 +267,65 @@ def run_postgres(folder: Path, size: int) -> dict[str, Any]:
     cluster = Cluster(standbys=0)
     try:
         cluster.primary.sql("CREATE DATABASE bench")
-        return run_remem(cluster.primary.url("bench"), size)
+        cluster.primary.sql("CREATE DATABASE plain")
+        plain = run_plain_postgres(cluster.primary.url("plain"), size)
+        figures = run_remem(cluster.primary.url("bench"), size)
+        figures["plain postgres + pg_textsearch"] = plain
+        figures["vs_plain"] = {
+            "records_per_s": round(figures["insert_per_s"] / plain["insert_per_s"], 2),
+            "keyword_bytes": round(
+                figures["bytes"]["keyword_mb"] / max(plain["bytes"]["keyword_mb"], 0.1), 2
+            ),
+        }
+        return figures
     finally:
         cluster.close()
+
+
+def run_plain_postgres(url: str, size: int) -> dict[str, Any]:
+    """The same job on a plain PostgreSQL table (text, user, vector) with pg_textsearch's BM25
+    index over the text, one COPY and one transaction a batch."""
+    import psycopg
+    from pgvector.psycopg import register_vector
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_textsearch")
+        register_vector(conn)
+        conn.execute(
+            f"CREATE TABLE memories (id text PRIMARY KEY, user_id text, text text NOT NULL, "
+            f"created_at float8 NOT NULL, embedding vector({DIMS}))"
+        )
+        conn.execute("CREATE INDEX memories_user ON memories (user_id)")
+        conn.execute(
+            "CREATE INDEX memories_bm25 ON memories USING bm25 (text) "
+            "WITH (text_config = 'english')"
+        )
+        started = time.perf_counter()
+        n = 0
+        for items, vectors in batches(size):
+            with (
+                conn.transaction(),
+                conn.cursor() as cur,
+                cur.copy(
+                    "COPY memories (id, user_id, text, created_at, embedding) FROM STDIN "
+                    "WITH (FORMAT BINARY)"
+                ) as copy,
+            ):
+                copy.set_types(["text", "text", "text", "float8", "vector"])
+                for i, it in enumerate(items):
+                    copy.write_row(
+                        (f"m{n + i}", it["user_id"], it["text"], time.time(), vectors[i])
+                    )
+            n += len(items)
+        seconds = time.perf_counter() - started
+        total = conn.execute("SELECT pg_database_size(current_database())").fetchone()[0]
+        bm25 = conn.execute("SELECT pg_total_relation_size('memories_bm25')").fetchone()[0]
+    return {
+        "records": size,
+        "insert_per_s": round(size / seconds),
+        "bytes": {"db_mb": round(total / 1e6, 1), "keyword_mb": round(bm25 / 1e6, 1)},
+    }
 
 
 def main() -> None:

@@ -21,6 +21,8 @@ from typing import IO, Any
 
 import httpx
 
+from remem.stores.keyword_index import unpack
+
 ROOT = Path(__file__).resolve().parents[2]
 ID_LENGTH = 36  # remem ids are UUIDs: a shorter line is one cut by a kill
 
@@ -61,8 +63,8 @@ def integrity(path: Path) -> str:
 
 def keyword_index_faults(path: Path) -> list[str]:
     """Where a SQLite store's keyword index disagrees with its records (empty: none): each
-    scope's count and length against its records', and the postings against each record's
-    distinct terms."""
+    scope's count and length against its records', and the live postings of the blocks (the
+    dead left out) against each record's distinct terms and length, exactly."""
     conn = sqlite3.connect(f"{(path / 'remem.db').as_uri()}?mode=ro", uri=True)
     try:
         faults = [
@@ -74,21 +76,36 @@ def keyword_index_faults(path: Path) -> list[str]:
             )
             if (docs, tokens) != (held, length)
         ]
-        (expected,) = conn.execute(
-            "SELECT coalesce(sum(json_array_length(keyword_terms)), 0) FROM memories "
-            "WHERE keyword_terms IS NOT NULL"
-        ).fetchone()
-        (postings,) = conn.execute("SELECT count(*) FROM keyword_postings").fetchone()
-        (unowned,) = conn.execute(
-            "SELECT count(*) FROM keyword_postings p WHERE NOT EXISTS (SELECT 1 FROM memories "
-            "m WHERE m.rowid = p.doc AND m.keyword_part = p.part)"
-        ).fetchone()
+        expected = {
+            (term, int(part), int(doc), int(length))
+            for doc, part, length, terms in conn.execute(
+                "SELECT rowid, keyword_part, keyword_len, keyword_terms FROM memories "
+                "WHERE keyword_terms IS NOT NULL"
+            )
+            for term in json.loads(terms)
+        }
+        dead = {
+            (term, int(part), int(doc))
+            for term, part, doc in conn.execute("SELECT term, part, doc FROM keyword_dead")
+        }
+        held: set[tuple[str, int, int, int]] = set()
+        postings = 0
+        for term, part, first, n, data in conn.execute(
+            "SELECT term, part, first, n, data FROM keyword_blocks"
+        ):
+            docs, _, lengths = unpack(int(first), int(n), bytes(data))
+            for doc, length in zip(docs.tolist(), lengths.tolist(), strict=True):
+                if (term, int(part), doc) not in dead:
+                    postings += 1
+                    held.add((term, int(part), doc, length))
     finally:
         conn.close()
-    if postings != expected:
-        faults.append(f"{postings} postings, the records' terms {expected}")
-    if unowned:
-        faults.append(f"{unowned} postings of no record")
+    if postings != len(held):
+        faults.append(f"{postings - len(held)} postings held twice")
+    if held - expected:
+        faults.append(f"{len(held - expected)} postings of no record (or of another length)")
+    if expected - held:
+        faults.append(f"{len(expected - held)} of the records' terms not posted")
     return faults
 
 

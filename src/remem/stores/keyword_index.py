@@ -1,13 +1,24 @@
-"""What every store's keyword index shares: which scopes a search reads, which of its words it
-can afford, and the BM25 of one posting in SQL.
+"""What every store's keyword index shares: its blocks of postings, which scopes a search
+reads, which of its words it can afford, and the BM25 that ranks them.
 
-A store keeps, for each record with a vector, one posting per distinct term (term, scope,
-record, term frequency, record length), and per **scope** — one (user, agent) pair — how many
-records it holds and their total length. A search reads the scopes its filter bounds it to
-(:func:`owners`: a tenant's grant always does), counts each of its words' records there, and
-ranks with those counts only, so nothing stored in another scope moves its ids, order or
-scores (docs/security.md). ``stores/sqlite/keywords.py`` and ``stores/postgres/keywords.py``
-keep the tables; the terms are :func:`remem.text.keywords.index_terms`, the same in every store.
+A store keeps, for each record with a vector, one posting per distinct term (the record, its
+term frequency, its length), and per **scope** — one (user, agent) pair, a *part* — how many
+records it holds and their total length. The postings of one term in one part are kept in
+**blocks** (``keyword_blocks``: term, part, first record, count, data): the postings a write
+adds to a (term, part) together make one block, its records ascending, stored as the gaps
+between them, their term frequencies (none when all are 1) and lengths, each array at the
+narrowest width its largest value fits (:func:`pack`, :func:`unpack`) — a few bytes a posting
+where a row a posting took twenty. A deleted (or re-indexed) record's postings are first listed
+as dead (``keyword_dead``, by the stores' triggers, so a delete by any hand is seen) and then
+taken out of their blocks by the store in the same transaction (:func:`purge`); a search
+leaves out any dead one it meets.
+
+A search reads the scopes its filter bounds it to (:func:`owners`: a tenant's grant always
+does), counts each of its words' records there, and ranks with those counts only, so nothing
+stored in another scope moves its ids, order or scores (docs/security.md). The scores are
+summed in integer units, exactly, in any order: every store gives the same scores to the bit.
+``stores/sqlite/keywords.py`` and ``stores/postgres/keywords.py`` keep the tables; the terms
+are :func:`remem.text.keywords.index_terms`, the same in every store.
 """
 
 from __future__ import annotations
@@ -17,23 +28,35 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+from numpy.typing import NDArray
+
 from remem.core.filters import Cond, Filter, Logic, required_values
 from remem.text.keywords import BM25_B, BM25_K1, idf, index_terms
 
 __all__ = [
+    "BLOCK_POSTINGS",
     "KEYWORD_POSTINGS",
     "KEYWORD_PRUNE_FROM",
+    "MERGE_BELOW",
     "UNITS",
+    "Block",
     "Dialect",
     "Entry",
     "Owner",
+    "Postings",
     "affordable",
+    "blocks",
+    "blocks_of",
     "entries",
     "only_owners",
     "owners",
+    "pack",
+    "purge",
     "rank",
     "scope_totals",
-    "term_score",
+    "unpack",
+    "unpack_many",
     "weights",
 ]
 
@@ -140,16 +163,321 @@ def weights(terms: Sequence[str], counts: dict[str, int], records: int) -> list[
     return [idf(counts[term], records) for term in terms]
 
 
-def term_score(mark: str) -> str:
-    """One posting's BM25, in integer :data:`UNITS`, as SQL over ``q.idf`` (the term's weight)
-    and ``p.tf`` / ``p.len`` (the posting's), with ``mark`` the placeholder of the scopes'
-    average length."""
-    return (
-        f"CAST(round(q.idf * p.tf * {BM25_K1 + 1!r} / (p.tf + {BM25_K1 * (1 - BM25_B)!r} + "
-        f"{BM25_K1 * BM25_B!r} * p.len / {mark}) * {UNITS!r}) AS BIGINT)"
-    )
+# -- blocks ----------------------------------------------------------------------------------------
+#: Most postings in one block: a search reads, and a delete rewrites, one block at a time.
+BLOCK_POSTINGS = 1024
+#: A write's postings go into the latest block of their (term, part) while it holds fewer than
+#: this many (rewritten with them), else into a block of their own.
+MERGE_BELOW = 256
+#: A block as stored: (term, part, its first record, how many postings, data).
+Block = tuple[str, int, int, int, bytes]
+#: The widths an array of a block is stored at, by its two-bit code: 1, 2, 4 or 8 bytes.
+_DTYPES = tuple(np.dtype(f"<u{size}") for size in (1, 2, 4, 8))
+_LIMITS = np.array([1 << 8, 1 << 16, 1 << 32], dtype=np.uint64)
 
 
+def _codes(top: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Each largest value's width code: the narrowest of :data:`_DTYPES` it fits."""
+    return np.searchsorted(_LIMITS, top.astype(np.uint64), side="right").astype(np.int64)
+
+
+def pack(
+    doc: NDArray[np.int64],
+    tf: NDArray[np.int64],
+    length: NDArray[np.int64],
+    starts: NDArray[np.int64],
+) -> list[bytes]:
+    """The data of blocks of postings (record, tf, length), each block's records ascending and
+    starting at ``starts``: a header byte (the width codes of the gaps, the lengths and the term
+    frequencies: 0 for all ones, else one more than their code), the gaps between records,
+    the term frequencies, the lengths — all little-endian, in one pass over every block."""
+    count = np.diff(np.append(starts, len(doc)))
+    block = np.repeat(np.arange(len(starts)), count)
+    gap = np.diff(doc, prepend=doc[:1])
+    gap[starts] = 0
+    gap_code = _codes(np.maximum.reduceat(gap, starts))
+    len_code = _codes(np.maximum.reduceat(length, starts))
+    top_tf = np.maximum.reduceat(tf, starts)
+    tf_code = np.where(top_tf == 1, 0, _codes(top_tf) + 1)
+    gap_w, len_w = 1 << gap_code, 1 << len_code
+    tf_w = np.where(tf_code == 0, 0, 1 << np.maximum(tf_code - 1, 0))
+    size = 1 + (count - 1) * gap_w + count * (tf_w + len_w)
+    at = np.concatenate(([0], np.cumsum(size)))
+    out = np.zeros(int(at[-1]), dtype=np.uint8)
+    out[at[:-1]] = gap_code | (len_code << 2) | (tf_code << 4)
+    rank = np.arange(len(doc)) - np.repeat(starts, count)
+    body = at[:-1][block] + 1
+    gaps_end = body + (count[block] - 1) * gap_w[block]
+    lens_at = gaps_end + count[block] * tf_w[block]
+
+    def put(values: NDArray[np.int64], where: NDArray[np.int64], width: NDArray[np.int64]) -> None:
+        for byte in range(8):
+            some = width > byte
+            if not some.any():
+                return
+            out[where[some] + byte] = (values[some] >> (8 * byte)) & 0xFF
+
+    later = rank > 0
+    put(gap[later], (body + (rank - 1) * gap_w[block])[later], gap_w[block][later])
+    put(tf, gaps_end + rank * tf_w[block], tf_w[block])
+    put(length, lens_at + rank * len_w[block], len_w[block])
+    data = out.tobytes()
+    return [data[a:b] for a, b in zip(at[:-1].tolist(), at[1:].tolist(), strict=True)]
+
+
+def unpack(
+    first: int, n: int, data: bytes
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """A block's records, term frequencies and lengths (:func:`pack`)."""
+    head = data[0]
+    gaps, lens = _DTYPES[head & 3], _DTYPES[(head >> 2) & 3]
+    at = 1 + (n - 1) * gaps.itemsize
+    docs = np.empty(n, dtype=np.int64)
+    docs[0] = first
+    if n > 1:
+        np.cumsum(np.frombuffer(data, gaps, n - 1, 1), out=docs[1:])
+        docs[1:] += first
+    if head >> 4:
+        tfs = _DTYPES[(head >> 4) - 1]
+        tf = np.frombuffer(data, tfs, n, at).astype(np.int64)
+        at += n * tfs.itemsize
+    else:
+        tf = np.ones(n, dtype=np.int64)
+    return docs, tf, np.frombuffer(data, lens, n, at).astype(np.int64)
+
+
+def unpack_many(
+    firsts: Sequence[int], counts: Sequence[int], datas: Sequence[bytes]
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """Many blocks' postings at once (:func:`unpack`, in one pass): each posting's block (its
+    place in the arguments), record, term frequency and length, block by block."""
+    count = np.array(counts, dtype=np.int64)
+    first = np.array(firsts, dtype=np.int64)
+    sizes = np.fromiter(map(len, datas), dtype=np.int64, count=len(datas))
+    at = np.concatenate(([0], np.cumsum(sizes)))
+    buf = np.frombuffer(b"".join(datas), dtype=np.uint8)
+    head = buf[at[:-1]].astype(np.int64)
+    gap_w, len_w, tf_code = 1 << (head & 3), 1 << ((head >> 2) & 3), head >> 4
+    tf_w = np.where(tf_code == 0, 0, 1 << np.maximum(tf_code - 1, 0))
+    block = np.repeat(np.arange(len(count)), count)
+    starts = np.concatenate(([0], np.cumsum(count)[:-1]))
+    rank = np.arange(int(count.sum())) - np.repeat(starts, count)
+    body = at[:-1][block] + 1
+    gaps_end = body + (count[block] - 1) * gap_w[block]
+    lens_at = gaps_end + count[block] * tf_w[block]
+
+    def get(where: NDArray[np.int64], width: NDArray[np.int64]) -> NDArray[np.int64]:
+        values = np.zeros(len(where), dtype=np.int64)
+        for byte in range(8):
+            some = width > byte
+            if not some.any():
+                break
+            values[some] |= buf[where[some] + byte].astype(np.int64) << (8 * byte)
+        return values
+
+    later = rank > 0
+    gap = np.zeros(len(rank), dtype=np.int64)
+    gap[later] = get((body + (rank - 1) * gap_w[block])[later], gap_w[block][later])
+    summed = np.cumsum(gap)
+    doc = summed - np.repeat(summed[starts], count) + np.repeat(first, count)
+    tf = np.where(tf_w[block] == 0, 1, get(gaps_end + rank * tf_w[block], tf_w[block]))
+    return block, doc, tf, get(lens_at + rank * len_w[block], len_w[block])
+
+
+@dataclass(slots=True)
+class Postings:
+    """The postings of a write, sorted by (term, part, record): ``term`` indexes ``names``
+    (which are in alphabetical order); ``part``, ``doc``, ``tf``, ``length`` as stored."""
+
+    names: list[str]
+    term: NDArray[np.int64]
+    part: NDArray[np.int64]
+    doc: NDArray[np.int64]
+    tf: NDArray[np.int64]
+    length: NDArray[np.int64]
+
+    @classmethod
+    def of(
+        cls,
+        terms: Sequence[str],
+        parts: Sequence[int],
+        docs: Sequence[int],
+        tfs: Sequence[int],
+        lengths: Sequence[int],
+    ) -> Postings:
+        """Postings (term, part, record, tf, length) in any order."""
+        known: dict[str, int] = {}
+        places = [known.setdefault(term, len(known)) for term in terms]
+        return cls._sorted(list(known), places, parts, docs, tfs, lengths)
+
+    @classmethod
+    def of_records(cls, docs: Sequence[tuple[int, Entry]]) -> Postings:
+        """The postings of records (record number, entry) indexed together."""
+        known: dict[str, int] = {}
+        terms: list[int] = []
+        parts: list[int] = []
+        numbers: list[int] = []
+        tfs: list[int] = []
+        lengths: list[int] = []
+        for doc, entry in docs:
+            held = len(entry.terms)
+            terms += [known.setdefault(term, len(known)) for term in entry.terms]
+            tfs += entry.terms.values()
+            parts += [entry.part] * held
+            numbers += [doc] * held
+            lengths += [entry.length] * held
+        return cls._sorted(list(known), terms, parts, numbers, tfs, lengths)
+
+    @classmethod
+    def _sorted(
+        cls,
+        names: list[str],
+        terms: Sequence[int] | NDArray[np.int64],
+        parts: Sequence[int] | NDArray[np.int64],
+        docs: Sequence[int] | NDArray[np.int64],
+        tfs: Sequence[int] | NDArray[np.int64],
+        lengths: Sequence[int] | NDArray[np.int64],
+    ) -> Postings:
+        alphabetical = np.empty(len(names), dtype=np.int64)
+        alphabetical[sorted(range(len(names)), key=names.__getitem__)] = np.arange(len(names))
+        term = alphabetical[np.asarray(terms, dtype=np.int64)]
+        part = np.asarray(parts, dtype=np.int64)
+        doc = np.asarray(docs, dtype=np.int64)
+        order = np.lexsort((doc, part, term))
+        return cls(
+            sorted(names),
+            term[order],
+            part[order],
+            doc[order],
+            np.asarray(tfs, dtype=np.int64)[order],
+            np.asarray(lengths, dtype=np.int64)[order],
+        )
+
+    def _pair_starts(self) -> NDArray[np.bool_]:
+        new = np.ones(len(self.doc), dtype=bool)
+        new[1:] = (self.term[1:] != self.term[:-1]) | (self.part[1:] != self.part[:-1])
+        return new
+
+    def pairs(self) -> list[tuple[str, int]]:
+        """The (term, part)s posted to, in order: whose latest blocks a write asks for."""
+        at = np.flatnonzero(self._pair_starts())
+        names = self.names
+        return list(
+            zip([names[t] for t in self.term[at].tolist()], self.part[at].tolist(), strict=True)
+        )
+
+    def with_blocks(self, held: Sequence[Block]) -> Postings:
+        """These postings and those of blocks ``held`` (their (term, part)s' latest, while they
+        hold fewer than :data:`MERGE_BELOW`: rewritten with them, so a store written a little at
+        a time keeps blocks of a useful size, not a block a write; the caller deletes them)."""
+        if not held:
+            return self
+        block, doc, tf, length = unpack_many(
+            [b[2] for b in held], [b[3] for b in held], [b[4] for b in held]
+        )
+        place = {name: at for at, name in enumerate(self.names)}  # then the blocks' new ones
+        terms = [place.setdefault(b[0], len(place)) for b in held]
+        return Postings._sorted(
+            list(place),
+            np.concatenate((self.term, np.array(terms, dtype=np.int64)[block])),
+            np.concatenate((self.part, np.array([b[1] for b in held], dtype=np.int64)[block])),
+            np.concatenate((self.doc, doc)),
+            np.concatenate((self.tf, tf)),
+            np.concatenate((self.length, length)),
+        )
+
+    def blocks(self) -> list[Block]:
+        """The blocks: one per (term, part), of at most :data:`BLOCK_POSTINGS`, by term."""
+        if not len(self.doc):
+            return []
+        new = self._pair_starts()
+        pairs = np.flatnonzero(new)
+        within = np.arange(len(self.doc)) - np.repeat(
+            pairs, np.diff(np.append(pairs, len(self.doc)))
+        )
+        new |= within % BLOCK_POSTINGS == 0  # a long run of one (term, part): blocks of at most
+        starts = np.flatnonzero(new)
+        count = np.diff(np.append(starts, len(self.doc)))
+        data = pack(self.doc, self.tf, self.length, starts)
+        names = self.names
+        return list(
+            zip(
+                [names[t] for t in self.term[starts].tolist()],
+                self.part[starts].tolist(),
+                self.doc[starts].tolist(),
+                count.tolist(),
+                data,
+                strict=True,
+            )
+        )
+
+
+def blocks(docs: Sequence[tuple[int, Entry]]) -> list[Block]:
+    """The blocks of records (record number, entry) indexed together: one per (term, part)."""
+    return Postings.of_records(docs).blocks()
+
+
+def blocks_of(
+    terms: Sequence[str],
+    parts: Sequence[int],
+    docs: Sequence[int],
+    tfs: Sequence[int],
+    lengths: Sequence[int],
+) -> list[Block]:
+    """The blocks of postings (term, part, record, tf, length), in any order: one per (term,
+    part), of at most :data:`BLOCK_POSTINGS`."""
+    return Postings.of(terms, parts, docs, tfs, lengths).blocks()
+
+
+def _without(first: int, n: int, data: bytes, gone: set[int]) -> Block | None:
+    """A block with the records ``gone`` taken out (term and part left blank for the caller);
+    None when none is left."""
+    docs, tf, length = unpack(first, n, data)
+    keep = ~np.isin(docs, np.fromiter(gone, dtype=np.int64, count=len(gone)))
+    if not keep.any():
+        return None
+    docs, tf, length = docs[keep], tf[keep], length[keep]
+    (made,) = pack(docs, tf, length, np.zeros(1, dtype=np.int64))
+    return ("", 0, int(docs[0]), len(docs), made)
+
+
+#: Reads the blocks of one (term, part) holding a record at or before ``doc``, the latest
+#: first: (first, n, data) rows.
+Before = Callable[[str, int, int], Iterable[Sequence[Any]]]
+
+
+def purge(
+    dead: Sequence[tuple[str, int, int]],
+    before: Before,
+    replace: Callable[[str, int, int, Block | None], None],
+) -> int:
+    """Take dead postings (term, part, record) out of their blocks: ``before`` finds a block
+    (the latest whose first record is at or before a dead one), ``replace(term, part, first,
+    block)`` writes it anew (None: deletes it). The caller then deletes the dead rows. How many
+    blocks were rewritten or deleted."""
+    by_pair: dict[tuple[str, int], set[int]] = {}
+    for term, part, doc in dead:
+        by_pair.setdefault((term, int(part)), set()).add(int(doc))
+    changed = 0
+    for (term, part), gone in sorted(by_pair.items()):
+        left = set(gone)
+        while left:
+            top = max(left)
+            held: set[int] = set()
+            for first, n, data in before(term, part, top):
+                docs = unpack(int(first), int(n), bytes(data))[0]
+                held = left.intersection(docs.tolist())
+                if held:
+                    replace(term, part, int(first), _without(int(first), int(n), bytes(data), held))
+                    changed += 1
+                    break
+            if not held:  # indexed nowhere (the block went before): nothing to take out
+                held = {d for d in left if d >= top}
+            left -= held
+    return changed
+
+
+# -- searching -------------------------------------------------------------------------------------
 #: Runs a statement with its parameters and returns its rows.
 Read = Callable[[str, Sequence[Any]], Sequence[Sequence[Any]]]
 
@@ -157,15 +485,12 @@ Read = Callable[[str, Sequence[Any]], Sequence[Sequence[Any]]]
 @dataclass(frozen=True, slots=True)
 class Dialect:
     """How a store's SQL says what :func:`rank` asks: ``doc`` is the ``memories`` column a
-    posting's record number is, ``mark`` a parameter, ``pair`` a (term, weight) row of the
-    query's ``VALUES``, ``number`` a float parameter; ``arrays``: lists are bound as one array
-    parameter (``= ANY``), else spelt out (``IN (?, ...)``); ``tenant``: postings are keyed by
+    posting's record number is, ``mark`` a parameter; ``arrays``: lists are bound as one array
+    parameter (``= ANY``), else spelt out (``IN (?, ...)``); ``tenant``: blocks are keyed by
     tenant too, which a search names for the index's sake."""
 
     doc: str
     mark: str
-    pair: str
-    number: str
     arrays: bool
     tenant: bool
 
@@ -173,6 +498,24 @@ class Dialect:
         if self.arrays:
             return f"{column} = ANY({self.mark})", [list(values)]
         return f"{column} IN ({', '.join(self.mark for _ in values)})", list(values)
+
+
+#: Records a search filters at once (the best first) when its filter asks more than scopes.
+_FILTER_CHUNK = 500
+
+
+def _units(
+    idf: NDArray[np.float64], tf: NDArray[np.int64], length: NDArray[np.int64], average: float
+) -> NDArray[np.int64]:
+    """Each posting's BM25 in integer :data:`UNITS` (rounded half up, as SQLite rounds)."""
+    score = (
+        idf
+        * tf
+        * (BM25_K1 + 1)
+        / (tf + BM25_K1 * (1 - BM25_B) + BM25_K1 * BM25_B * length / average)
+        * UNITS
+    )
+    return np.floor(score + 0.5).astype(np.int64)
 
 
 def rank(
@@ -186,7 +529,7 @@ def rank(
     """The ``k`` records best matching ``terms`` under ``where``, best first (ties by record
     number), with their BM25: over the scopes ``where`` bounds the search to (:func:`owners`),
     with those scopes' statistics only. A filter on users and agents alone is answered by the
-    scopes; any other joins the postings to their records."""
+    scopes; any other is asked of the best records, a chunk at a time, until ``k`` pass."""
     bound = owners(where)
     if not terms or bound is None:
         return []
@@ -206,10 +549,10 @@ def rank(
         )
         records, tokens = sum(int(s[-2]) for s in scopes), sum(int(s[-1]) for s in scopes)
         live = [s for s in scopes if s[-2] > 0]
-        sql, within_params = dialect.members("p.part", [int(s[-3]) for s in live])
+        sql, within_params = dialect.members("part", [int(s[-3]) for s in live])
         within = f" AND {sql}"
         if dialect.tenant:
-            sql, tenants = dialect.members("p.tenant", sorted({str(s[0]) for s in live}))
+            sql, tenants = dialect.members("tenant", sorted({str(s[0]) for s in live}))
             within, within_params = f" AND {sql}{within}", tenants + within_params
     else:  # every scope: summed where they are
         ((records, tokens),) = read(
@@ -218,29 +561,82 @@ def rank(
         records, tokens = int(records), int(tokens)
     if records <= 0:
         return []
-    term_sql, term_params = dialect.members("p.term", terms)
-    counts = {
-        str(row[0]): int(row[1])
-        for row in read(
-            f"SELECT p.term, count(*) FROM keyword_postings p WHERE {term_sql}{within} "
-            "GROUP BY p.term",
+
+    def per_term(
+        table: str, what: str, chosen: Sequence[str], tail: str = ""
+    ) -> Sequence[Sequence[Any]]:
+        term_sql, term_params = dialect.members("term", chosen)
+        return read(
+            f"SELECT term, {what} FROM {table} WHERE {term_sql}{within}{tail}",
             [*term_params, *within_params],
         )
+
+    counts = {
+        str(term): int(n)
+        for term, n in per_term("keyword_blocks", "sum(n)", terms, " GROUP BY term")
     }
+    dead: dict[str, list[int]] = {}
+    for term, doc in per_term("keyword_dead", "doc", terms):  # (taken out by the next purge)
+        dead.setdefault(str(term), []).append(int(doc))
+        counts[str(term)] = counts.get(str(term), 0) - 1
     kept = affordable(terms, counts, records)
     if not kept:
         return []
-    pairs = [x for pair in zip(kept, weights(kept, counts, records), strict=True) for x in pair]
-    filtered, where_params = "", list[Any]()
-    if not only_owners(where):
-        clause, where_params = compile_where(where)
-        filtered = f" JOIN memories m ON m.{dialect.doc} = p.doc WHERE {clause}"
-    rows = read(
-        f"WITH q(term, idf) AS (VALUES {', '.join(dialect.pair for _ in kept)}) "
-        f"SELECT r.id, s.score FROM (SELECT p.doc, sum({term_score(dialect.number)}) AS score "
-        f"FROM q JOIN keyword_postings p ON p.term = q.term{within}{filtered} "
-        f"GROUP BY p.doc ORDER BY score DESC, p.doc LIMIT {dialect.mark}) s "
-        f"JOIN memories r ON r.{dialect.doc} = s.doc ORDER BY s.score DESC, s.doc",
-        [*pairs, tokens / records, *within_params, *where_params, k],
+    weight = dict(zip(kept, weights(kept, counts, records), strict=True))
+    average = tokens / records
+    read_blocks = per_term("keyword_blocks", "first, n, data", kept)
+    if not read_blocks:
+        return []
+    block, docs, tf, length = unpack_many(
+        [int(row[1]) for row in read_blocks],
+        [int(row[2]) for row in read_blocks],
+        [bytes(row[3]) for row in read_blocks],
     )
-    return [(str(row[0]), float(row[1]) / UNITS) for row in rows]
+    names = [str(row[0]) for row in read_blocks]
+    idf = np.array([weight[name] for name in names])[block]
+    units = _units(idf, tf, length, average)
+    if dead:
+        term_of = np.array(names, dtype=object)[block]
+        alive = np.ones(len(docs), dtype=bool)
+        for term, gone in dead.items():
+            alive &= ~((term_of == term) & np.isin(docs, np.array(gone, dtype=np.int64)))
+        docs, units = docs[alive], units[alive]
+    if not len(docs):
+        return []
+    order = np.argsort(docs, kind="stable")
+    docs, units = docs[order], units[order]
+    starts = np.flatnonzero(np.concatenate(([True], docs[1:] != docs[:-1])))
+    docs, scores = docs[starts], np.add.reduceat(units, starts)
+    best = np.lexsort((docs, -scores))
+    docs, scores = docs[best], scores[best]
+    chosen: list[tuple[int, int]] = []
+    if only_owners(where):
+        chosen = list(zip(docs[:k].tolist(), scores[:k].tolist(), strict=True))
+    else:
+        clause, where_params = compile_where(where)
+        for start in range(0, len(docs), _FILTER_CHUNK):
+            chunk = docs[start : start + _FILTER_CHUNK].tolist()
+            sql, chunk_params = dialect.members(f"m.{dialect.doc}", chunk)
+            passed = {
+                int(row[0])
+                for row in read(
+                    f"SELECT m.{dialect.doc} FROM memories m WHERE {sql} AND {clause}",
+                    [*chunk_params, *where_params],
+                )
+            }
+            chosen += [
+                (d, s)
+                for d, s in zip(chunk, scores[start : start + _FILTER_CHUNK].tolist(), strict=True)
+                if d in passed
+            ]
+            if len(chosen) >= k:
+                break
+        chosen = chosen[:k]
+    if not chosen:
+        return []
+    sql, doc_params = dialect.members(dialect.doc, [d for d, _ in chosen])
+    ids = {
+        int(row[0]): str(row[1])
+        for row in read(f"SELECT {dialect.doc}, id FROM memories WHERE {sql}", doc_params)
+    }
+    return [(ids[d], s / UNITS) for d, s in chosen if d in ids]

@@ -30,6 +30,7 @@ from remem.stores.erasure import (
     held,
     scope_rows_left,
 )
+from remem.stores.keyword_index import unpack
 from remem.stores.postgres.connection import PostgresConnection
 from remem.stores.postgres.schema import ID_TABLE, SHARED_TABLES, TENANT_TABLES
 from remem.stores.sql import DeleteRows
@@ -82,7 +83,7 @@ class PostgresErasure(Erasure):
         # What scrub() vacuums: the tables that lost rows (a record takes its parts, ids,
         # postings, statistics and an audit event along), none when nothing was erased.
         touched = {
-            "records": ("memories", "memory_parts", "memory_ids", "keyword_postings"),
+            "records": ("memories", "memory_parts", "memory_ids", "keyword_blocks", "keyword_dead"),
             "cache_entries": ("cache_entries",),
             "scope_changes": ("scope_changes",),
             "keyword_scopes": ("keyword_scopes",),
@@ -127,9 +128,9 @@ class PostgresErasure(Erasure):
                         shared |= held(content, values)
                 if left:
                     found[f"{table} (erased ids)"] = left
-            row = conn.execute(_ORPHAN_POSTINGS).fetchone()
-            if row and row[0]:
-                found["keyword_postings (of no record)"] = int(row[0])
+            orphans = _orphan_postings(conn)
+            if orphans:
+                found["keyword_blocks (postings of no record)"] = orphans
             found.update(scope_rows_left(conn, "%s", needles))
             wanted = {_prefix(v) for v in needles.vectors}
             same: set[bytes] = set()
@@ -141,14 +142,30 @@ class PostgresErasure(Erasure):
         return Traces(found=found, patterns=len(ids) + len(content), shared=len(shared) + len(same))
 
 
-#: Postings whose record is gone: a keyword index entry of an erased text.
-_ORPHAN_POSTINGS = """
-SELECT count(*) FROM keyword_postings p
-WHERE NOT EXISTS (SELECT 1 FROM memories m WHERE m.tenant = p.tenant AND m.seq = p.doc)
-"""
-#: Tables whose rows are read as text: every table but the postings (terms and counts, checked
-#: against the records instead), without their vector columns (checked by value).
-_NOT_READ = frozenset({"keyword_postings"})
+def _orphan_postings(conn: psycopg.Connection[Any]) -> int:
+    """Postings whose record is gone (a keyword index entry of an erased text), dead ones
+    not yet taken out of their blocks included: every block read, its records looked up."""
+    held = {
+        (str(tenant), int(part), int(seq))
+        for tenant, part, seq in conn.execute(
+            "SELECT tenant, keyword_part, seq FROM memories WHERE keyword_terms IS NOT NULL"
+        )
+    }
+    (dead,) = conn.execute("SELECT count(*) FROM keyword_dead").fetchone() or (0,)
+    left = int(dead)
+    with conn.cursor(name="remem_trace_blocks") as cur:
+        cur.execute("SELECT tenant, part, first, n, data FROM keyword_blocks")
+        while rows := cur.fetchmany(_PAGE):
+            for tenant, part, first, n, data in rows:
+                docs = unpack(int(first), int(n), bytes(data))[0]
+                left += sum((str(tenant), int(part), d) not in held for d in docs.tolist())
+    return left
+
+
+#: Tables whose rows are read as text: every table but the keyword index's (terms and record
+#: numbers, checked against the records instead), without their vector columns (checked by
+#: value).
+_NOT_READ = frozenset({"keyword_blocks", "keyword_dead"})
 
 
 def _text_columns(conn: psycopg.Connection[Any]) -> dict[str, str]:

@@ -1,23 +1,33 @@
 """The PostgreSQL store's keyword index (:mod:`remem.stores.keyword_index` says what every
-store keeps): ``keyword_postings`` (term, tenant, scope part, record ``seq``, tf, length; one
-row per distinct term of a record with a vector) and ``keyword_scopes`` (tenant, part, user,
-agent, records, their total length), both keyed by tenant like the other tenant tables. A
-record keeps what it was indexed as (``keyword_part``, ``keyword_len``, ``keyword_terms``), from
-which a trigger takes its postings out when it is deleted or indexed anew (migration
-``0006_keyword_index``). Terms and scores are the SQLite store's, to the bit.
+store keeps): ``keyword_blocks`` (term, tenant, scope part, first record's ``seq``, postings,
+data: a (term, part)'s postings of one write), ``keyword_dead`` (term, tenant, part, ``seq``:
+postings of a record deleted or indexed anew, listed by the trigger of migration
+``0012_keyword_blocks`` and taken out of their blocks by :func:`purge` in the same
+transaction) and ``keyword_scopes`` (tenant, part, user, agent, records, their total length),
+all keyed by tenant like the other tenant tables. A record keeps what it was indexed as
+(``keyword_part``, ``keyword_len``, ``keyword_terms``). Terms and scores are the SQLite
+store's, to the bit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import psycopg
 
 from remem.stores import keyword_index
-from remem.stores.keyword_index import Dialect, Entry, Owner, scope_totals
+from remem.stores.keyword_index import (
+    MERGE_BELOW,
+    Block,
+    Dialect,
+    Entry,
+    Owner,
+    Postings,
+    scope_totals,
+)
 
-__all__ = ["DIALECT", "add_postings", "entries", "index_all"]
+__all__ = ["DIALECT", "add_postings", "entries", "purge"]
 
 
 def entries(
@@ -56,20 +66,51 @@ def _parts(conn: psycopg.Connection[Any], owners: set[Owner]) -> dict[Owner, int
 
 def add_postings(conn: psycopg.Connection[Any], docs: Sequence[tuple[int, str, Entry]]) -> None:
     """Index records (seq, tenant, entry) whose ``keyword_*`` columns already hold their
-    entries, inside the caller's transaction: their postings, and their scopes' statistics."""
+    entries, inside the caller's transaction: their blocks, and their scopes' statistics. Their
+    tenants' dead postings go first: a record indexed anew is never both."""
     if not docs:
         return
+    tenants = {entry.part: tenant for _, tenant, entry in docs}
+    purge(conn, sorted(set(tenants.values())))  # (which locks their blocks for this write)
+    made = Postings.of_records([(doc, entry) for doc, _, entry in docs])
+    wanted = made.pairs()
+    tails = [
+        (str(r[0]), int(r[1]), int(r[2]), int(r[3]), bytes(r[4]))
+        for r in conn.execute(
+            "SELECT b.term, b.part, b.first, b.n, b.data FROM unnest(%s::text[], %s::text[], "
+            "%s::int8[]) AS p(term, tenant, part) CROSS JOIN LATERAL (SELECT c.term, c.part, "
+            "c.first, c.n, c.data FROM keyword_blocks c WHERE c.term = p.term AND c.tenant = "
+            "p.tenant AND c.part = p.part ORDER BY c.first DESC LIMIT 1) b WHERE b.n < %s",
+            (
+                [term for term, _ in wanted],
+                [tenants[part] for _, part in wanted],
+                [part for _, part in wanted],
+                MERGE_BELOW,
+            ),
+        ).fetchall()
+    ]
+    if tails:
+        conn.execute(
+            "DELETE FROM keyword_blocks b USING unnest(%s::text[], %s::text[], %s::int8[], "
+            "%s::int8[]) AS t(term, tenant, part, first) WHERE b.term = t.term "
+            "AND b.tenant = t.tenant AND b.part = t.part AND b.first = t.first",
+            (
+                [t[0] for t in tails],
+                [tenants[t[1]] for t in tails],
+                [t[1] for t in tails],
+                [t[2] for t in tails],
+            ),
+        )
     with (
         conn.cursor() as cur,
         cur.copy(
-            "COPY keyword_postings (term, tenant, part, doc, tf, len) FROM STDIN "
+            "COPY keyword_blocks (term, tenant, part, first, n, data) FROM STDIN "
             "WITH (FORMAT BINARY)"
         ) as copy,
     ):
-        copy.set_types(["text", "text", "int8", "int8", "int4", "int4"])
-        for doc, tenant, entry in docs:
-            for term, tf in entry.terms.items():
-                copy.write_row((term, tenant, entry.part, doc, tf, entry.length))
+        copy.set_types(["text", "text", "int8", "int8", "int4", "bytea"])
+        for term, part, first, n, data in made.with_blocks(tails).blocks():
+            copy.write_row((term, tenants[part], part, first, n, data))
     with conn.cursor() as cur:
         cur.executemany(
             "UPDATE keyword_scopes SET docs = docs + %s, tokens = tokens + %s WHERE part = %s",
@@ -77,35 +118,53 @@ def add_postings(conn: psycopg.Connection[Any], docs: Sequence[tuple[int, str, E
         )
 
 
-def index_all(conn: psycopg.Connection[Any], batch: int = 5000) -> None:
-    """Index every record with a vector that is not indexed yet (a migration's fill)."""
-    while True:
-        rows = conn.execute(
-            "SELECT seq, tenant, text, user_id, agent_id FROM memories "
-            "WHERE embedding IS NOT NULL AND keyword_terms IS NULL LIMIT %s",
-            (batch,),
-        ).fetchall()
-        if not rows:
-            return
-        made = entries(conn, ((r[2], r[3], r[4]) for r in rows))
-        with conn.cursor() as cur:
-            cur.executemany(
-                "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "
-                "WHERE tenant = %s AND seq = %s",
-                [
-                    (e.part, e.length, e.distinct, r[1], r[0])
-                    for r, e in zip(rows, made, strict=True)
-                ],
+#: The advisory lock (with the tenant's hash) of rewriting a tenant's blocks.
+_PURGE_LOCK = 0x7265
+
+
+def purge(conn: psycopg.Connection[Any], tenants: Sequence[str]) -> int:
+    """Take these tenants' dead postings out of their blocks, inside the caller's transaction
+    (:func:`remem.stores.keyword_index.purge`), each tenant's under a lock of its own (two
+    writers never rewrite one block from the same old one); how many blocks changed."""
+    if not tenants:
+        return 0
+    for tenant in sorted(tenants):
+        conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (_PURGE_LOCK, tenant))
+    dead = conn.execute(
+        "DELETE FROM keyword_dead WHERE tenant = ANY(%s) RETURNING term, tenant, part, doc",
+        (list(tenants),),
+    ).fetchall()
+    if not dead:
+        return 0
+    owner = {int(part): str(tenant) for _, tenant, part, _ in dead}
+
+    def before(term: str, part: int, doc: int) -> Iterator[Sequence[Any]]:
+        while True:
+            rows = conn.execute(
+                "SELECT first, n, data FROM keyword_blocks WHERE term = %s AND tenant = %s "
+                "AND part = %s AND first <= %s ORDER BY first DESC LIMIT 8",
+                (term, owner[part], part, doc),
+            ).fetchall()
+            yield from rows
+            if len(rows) < 8:
+                return
+            doc = int(rows[-1][0]) - 1
+
+    def replace(term: str, part: int, first: int, block: Block | None) -> None:
+        conn.execute(
+            "DELETE FROM keyword_blocks WHERE term = %s AND tenant = %s AND part = %s "
+            "AND first = %s",
+            (term, owner[part], part, first),
+        )
+        if block is not None:
+            conn.execute(
+                "INSERT INTO keyword_blocks (term, tenant, part, first, n, data) "
+                "VALUES (%s, %s, %s, %s, %s, %s)",
+                (term, owner[part], part, *block[2:]),
             )
-        add_postings(conn, [(r[0], r[1], e) for r, e in zip(rows, made, strict=True)])
+
+    return keyword_index.purge([(t, p, d) for t, _, p, d in dead], before, replace)
 
 
 #: How PostgreSQL spells the keyword search (:func:`remem.stores.keyword_index.rank`).
-DIALECT = Dialect(
-    doc="seq",
-    mark="%s",
-    pair="(%s::text, %s::float8)",
-    number="%s::float8",
-    arrays=True,
-    tenant=True,
-)
+DIALECT = Dialect(doc="seq", mark="%s", arrays=True, tenant=True)

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from typing import Any
 
 import psycopg
 
 from remem.core.errors import NotAStoreError
 from remem.core.timeutil import now
-from remem.stores.postgres.keywords import index_all
+from remem.stores.keyword_index import blocks_of, scope_totals
+from remem.stores.postgres.keywords import entries
 from remem.text.keywords import SPACELESS, extra_terms
 
 __all__ = [
@@ -326,6 +328,41 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0011_language",
         "ALTER TABLE memories ADD COLUMN language text;",
     ),
+    (
+        # The keyword index in blocks (remem.stores.keyword_index): a (term, part)'s postings
+        # of one write in one row, a few bytes a posting, instead of a row (and an index
+        # entry) a posting. A deleted or re-indexed record's postings are listed as dead by the
+        # trigger and taken out of their blocks by the store (stores/postgres/keywords.py
+        # ``purge``). The postings stored before are packed by :data:`FILLS`.
+        "0012_keyword_blocks",
+        """
+        CREATE TABLE keyword_blocks (
+            term text NOT NULL,
+            tenant text NOT NULL,
+            part bigint NOT NULL,
+            first bigint NOT NULL,
+            n integer NOT NULL,
+            data bytea NOT NULL,
+            PRIMARY KEY (term, tenant, part, first)
+        );
+        CREATE TABLE keyword_dead (
+            term text NOT NULL,
+            tenant text NOT NULL,
+            part bigint NOT NULL,
+            doc bigint NOT NULL,
+            PRIMARY KEY (term, tenant, part, doc)
+        );
+        CREATE OR REPLACE FUNCTION remem_keyword_forget() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            INSERT INTO keyword_dead (term, tenant, part, doc)
+                SELECT t, OLD.tenant, OLD.keyword_part, OLD.seq FROM unnest(OLD.keyword_terms) t
+                ON CONFLICT DO NOTHING;
+            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - OLD.keyword_len
+                WHERE tenant = OLD.tenant AND part = OLD.keyword_part;
+            RETURN NULL;
+        END $$;
+        """,
+    ),
 ]
 
 
@@ -349,11 +386,82 @@ def _fill_extra_terms(conn: psycopg.Connection) -> None:
         )
 
 
+def _index_all(conn: psycopg.Connection, batch: int = 5000) -> None:
+    """Index every record with a vector that is not indexed yet, a row a posting (0006's
+    fill, as it shipped: 0012 packs the rows into blocks)."""
+    while True:
+        rows = conn.execute(
+            "SELECT seq, tenant, text, user_id, agent_id FROM memories "
+            "WHERE embedding IS NOT NULL AND keyword_terms IS NULL LIMIT %s",
+            (batch,),
+        ).fetchall()
+        if not rows:
+            return
+        made = entries(conn, ((r[2], r[3], r[4]) for r in rows))
+        with conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "
+                "WHERE tenant = %s AND seq = %s",
+                [
+                    (e.part, e.length, e.distinct, r[1], r[0])
+                    for r, e in zip(rows, made, strict=True)
+                ],
+            )
+            cur.executemany(
+                "INSERT INTO keyword_postings (term, tenant, part, doc, tf, len) "
+                "VALUES (%s, %s, %s, %s, %s, %s)",
+                [
+                    (term, r[1], e.part, r[0], tf, e.length)
+                    for r, e in zip(rows, made, strict=True)
+                    for term, tf in e.terms.items()
+                ],
+            )
+            cur.executemany(
+                "UPDATE keyword_scopes SET docs = docs + %s, tokens = tokens + %s WHERE part = %s",
+                scope_totals(made),
+            )
+
+
+def _pack_postings(conn: psycopg.Connection, chunk: int = 200_000) -> None:
+    """The postings stored a row each, packed into blocks (a (term, part)'s in one, or more
+    of :data:`~remem.stores.keyword_index.BLOCK_POSTINGS`), then their table dropped."""
+    held: list[tuple[Any, ...]] = []
+    with conn.cursor(name="remem_pack_postings") as rows:
+        rows.execute(
+            "SELECT term, part, doc, tf, len, tenant FROM keyword_postings ORDER BY term, part"
+        )
+        while True:
+            more = rows.fetchmany(chunk)
+            held += more
+            if not held:
+                break
+            cut = len(held)
+            if more:  # the rows of the last (term, part) may go on in the next chunk
+                last = held[-1][:2]
+                while cut and held[cut - 1][:2] == last:
+                    cut -= 1
+            if cut == 0 and more:
+                continue
+            done, held = held[:cut], held[cut:]
+            owner = {int(row[1]): str(row[5]) for row in done}
+            made = blocks_of(*zip(*(row[:5] for row in done), strict=True))
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO keyword_blocks (term, tenant, part, first, n, data) "
+                    "VALUES (%s, %s, %s, %s, %s, %s)",
+                    [(t, owner[p], p, f, n, d) for t, p, f, n, d in made],
+                )
+            if not more:
+                break
+    conn.execute("DROP TABLE keyword_postings")
+
+
 #: Python steps of a migration, run after its SQL in the same transaction.
 FILLS: dict[str, Callable[[psycopg.Connection], None]] = {
     "0005_spaceless_keywords": _fill_extra_terms,
-    "0006_keyword_index": index_all,
+    "0006_keyword_index": _index_all,
     "0007_audit_log": _audit_key,
+    "0012_keyword_blocks": _pack_postings,
 }
 
 #: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with
@@ -364,7 +472,8 @@ TENANT_TABLES = {
     "memory_parts": "tenant",
     "cache_entries": "tenant",
     "keyword_scopes": "tenant",
-    "keyword_postings": "tenant",
+    "keyword_blocks": "tenant",
+    "keyword_dead": "tenant",
     "scope_changes": "user_id",
     "audit_events": "chain",
     "audit_heads": "chain",

@@ -734,10 +734,12 @@ def _delete_rows(conn: psycopg.Connection[Any], ids: Sequence[str]) -> list[Touc
     went (id, user, content hash), for the audit log."""
     rows = conn.execute(
         "DELETE FROM memories WHERE id = ANY(%s) OR parent_id = ANY(%s) "
-        "RETURNING id, user_id, agent_id, session_id, kind, content_hash",
+        "RETURNING id, user_id, agent_id, session_id, kind, content_hash, tenant",
         (list(ids), list(ids)),
     ).fetchall()
     conn.execute("DELETE FROM memory_ids WHERE id = ANY(%s)", ([r[0] for r in rows],))
+    # their postings, listed dead by the trigger, out of the blocks
+    postings.purge(conn, sorted({str(r[6]) for r in rows}))
     note_changes(conn, {tuple(r[1:5]) for r in rows})
     return [(r[0], r[1], r[2], r[5]) for r in rows]
 

@@ -1,6 +1,6 @@
 """Erasing a subject from a SQLite store (:class:`~remem.stores.erasure.Erasure`).
 
-:meth:`SQLiteErasure.erase` deletes the records (the triggers take their keyword postings and
+:meth:`SQLiteErasure.erase` deletes the records (their keyword postings go with them; triggers
 log the vectors' removal), the subject's cache entries, scope changes, emptied keyword
 statistics, trashed memories and API keys in one write transaction; when records went, it
 raises the vector generation, so every process rebuilds its in-memory index from the rows and
@@ -197,10 +197,11 @@ def _rows_left(conn: sqlite3.Connection, needles: Needles) -> dict[str, int]:
     return found
 
 
-#: Tables of words and numbers only (a term, a row number): no window of a text, no id, no
-#: vector can be in them. The postings of an erased record go with it (a trigger); the file
-#: scan reads their pages anyway.
-_NO_TEXT = frozenset({"keyword_postings", "vector_changes"})
+#: Tables of words and numbers only (a term, row numbers packed in a block): no window of a
+#: text, no id, no vector can be in them. The postings of an erased record go with it (listed
+#: dead by a trigger, taken out of their blocks in the same transaction); the file scan reads
+#: their pages anyway.
+_NO_TEXT = frozenset({"keyword_blocks", "keyword_dead", "vector_changes"})
 
 
 def _cells(conn: sqlite3.Connection) -> Iterator[tuple[str, bytes]]:

@@ -1,10 +1,12 @@
 """The SQLite store's keyword index (:mod:`remem.stores.keyword_index` says what every store
-keeps): ``keyword_postings`` (term, scope part, record row id, tf, length; one row per distinct
-term of a record with a vector) and ``keyword_scopes`` (part, user, agent, records, their total
-length). A record keeps what it was indexed as (``keyword_part``, ``keyword_len``,
-``keyword_terms``: its distinct terms as a JSON array), from which triggers take its postings
-out when it is deleted or indexed anew (migration ``0011_keyword_index``). A search reads
-them on a connection of its own (:class:`Reader`).
+keeps): ``keyword_blocks`` (term, scope part, first record's row id, postings, data: a
+(term, part)'s postings of one write), ``keyword_dead`` (term, part, row id: postings of a
+record deleted or indexed anew, listed by the triggers of migration ``0017_keyword_blocks`` and
+taken out of their blocks by :func:`purge` in the same transaction) and ``keyword_scopes`` (part,
+user, agent, records, their total length). A record keeps what it was indexed as
+(``keyword_part``, ``keyword_len``, ``keyword_terms``: its distinct terms as a JSON array),
+from which the triggers list its postings. A search reads them on a connection of its own
+(:class:`Reader`).
 """
 
 from __future__ import annotations
@@ -14,15 +16,22 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from operator import itemgetter
 from typing import Any
 
 from remem.stores import keyword_index
-from remem.stores.keyword_index import Dialect, Entry, Owner, scope_totals
+from remem.stores.keyword_index import (
+    MERGE_BELOW,
+    Block,
+    Dialect,
+    Entry,
+    Owner,
+    Postings,
+    scope_totals,
+)
 from remem.stores.sqlite import cipher, db
 from remem.stores.sqlite.connection import SQLiteConnection
 
-__all__ = ["DIALECT", "Reader", "add_postings", "entries", "index_all", "stored_terms"]
+__all__ = ["DIALECT", "Reader", "add_postings", "entries", "purge", "stored_terms"]
 
 #: A record's terms as JSON (one encoder: ``json.dumps`` makes one a call).
 _TERMS_OUT = json.JSONEncoder(ensure_ascii=False).encode
@@ -119,18 +128,84 @@ def _parts(conn: sqlite3.Connection, owners: set[Owner]) -> dict[Owner, int]:
 
 def add_postings(conn: sqlite3.Connection, docs: Sequence[tuple[int, Entry]]) -> None:
     """Index records (row id, entry) whose ``keyword_*`` columns already hold their entries,
-    inside the caller's write transaction: their postings, and their scopes' statistics."""
-    postings = [
-        (term, entry.part, doc, tf, entry.length)
-        for doc, entry in docs
-        for term, tf in entry.terms.items()
-    ]
-    postings.sort(key=itemgetter(0))  # in the table's order: a quarter faster to insert
-    conn.executemany("INSERT INTO keyword_postings VALUES (?, ?, ?, ?, ?)", postings)
+    inside the caller's write transaction: their blocks, and their scopes' statistics. Dead
+    postings go first: a record indexed anew, or a row id used again, is never both."""
+    purge(conn)
+    made = Postings.of_records(docs)
+    tails = _tails(conn, made.pairs())
+    written = made.with_blocks(tails).blocks()
+    # A block merged into keeps its key (its first record comes first still) and is replaced;
+    # one whose first record went elsewhere (a record indexed anew before it) is deleted.
+    kept = {block[:3] for block in written}
+    conn.executemany(
+        "DELETE FROM keyword_blocks WHERE term = ? AND part = ? AND first = ?",
+        [tail[:3] for tail in tails if tail[:3] not in kept],
+    )
+    conn.executemany(
+        "INSERT OR REPLACE INTO keyword_blocks (term, part, first, n, data) VALUES (?, ?, ?, ?, ?)",
+        written,
+    )
     conn.executemany(
         "UPDATE keyword_scopes SET docs = docs + ?, tokens = tokens + ? WHERE part = ?",
         scope_totals(entry for _, entry in docs),
     )
+
+
+#: (term, part)s asked for their latest block in one statement.
+_PAIRS_AT_ONCE = 400
+
+
+def _tails(conn: sqlite3.Connection, wanted: Sequence[tuple[str, int]]) -> list[Block]:
+    """The latest block of each of these (term, part)s that holds fewer than
+    :data:`~remem.stores.keyword_index.MERGE_BELOW` postings (the write merges into it)."""
+    found: list[Block] = []
+    for start in range(0, len(wanted), _PAIRS_AT_ONCE):
+        chunk = wanted[start : start + _PAIRS_AT_ONCE]
+        rows = conn.execute(
+            f"WITH p(term, part) AS (VALUES {', '.join('(?, ?)' for _ in chunk)}) "
+            "SELECT b.term, b.part, b.first, b.n, b.data FROM p JOIN keyword_blocks b "
+            "ON b.term = p.term AND b.part = p.part AND b.first = (SELECT c.first FROM "
+            "keyword_blocks c WHERE c.term = p.term AND c.part = p.part "
+            "ORDER BY c.first DESC LIMIT 1) WHERE b.n < ?",
+            [*(x for pair in chunk for x in pair), MERGE_BELOW],
+        ).fetchall()
+        found += [(str(r[0]), int(r[1]), int(r[2]), int(r[3]), bytes(r[4])) for r in rows]
+    return found
+
+
+def purge(conn: sqlite3.Connection) -> int:
+    """Take the dead postings out of their blocks, inside the caller's write transaction
+    (:func:`remem.stores.keyword_index.purge`); how many blocks changed."""
+    dead = conn.execute("SELECT term, part, doc FROM keyword_dead").fetchall()
+    if not dead:
+        return 0
+
+    def before(term: str, part: int, doc: int) -> Iterator[Sequence[Any]]:
+        while True:
+            rows = conn.execute(
+                "SELECT first, n, data FROM keyword_blocks WHERE term = ? AND part = ? "
+                "AND first <= ? ORDER BY first DESC LIMIT 8",
+                (term, part, doc),
+            ).fetchall()
+            yield from rows
+            if len(rows) < 8:
+                return
+            doc = int(rows[-1][0]) - 1
+
+    def replace(term: str, part: int, first: int, block: Block | None) -> None:
+        conn.execute(
+            "DELETE FROM keyword_blocks WHERE term = ? AND part = ? AND first = ?",
+            (term, part, first),
+        )
+        if block is not None:
+            conn.execute(
+                "INSERT INTO keyword_blocks (term, part, first, n, data) VALUES (?, ?, ?, ?, ?)",
+                (term, part, *block[2:]),
+            )
+
+    changed = keyword_index.purge(dead, before, replace)
+    conn.execute("DELETE FROM keyword_dead")
+    return changed
 
 
 def stored_terms(entry: Entry) -> str:
@@ -138,24 +213,5 @@ def stored_terms(entry: Entry) -> str:
     return _TERMS_OUT(entry.distinct)
 
 
-def index_all(conn: sqlite3.Connection, batch: int = 5000) -> None:
-    """Index every record with a vector that is not indexed yet (a migration's fill)."""
-    while True:
-        rows = conn.execute(
-            "SELECT rowid, text, user_id, agent_id FROM memories WHERE embedding IS NOT NULL "
-            "AND keyword_terms IS NULL LIMIT ?",
-            (batch,),
-        ).fetchall()
-        if not rows:
-            return
-        made = entries(conn, ((r[1], r[2], r[3]) for r in rows))
-        conn.executemany(
-            "UPDATE memories SET keyword_part = ?, keyword_len = ?, keyword_terms = ? "
-            "WHERE rowid = ?",
-            [(e.part, e.length, stored_terms(e), r[0]) for r, e in zip(rows, made, strict=True)],
-        )
-        add_postings(conn, [(r[0], e) for r, e in zip(rows, made, strict=True)])
-
-
 #: How SQLite spells the keyword search (:func:`remem.stores.keyword_index.rank`).
-DIALECT = Dialect(doc="rowid", mark="?", pair="(?, ?)", number="?", arrays=False, tenant=False)
+DIALECT = Dialect(doc="rowid", mark="?", arrays=False, tenant=False)

@@ -10,7 +10,8 @@ from collections.abc import Callable
 
 from remem.core.errors import NotAStoreError
 from remem.core.timeutil import now
-from remem.stores.sqlite.keywords import index_all
+from remem.stores.keyword_index import blocks_of, scope_totals
+from remem.stores.sqlite.keywords import entries, stored_terms
 from remem.text.keywords import extra_terms
 
 __all__ = ["FILLS", "FUNCTIONS", "MIGRATIONS", "apply_migrations"]
@@ -21,6 +22,16 @@ _UNINDEX = """
         BEGIN
             DELETE FROM keyword_postings WHERE part = old.keyword_part AND doc = old.rowid
                 AND term IN (SELECT value FROM json_each(old.keyword_terms));
+            UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - old.keyword_len
+                WHERE part = old.keyword_part;
+        END;
+"""
+
+#: The same from 0017 on: its postings listed as dead, taken out of their blocks by the store.
+_DEAD = """
+        BEGIN
+            INSERT OR IGNORE INTO keyword_dead (term, part, doc)
+                SELECT value, old.keyword_part, old.rowid FROM json_each(old.keyword_terms);
             UPDATE keyword_scopes SET docs = docs - 1, tokens = tokens - old.keyword_len
                 WHERE part = old.keyword_part;
         END;
@@ -371,6 +382,40 @@ MIGRATIONS: list[tuple[str, str]] = [
         "0016_language",
         "ALTER TABLE memories ADD COLUMN language TEXT;",
     ),
+    (
+        # The keyword index in blocks (remem.stores.keyword_index): a (term, part)'s postings
+        # of one write in one row, a few bytes a posting, instead of a row a posting. A deleted
+        # or re-indexed record's postings are listed as dead by the triggers and taken out of
+        # their blocks by the store (stores/sqlite/keywords.py ``purge``). The postings stored
+        # before are packed by :data:`FILLS` (one block per (term, part)).
+        "0017_keyword_blocks",
+        """
+        CREATE TABLE keyword_blocks (
+            term TEXT NOT NULL,
+            part INTEGER NOT NULL,
+            first INTEGER NOT NULL,
+            n INTEGER NOT NULL,
+            data BLOB NOT NULL,
+            PRIMARY KEY (term, part, first)
+        ) WITHOUT ROWID;
+        CREATE TABLE keyword_dead (
+            term TEXT NOT NULL,
+            part INTEGER NOT NULL,
+            doc INTEGER NOT NULL,
+            PRIMARY KEY (term, part, doc)
+        ) WITHOUT ROWID;
+        DROP TRIGGER keyword_forget;
+        DROP TRIGGER keyword_reindex;
+        CREATE TRIGGER keyword_forget AFTER DELETE ON memories
+            WHEN old.keyword_terms IS NOT NULL
+        """
+        + _DEAD
+        + """
+        CREATE TRIGGER keyword_reindex AFTER UPDATE OF keyword_terms ON memories
+            WHEN old.keyword_terms IS NOT NULL
+        """
+        + _DEAD,
+    ),
 ]
 
 
@@ -388,9 +433,69 @@ def _zeroed_if_new(conn: sqlite3.Connection) -> None:
     )
 
 
+def _index_all(conn: sqlite3.Connection, batch: int = 5000) -> None:
+    """Index every record with a vector that is not indexed yet, a row a posting (0011's
+    fill, as it shipped: 0017 packs the rows into blocks)."""
+    while True:
+        rows = conn.execute(
+            "SELECT rowid, text, user_id, agent_id FROM memories WHERE embedding IS NOT NULL "
+            "AND keyword_terms IS NULL LIMIT ?",
+            (batch,),
+        ).fetchall()
+        if not rows:
+            return
+        made = entries(conn, ((r[1], r[2], r[3]) for r in rows))
+        conn.executemany(
+            "UPDATE memories SET keyword_part = ?, keyword_len = ?, keyword_terms = ? "
+            "WHERE rowid = ?",
+            [(e.part, e.length, stored_terms(e), r[0]) for r, e in zip(rows, made, strict=True)],
+        )
+        conn.executemany(
+            "INSERT INTO keyword_postings VALUES (?, ?, ?, ?, ?)",
+            [
+                (term, e.part, r[0], tf, e.length)
+                for r, e in zip(rows, made, strict=True)
+                for term, tf in e.terms.items()
+            ],
+        )
+        conn.executemany(
+            "UPDATE keyword_scopes SET docs = docs + ?, tokens = tokens + ? WHERE part = ?",
+            scope_totals(made),
+        )
+
+
+def _pack_postings(conn: sqlite3.Connection, chunk: int = 200_000) -> None:
+    """The postings stored a row each, packed into blocks (a (term, part)'s in one, or more
+    of :data:`~remem.stores.keyword_index.BLOCK_POSTINGS`), then their table dropped."""
+    rows = conn.execute("SELECT term, part, doc, tf, len FROM keyword_postings ORDER BY term, part")
+    held: list[tuple[str, int, int, int, int]] = []
+    while True:
+        more = rows.fetchmany(chunk)
+        held += more
+        if not held:
+            break
+        # the rows of the last (term, part) may go on in the next chunk: kept for it
+        cut = len(held)
+        if more:
+            last = held[-1][:2]
+            while cut and held[cut - 1][:2] == last:
+                cut -= 1
+        if cut == 0 and more:
+            continue
+        done, held = held[:cut], held[cut:]
+        conn.executemany(
+            "INSERT INTO keyword_blocks (term, part, first, n, data) VALUES (?, ?, ?, ?, ?)",
+            blocks_of(*zip(*done, strict=True)),
+        )
+        if not more:
+            break
+    conn.execute("DROP TABLE keyword_postings")
+
+
 FILLS: dict[str, Callable[[sqlite3.Connection], None]] = {
-    "0011_keyword_index": index_all,
+    "0011_keyword_index": _index_all,
     "0015_zeroed_free_space": _zeroed_if_new,
+    "0017_keyword_blocks": _pack_postings,
 }
 
 #: Python functions the migrations call, registered on the connection before they run.

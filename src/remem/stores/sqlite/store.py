@@ -369,6 +369,7 @@ class SQLiteStore(Store):
             conn.execute(f"DELETE FROM memories WHERE id IN ({marks})", part)
         if not gone:
             return 0
+        postings.purge(conn)  # their postings, listed dead by the trigger, out of the blocks
         note_changes(conn, scopes)
         if audit is not None:
             self._audit.write(conn, audit, logged, detail)

@@ -1,0 +1,161 @@
+"""The keyword index in blocks (issue 47): packed postings read back exactly at every width,
+and a store's keyword answers after deletes, re-indexing and deletes by another hand are those
+of a store that only ever held what is left — ids, order and scores to the bit — on SQLite and
+PostgreSQL, as two tenants."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import remem
+from remem.stores.keyword_index import BLOCK_POSTINGS, blocks_of, unpack
+from remem.trust.access import Grant
+from tests import pg
+
+WORDS = [
+    "harbour",
+    "market",
+    "lisbon",
+    "tram",
+    "coffee",
+    "pastry",
+    "museum",
+    "river",
+    "bridge",
+    "garden",
+    "violin",
+]
+QUERIES = ["harbour market", "coffee pastry lisbon", "violin river", "tram", "garden bridge"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a", "b", "言葉"]),
+            st.integers(0, 3),
+            st.integers(1, 2**40),
+            st.integers(1, 2**20),
+            st.integers(0, 2**33),
+        ),
+        min_size=1,
+        max_size=400,
+        unique_by=lambda p: (p[0], p[1], p[2]),
+    )
+)
+def test_blocks_read_back_every_posting_at_every_width(postings: list[Any]) -> None:
+    made = blocks_of(*zip(*postings, strict=True))
+    read = {}
+    for term, part, first, n, data in made:
+        docs, tfs, lengths = unpack(first, n, data)
+        assert len(docs) == n <= BLOCK_POSTINGS and docs[0] == first
+        assert bool(np.all(np.diff(docs) > 0))
+        for doc, tf, length in zip(docs.tolist(), tfs.tolist(), lengths.tolist(), strict=True):
+            read[(term, part, doc)] = (tf, length)
+    assert read == {(t, p, d): (tf, n) for t, p, d, tf, n in postings}
+
+
+def test_a_long_run_of_one_term_is_cut_into_blocks_of_the_most() -> None:
+    n = BLOCK_POSTINGS * 2 + 5
+    made = blocks_of(["w"] * n, [1] * n, list(range(7, 7 + 3 * n, 3)), [1] * n, [4] * n)
+    assert [b[3] for b in made] == [BLOCK_POSTINGS, BLOCK_POSTINGS, 5]
+    assert len(made[-1][4]) == 1 + 4 + 5  # header, gaps of one byte, no tfs, lengths
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def where(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    def location(name: str) -> str:
+        path = tmp_path / name
+        return pg.url_for(path) if request.param == "postgres" else str(path)
+
+    yield location
+
+
+def texts(seed: int, count: int) -> list[str]:
+    """``count`` different texts of the words (none is deduplicated)."""
+    rng = random.Random(seed)
+    made: dict[str, None] = {}
+    while len(made) < count:
+        made[" ".join(rng.choices(WORDS, k=rng.randint(2, 9)))] = None
+    return list(made)
+
+
+def answers(mem: remem.Memory, user: str) -> list[Any]:
+    scoped = mem.scoped(Grant(users=(user,)))
+    return [
+        [(h.text, h.score) for h in scoped.search(q, mode="keyword", k=50, touch=False)]
+        for q in QUERIES
+    ] + [
+        [
+            (h.text, h.score)
+            for h in scoped.search(q, mode="keyword", k=5, filters={"kind": "fact"}, touch=False)
+        ]
+        for q in QUERIES
+    ]
+
+
+def test_answers_after_deletes_and_updates_are_those_of_a_store_that_held_only_the_rest(
+    where: Any,
+) -> None:
+    ann, bob = texts(1, 150), texts(2, 150)
+    with remem.open(where("a"), embedder="hash:64") as mem:
+        for start in range(0, 150, 50):  # three writes: three blocks a (term, user)
+            mem.add_many(
+                [
+                    {"text": t, "user_id": "ann", "kind": "fact" if i % 3 else "message"}
+                    for i, t in enumerate(ann[start : start + 50], start)
+                ]
+            )
+            mem.add_many([{"text": t, "user_id": "bob"} for t in bob[start : start + 50]])
+        bob_before = answers(mem, "bob")
+        held = {r.text: r for r in mem.list(user_id="ann", limit=1000)}
+        gone = [held[t].id for t in ann[::4]]
+        mem.delete(gone)
+        changed = ann[1]
+        mem.update(held[changed].id, text="harbour harbour tram")
+        kept = [t for i, t in enumerate(ann) if i % 4]
+        after = answers(mem, "ann")
+        assert answers(mem, "bob") == bob_before  # ann's deletes moved nothing of bob's
+    with remem.open(where("b"), embedder="hash:64") as fresh:  # the same order of records
+        fresh.add_many(
+            [
+                {
+                    "text": "harbour harbour tram" if t == changed else t,
+                    "user_id": "ann",
+                    "kind": "fact" if ann.index(t) % 3 else "message",
+                }
+                for t in kept
+            ]
+        )
+        assert answers(fresh, "ann") == after
+
+
+def test_a_delete_by_another_hand_is_left_out_at_once_and_purged_by_the_next_write(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s"
+    with remem.open(path, embedder="hash:64") as mem:
+        mem.add_many([{"text": t, "user_id": "ann"} for t in texts(3, 60)])
+        target = mem.search("harbour", mode="keyword", user_id="ann", k=1)[0]
+    outsider = sqlite3.connect(path / "remem.db")
+    outsider.execute("DELETE FROM memories WHERE id = ?", (target.id,))
+    outsider.commit()
+    (dead,) = outsider.execute("SELECT count(*) FROM keyword_dead").fetchone()
+    outsider.close()
+    assert dead > 0
+    with remem.open(path, embedder="hash:64") as mem:
+        hits = mem.search("harbour", mode="keyword", user_id="ann", k=100)
+        assert target.id not in {h.id for h in hits}
+        mem.add("a new memory about the tram", user_id="ann")  # (no harbour in it)
+        assert mem.store._db.rows("SELECT count(*) FROM keyword_dead")[0][0] == 0
+        again = mem.search("harbour", mode="keyword", user_id="ann", k=100)
+        assert [h.id for h in again] == [h.id for h in hits]
