@@ -266,6 +266,8 @@ def run_postgres(folder: Path, size: int) -> dict[str, Any]:
 
     cluster = Cluster(standbys=0)
     try:
+        cluster.primary.stop()  # pg_textsearch must be loaded at start
+        cluster.primary.start(shared_preload_libraries="pg_textsearch")
         cluster.primary.sql("CREATE DATABASE bench")
         cluster.primary.sql("CREATE DATABASE plain")
         plain = run_plain_postgres(cluster.primary.url("plain"), size)

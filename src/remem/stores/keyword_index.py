@@ -167,8 +167,11 @@ def weights(terms: Sequence[str], counts: dict[str, int], records: int) -> list[
 #: Most postings in one block: a search reads, and a delete rewrites, one block at a time.
 BLOCK_POSTINGS = 1024
 #: A write's postings go into the latest block of their (term, part) while it holds fewer than
-#: this many (rewritten with them), else into a block of their own.
-MERGE_BELOW = 256
+#: this many (rewritten with them), else into a block of their own. Chosen on the write-path
+#: benchmark (100k LoCoMo turns, 100 users, batches of 10,000): 16 kept the keyword tables at
+#: 11.5 MB (never merging: 17.9; 32: 11.3; 256: 13.7) at the speed of never merging (within
+#: the runs' noise); the rewrite a write pays grows with it.
+MERGE_BELOW = 16
 #: A block as stored: (term, part, its first record, how many postings, data).
 Block = tuple[str, int, int, int, bytes]
 #: The widths an array of a block is stored at, by its two-bit code: 1, 2, 4 or 8 bytes.
@@ -286,8 +289,8 @@ def unpack_many(
 
 @dataclass(slots=True)
 class Postings:
-    """The postings of a write, sorted by (term, part, record): ``term`` indexes ``names``
-    (which are in alphabetical order); ``part``, ``doc``, ``tf``, ``length`` as stored."""
+    """The postings of a write, in any order: ``term`` indexes ``names``; ``part``, ``doc``,
+    ``tf``, ``length`` as stored."""
 
     names: list[str]
     term: NDArray[np.int64]
@@ -305,10 +308,10 @@ class Postings:
         tfs: Sequence[int],
         lengths: Sequence[int],
     ) -> Postings:
-        """Postings (term, part, record, tf, length) in any order."""
+        """Postings (term, part, record, tf, length)."""
         known: dict[str, int] = {}
         places = [known.setdefault(term, len(known)) for term in terms]
-        return cls._sorted(list(known), places, parts, docs, tfs, lengths)
+        return cls._made(list(known), places, parts, docs, tfs, lengths)
 
     @classmethod
     def of_records(cls, docs: Sequence[tuple[int, Entry]]) -> Postings:
@@ -326,45 +329,23 @@ class Postings:
             parts += [entry.part] * held
             numbers += [doc] * held
             lengths += [entry.length] * held
-        return cls._sorted(list(known), terms, parts, numbers, tfs, lengths)
+        return cls._made(list(known), terms, parts, numbers, tfs, lengths)
 
     @classmethod
-    def _sorted(
-        cls,
-        names: list[str],
-        terms: Sequence[int] | NDArray[np.int64],
-        parts: Sequence[int] | NDArray[np.int64],
-        docs: Sequence[int] | NDArray[np.int64],
-        tfs: Sequence[int] | NDArray[np.int64],
-        lengths: Sequence[int] | NDArray[np.int64],
-    ) -> Postings:
-        alphabetical = np.empty(len(names), dtype=np.int64)
-        alphabetical[sorted(range(len(names)), key=names.__getitem__)] = np.arange(len(names))
-        term = alphabetical[np.asarray(terms, dtype=np.int64)]
-        part = np.asarray(parts, dtype=np.int64)
-        doc = np.asarray(docs, dtype=np.int64)
-        order = np.lexsort((doc, part, term))
-        return cls(
-            sorted(names),
-            term[order],
-            part[order],
-            doc[order],
-            np.asarray(tfs, dtype=np.int64)[order],
-            np.asarray(lengths, dtype=np.int64)[order],
-        )
-
-    def _pair_starts(self) -> NDArray[np.bool_]:
-        new = np.ones(len(self.doc), dtype=bool)
-        new[1:] = (self.term[1:] != self.term[:-1]) | (self.part[1:] != self.part[:-1])
-        return new
+    def _made(cls, names: list[str], *columns: Sequence[int] | NDArray[np.int64]) -> Postings:
+        term, part, doc, tf, length = (np.asarray(c, dtype=np.int64) for c in columns)
+        return cls(names, term, part, doc, tf, length)
 
     def pairs(self) -> list[tuple[str, int]]:
-        """The (term, part)s posted to, in order: whose latest blocks a write asks for."""
-        at = np.flatnonzero(self._pair_starts())
-        names = self.names
-        return list(
-            zip([names[t] for t in self.term[at].tolist()], self.part[at].tolist(), strict=True)
-        )
+        """The distinct (term, part)s posted to: whose latest blocks a write asks for."""
+        if not len(self.doc):
+            return []
+        order = np.lexsort((self.part, self.term))
+        term, part = self.term[order], self.part[order]
+        new = np.ones(len(term), dtype=bool)
+        new[1:] = (term[1:] != term[:-1]) | (part[1:] != part[:-1])
+        names = np.array(self.names, dtype=object)
+        return list(zip(names[term[new]].tolist(), part[new].tolist(), strict=True))
 
     def with_blocks(self, held: Sequence[Block]) -> Postings:
         """These postings and those of blocks ``held`` (their (term, part)s' latest, while they
@@ -377,7 +358,7 @@ class Postings:
         )
         place = {name: at for at, name in enumerate(self.names)}  # then the blocks' new ones
         terms = [place.setdefault(b[0], len(place)) for b in held]
-        return Postings._sorted(
+        return Postings(
             list(place),
             np.concatenate((self.term, np.array(terms, dtype=np.int64)[block])),
             np.concatenate((self.part, np.array([b[1] for b in held], dtype=np.int64)[block])),
@@ -387,24 +368,31 @@ class Postings:
         )
 
     def blocks(self) -> list[Block]:
-        """The blocks: one per (term, part), of at most :data:`BLOCK_POSTINGS`, by term."""
+        """The blocks: one per (term, part), of at most :data:`BLOCK_POSTINGS`, in the order of
+        their terms' names (the table's: inserted faster)."""
         if not len(self.doc):
             return []
-        new = self._pair_starts()
-        pairs = np.flatnonzero(new)
-        within = np.arange(len(self.doc)) - np.repeat(
-            pairs, np.diff(np.append(pairs, len(self.doc)))
+        names = sorted(self.names)
+        alphabetical = np.empty(len(self.names), dtype=np.int64)
+        alphabetical[sorted(range(len(self.names)), key=self.names.__getitem__)] = np.arange(
+            len(self.names)
         )
+        term = alphabetical[self.term]
+        order = np.lexsort((self.doc, self.part, term))
+        term, part, doc = term[order], self.part[order], self.doc[order]
+        new = np.ones(len(doc), dtype=bool)
+        new[1:] = (term[1:] != term[:-1]) | (part[1:] != part[:-1])
+        pairs = np.flatnonzero(new)
+        within = np.arange(len(doc)) - np.repeat(pairs, np.diff(np.append(pairs, len(doc))))
         new |= within % BLOCK_POSTINGS == 0  # a long run of one (term, part): blocks of at most
         starts = np.flatnonzero(new)
-        count = np.diff(np.append(starts, len(self.doc)))
-        data = pack(self.doc, self.tf, self.length, starts)
-        names = self.names
+        count = np.diff(np.append(starts, len(doc)))
+        data = pack(doc, self.tf[order], self.length[order], starts)
         return list(
             zip(
-                [names[t] for t in self.term[starts].tolist()],
-                self.part[starts].tolist(),
-                self.doc[starts].tolist(),
+                np.array(names, dtype=object)[term[starts]].tolist(),
+                part[starts].tolist(),
+                doc[starts].tolist(),
                 count.tolist(),
                 data,
                 strict=True,
