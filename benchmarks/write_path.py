@@ -159,6 +159,8 @@ def run_remem(location: str, size: int) -> dict[str, Any]:
             mem.add_many(items, embeddings=vectors, progress=False)
         seconds = time.perf_counter() - started
         figures: dict[str, Any] = {"records": size, "insert_per_s": round(size / seconds)}
+        figures["bytes"] = store_bytes(mem)  # at ``size`` records, as the baselines'
+        figures["peak_mb"] = peak_mb()
         [(items, vectors)] = list(batches(BATCH, start=size))
         started = time.perf_counter()
         mem.add_many(items, embeddings=vectors, progress=False)
@@ -171,8 +173,6 @@ def run_remem(location: str, size: int) -> dict[str, Any]:
             part: round(s / total, 3)
             for part, s in sorted(profiler.seconds.items(), key=lambda p: -p[1])
         }
-        figures["peak_mb"] = peak_mb()
-        figures["bytes"] = store_bytes(mem)
     return figures
 
 

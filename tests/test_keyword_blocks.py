@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import remem
+from remem.stores import keyword_index
 from remem.stores.keyword_index import BLOCK_POSTINGS, blocks_of, unpack
 from remem.trust.access import Grant
 from tests import pg
@@ -62,6 +63,37 @@ def test_blocks_read_back_every_posting_at_every_width(postings: list[Any]) -> N
         for doc, tf, length in zip(docs.tolist(), tfs.tolist(), lengths.tolist(), strict=True):
             read[(term, part, doc)] = (tf, length)
     assert read == {(t, p, d): (tf, n) for t, p, d, tf, n in postings}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["a", "b"]),
+            st.integers(0, 2),
+            st.integers(1, 2**40),
+            st.sampled_from([1, 2, 300, 70_000]),
+            st.integers(0, 2**34),
+        ),
+        min_size=1,
+        max_size=60,
+        unique_by=lambda p: (p[0], p[1], p[2]),
+    )
+)
+def test_a_small_write_packs_and_reads_the_same_bytes_in_plain_python(
+    postings: list[Any],
+) -> None:
+    """Below ``_SMALL`` postings a write's blocks are made without numpy: the same bytes."""
+    made = keyword_index.Postings.of(*zip(*postings, strict=True))
+    small = made.blocks()
+    saved, keyword_index._SMALL = keyword_index._SMALL, 0  # numpy's way, whatever the size
+    try:
+        assert made.blocks() == small
+    finally:
+        keyword_index._SMALL = saved
+    for _, _, first, n, data in small:
+        by_numpy = [a.tolist() for a in unpack(first, n, data)]
+        assert by_numpy == list(keyword_index._unpack_one(first, n, data))
 
 
 def test_a_long_run_of_one_term_is_cut_into_blocks_of_the_most() -> None:

@@ -23,6 +23,7 @@ are :func:`remem.text.keywords.index_terms`, the same in every store.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -249,6 +250,51 @@ def unpack(
     return docs, tf, np.frombuffer(data, lens, n, at).astype(np.int64)
 
 
+#: Below this many postings, a write's blocks are packed and read in plain Python, to the same
+#: bytes (numpy's cost is per call, not per posting: a single add's few blocks are cheaper so).
+_SMALL = 512
+
+
+def _code(top: int) -> int:
+    return 0 if top < 1 << 8 else 1 if top < 1 << 16 else 2 if top < 1 << 32 else 3
+
+
+def _pack_one(docs: Sequence[int], tfs: Sequence[int], lengths: Sequence[int]) -> bytes:
+    """:func:`pack` of one block, in plain Python."""
+    gaps = [b - a for a, b in itertools.pairwise(docs)]
+    gap_code, len_code = _code(max(gaps, default=0)), _code(max(lengths))
+    tf_code = 0 if max(tfs) == 1 else _code(max(tfs)) + 1
+    out = bytearray((gap_code | len_code << 2 | tf_code << 4,))
+    for values, code in ((gaps, gap_code), (tfs, tf_code - 1), (lengths, len_code)):
+        if code >= 0:
+            width = 1 << code
+            for value in values:
+                out += value.to_bytes(width, "little")
+    return bytes(out)
+
+
+def _unpack_one(first: int, n: int, data: bytes) -> tuple[list[int], list[int], list[int]]:
+    """:func:`unpack`, in plain Python."""
+    head = data[0]
+    gap_w, len_w, tf_code = 1 << (head & 3), 1 << ((head >> 2) & 3), head >> 4
+    at = 1
+    docs = [first]
+    for _ in range(n - 1):
+        docs.append(docs[-1] + int.from_bytes(data[at : at + gap_w], "little"))
+        at += gap_w
+    tfs = [1] * n
+    if tf_code:
+        tf_w = 1 << (tf_code - 1)
+        tfs = [
+            int.from_bytes(data[at + i * tf_w : at + (i + 1) * tf_w], "little") for i in range(n)
+        ]
+        at += n * tf_w
+    lengths = [
+        int.from_bytes(data[at + i * len_w : at + (i + 1) * len_w], "little") for i in range(n)
+    ]
+    return docs, tfs, lengths
+
+
 def unpack_many(
     firsts: Sequence[int], counts: Sequence[int], datas: Sequence[bytes]
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
@@ -340,6 +386,11 @@ class Postings:
         """The distinct (term, part)s posted to: whose latest blocks a write asks for."""
         if not len(self.doc):
             return []
+        if len(self.doc) < _SMALL:
+            held = self.names
+            return sorted(
+                {(held[t], p) for t, p in zip(self.term.tolist(), self.part.tolist(), strict=True)}
+            )
         order = np.lexsort((self.part, self.term))
         term, part = self.term[order], self.part[order]
         new = np.ones(len(term), dtype=bool)
@@ -353,9 +404,16 @@ class Postings:
         a time keeps blocks of a useful size, not a block a write; the caller deletes them)."""
         if not held:
             return self
-        block, doc, tf, length = unpack_many(
-            [b[2] for b in held], [b[3] for b in held], [b[4] for b in held]
-        )
+        if sum(b[3] for b in held) < _SMALL:
+            read = [_unpack_one(b[2], b[3], b[4]) for b in held]
+            block = np.repeat(np.arange(len(held)), [b[3] for b in held])
+            doc, tf, length = (
+                np.array([v for r in read for v in r[k]], dtype=np.int64) for k in range(3)
+            )
+        else:
+            block, doc, tf, length = unpack_many(
+                [b[2] for b in held], [b[3] for b in held], [b[4] for b in held]
+            )
         place = {name: at for at, name in enumerate(self.names)}  # then the blocks' new ones
         terms = [place.setdefault(b[0], len(place)) for b in held]
         return Postings(
@@ -367,11 +425,28 @@ class Postings:
             np.concatenate((self.length, length)),
         )
 
+    def _few_blocks(self) -> list[Block]:
+        names = self.names
+        return _grouped(
+            sorted(
+                zip(
+                    [names[t] for t in self.term.tolist()],
+                    self.part.tolist(),
+                    self.doc.tolist(),
+                    self.tf.tolist(),
+                    self.length.tolist(),
+                    strict=True,
+                )
+            )
+        )
+
     def blocks(self) -> list[Block]:
         """The blocks: one per (term, part), of at most :data:`BLOCK_POSTINGS`, in the order of
         their terms' names (the table's: inserted faster)."""
         if not len(self.doc):
             return []
+        if len(self.doc) < _SMALL:
+            return self._few_blocks()
         names = sorted(self.names)
         alphabetical = np.empty(len(self.names), dtype=np.int64)
         alphabetical[sorted(range(len(self.names)), key=self.names.__getitem__)] = np.arange(
@@ -398,6 +473,26 @@ class Postings:
                 strict=True,
             )
         )
+
+
+def _grouped(rows: list[tuple[str, int, int, int, int]]) -> list[Block]:
+    """Blocks of postings (term, part, record, tf, length), sorted, in plain Python."""
+    made: list[Block] = []
+    start = 0
+    for at in range(1, len(rows) + 1):
+        if at == len(rows) or rows[at][:2] != rows[start][:2] or at - start == BLOCK_POSTINGS:
+            run = rows[start:at]
+            made.append(
+                (
+                    run[0][0],
+                    run[0][1],
+                    run[0][2],
+                    len(run),
+                    _pack_one([r[2] for r in run], [r[3] for r in run], [r[4] for r in run]),
+                )
+            )
+            start = at
+    return made
 
 
 def blocks(docs: Sequence[tuple[int, Entry]]) -> list[Block]:
