@@ -21,20 +21,9 @@ from remem.stores import keyword_index
 from remem.stores.keyword_index import BLOCK_POSTINGS, blocks_of, unpack
 from remem.trust.access import Grant
 from tests import pg
+from tests.test_noninterference import WORDS as NONINTERFERENCE_WORDS
 
-WORDS = [
-    "harbour",
-    "market",
-    "lisbon",
-    "tram",
-    "coffee",
-    "pastry",
-    "museum",
-    "river",
-    "bridge",
-    "garden",
-    "violin",
-]
+WORDS = NONINTERFERENCE_WORDS[:11]
 QUERIES = ["harbour market", "coffee pastry lisbon", "violin river", "tram", "garden bridge"]
 
 
@@ -191,3 +180,18 @@ def test_a_delete_by_another_hand_is_left_out_at_once_and_purged_by_the_next_wri
         assert mem.store._db.rows("SELECT count(*) FROM keyword_dead")[0][0] == 0
         again = mem.search("harbour", mode="keyword", user_id="ann", k=100)
         assert [h.id for h in again] == [h.id for h in hits]
+
+
+def test_a_migration_packs_every_term_and_scope_whole_whatever_its_chunks() -> None:
+    rows = [(t, p, d) for t in "abc" for p in (1, 2) for d in range(7 if t == "b" else 2)]
+    for chunk in (1, 2, 3, 5, 100):
+        pending = iter(rows)
+
+        def fetch(chunk: int = chunk, pending: Any = pending) -> list[Any]:
+            return [row for _, row in zip(range(chunk), pending, strict=False)]
+
+        pieces = list(keyword_index.whole_pairs(fetch))
+        assert [row for piece in pieces for row in piece] == rows
+        for piece in pieces:  # no (term, part) split between two pieces
+            others = [r for p in pieces if p is not piece for r in p]
+            assert not {r[:2] for r in piece} & {r[:2] for r in others}

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,6 +59,7 @@ __all__ = [
     "unpack",
     "unpack_many",
     "weights",
+    "whole_pairs",
 ]
 
 #: A search over scopes holding at least this many records drops the query's most common
@@ -524,9 +525,45 @@ def _without(first: int, n: int, data: bytes, gone: set[int]) -> Block | None:
     return ("", 0, int(docs[0]), len(docs), made)
 
 
-#: Reads the blocks of one (term, part) holding a record at or before ``doc``, the latest
-#: first: (first, n, data) rows.
-Before = Callable[[str, int, int], Iterable[Sequence[Any]]]
+#: How many blocks :func:`purge` reads at once, going back from a dead record.
+_PAGE = 8
+#: Reads the latest ``limit`` blocks of one (term, part) whose first record is at or before
+#: ``doc``, the latest first: (first, n, data) rows.
+Before = Callable[[str, int, int, int], Sequence[Sequence[Any]]]
+
+
+def _going_back(before: Before, term: str, part: int, doc: int) -> Iterator[Sequence[Any]]:
+    """Every block of a (term, part) whose first record is at or before ``doc``, latest first,
+    read a page at a time."""
+    while True:
+        rows = before(term, part, doc, _PAGE)
+        yield from rows
+        if len(rows) < _PAGE:
+            return
+        doc = int(rows[-1][0]) - 1
+
+
+def whole_pairs(
+    fetch: Callable[[], Sequence[tuple[Any, ...]]],
+) -> Iterator[list[tuple[Any, ...]]]:
+    """Rows starting (term, part, ...) from a cursor in (term, part) order, ``fetch`` giving
+    the next chunk (empty: no more), as lists that each hold every row of their (term, part)s
+    (a migration packs a store's postings a chunk at a time)."""
+    held: list[tuple[Any, ...]] = []
+    while True:
+        more = list(fetch())
+        held += more
+        if not more:
+            if held:
+                yield held
+            return
+        cut = len(held)
+        last = held[-1][:2]  # its rows may go on in the next chunk
+        while cut and held[cut - 1][:2] == last:
+            cut -= 1
+        if cut:
+            yield held[:cut]
+            held = held[cut:]
 
 
 def purge(
@@ -547,7 +584,7 @@ def purge(
         while left:
             top = max(left)
             held: set[int] = set()
-            for first, n, data in before(term, part, top):
+            for first, n, data in _going_back(before, term, part, top):
                 docs = unpack(int(first), int(n), bytes(data))[0]
                 held = left.intersection(docs.tolist())
                 if held:

@@ -11,7 +11,7 @@ store's, to the bit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import psycopg
@@ -138,17 +138,12 @@ def purge(conn: psycopg.Connection[Any], tenants: Sequence[str]) -> int:
         return 0
     owner = {int(part): str(tenant) for _, tenant, part, _ in dead}
 
-    def before(term: str, part: int, doc: int) -> Iterator[Sequence[Any]]:
-        while True:
-            rows = conn.execute(
-                "SELECT first, n, data FROM keyword_blocks WHERE term = %s AND tenant = %s "
-                "AND part = %s AND first <= %s ORDER BY first DESC LIMIT 8",
-                (term, owner[part], part, doc),
-            ).fetchall()
-            yield from rows
-            if len(rows) < 8:
-                return
-            doc = int(rows[-1][0]) - 1
+    def before(term: str, part: int, doc: int, limit: int) -> list[tuple[Any, ...]]:
+        return conn.execute(
+            "SELECT first, n, data FROM keyword_blocks WHERE term = %s AND tenant = %s "
+            "AND part = %s AND first <= %s ORDER BY first DESC LIMIT %s",
+            (term, owner[part], part, doc, limit),
+        ).fetchall()
 
     def replace(term: str, part: int, first: int, block: Block | None) -> None:
         conn.execute(

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any
 
 import psycopg
 
 from remem.core.errors import NotAStoreError
 from remem.core.timeutil import now
-from remem.stores.keyword_index import blocks_of, scope_totals
+from remem.stores.keyword_index import blocks_of, scope_totals, whole_pairs
 from remem.stores.postgres.keywords import entries
 from remem.text.keywords import SPACELESS, extra_terms
 
@@ -425,24 +424,11 @@ def _index_all(conn: psycopg.Connection, batch: int = 5000) -> None:
 def _pack_postings(conn: psycopg.Connection, chunk: int = 200_000) -> None:
     """The postings stored a row each, packed into blocks (a (term, part)'s in one, or more
     of :data:`~remem.stores.keyword_index.BLOCK_POSTINGS`), then their table dropped."""
-    held: list[tuple[Any, ...]] = []
     with conn.cursor(name="remem_pack_postings") as rows:
         rows.execute(
             "SELECT term, part, doc, tf, len, tenant FROM keyword_postings ORDER BY term, part"
         )
-        while True:
-            more = rows.fetchmany(chunk)
-            held += more
-            if not held:
-                break
-            cut = len(held)
-            if more:  # the rows of the last (term, part) may go on in the next chunk
-                last = held[-1][:2]
-                while cut and held[cut - 1][:2] == last:
-                    cut -= 1
-            if cut == 0 and more:
-                continue
-            done, held = held[:cut], held[cut:]
+        for done in whole_pairs(lambda: rows.fetchmany(chunk)):
             owner = {int(row[1]): str(row[5]) for row in done}
             made = blocks_of(*zip(*(row[:5] for row in done), strict=True))
             with conn.cursor() as cur:
@@ -451,8 +437,6 @@ def _pack_postings(conn: psycopg.Connection, chunk: int = 200_000) -> None:
                     "VALUES (%s, %s, %s, %s, %s, %s)",
                     [(t, owner[p], p, f, n, d) for t, p, f, n, d in made],
                 )
-            if not more:
-                break
     conn.execute("DROP TABLE keyword_postings")
 
 

@@ -180,17 +180,12 @@ def purge(conn: sqlite3.Connection) -> int:
     if not dead:
         return 0
 
-    def before(term: str, part: int, doc: int) -> Iterator[Sequence[Any]]:
-        while True:
-            rows = conn.execute(
-                "SELECT first, n, data FROM keyword_blocks WHERE term = ? AND part = ? "
-                "AND first <= ? ORDER BY first DESC LIMIT 8",
-                (term, part, doc),
-            ).fetchall()
-            yield from rows
-            if len(rows) < 8:
-                return
-            doc = int(rows[-1][0]) - 1
+    def before(term: str, part: int, doc: int, limit: int) -> list[sqlite3.Row]:
+        return conn.execute(
+            "SELECT first, n, data FROM keyword_blocks WHERE term = ? AND part = ? "
+            "AND first <= ? ORDER BY first DESC LIMIT ?",
+            (term, part, doc, limit),
+        ).fetchall()
 
     def replace(term: str, part: int, first: int, block: Block | None) -> None:
         conn.execute(

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from remem.core.errors import NotAStoreError
 from remem.core.timeutil import now
-from remem.stores.keyword_index import blocks_of, scope_totals
+from remem.stores.keyword_index import blocks_of, scope_totals, whole_pairs
 from remem.stores.sqlite.keywords import entries, stored_terms
 from remem.text.keywords import extra_terms
 
@@ -468,27 +468,11 @@ def _pack_postings(conn: sqlite3.Connection, chunk: int = 200_000) -> None:
     """The postings stored a row each, packed into blocks (a (term, part)'s in one, or more
     of :data:`~remem.stores.keyword_index.BLOCK_POSTINGS`), then their table dropped."""
     rows = conn.execute("SELECT term, part, doc, tf, len FROM keyword_postings ORDER BY term, part")
-    held: list[tuple[str, int, int, int, int]] = []
-    while True:
-        more = rows.fetchmany(chunk)
-        held += more
-        if not held:
-            break
-        # the rows of the last (term, part) may go on in the next chunk: kept for it
-        cut = len(held)
-        if more:
-            last = held[-1][:2]
-            while cut and held[cut - 1][:2] == last:
-                cut -= 1
-        if cut == 0 and more:
-            continue
-        done, held = held[:cut], held[cut:]
+    for done in whole_pairs(lambda: rows.fetchmany(chunk)):
         conn.executemany(
             "INSERT INTO keyword_blocks (term, part, first, n, data) VALUES (?, ?, ?, ?, ?)",
             blocks_of(*zip(*done, strict=True)),
         )
-        if not more:
-            break
     conn.execute("DROP TABLE keyword_postings")
 
 
