@@ -691,20 +691,40 @@ def rank(
             [*term_params, *within_params],
         )
 
-    counts = {
-        str(term): int(n)
-        for term, n in per_term("keyword_blocks", "sum(n)", terms, " GROUP BY term")
-    }
+    counts: dict[str, int] = {}
     dead: dict[str, list[int]] = {}
-    for term, doc in per_term("keyword_dead", "doc", terms):  # (taken out by the next purge)
-        dead.setdefault(str(term), []).append(int(doc))
-        counts[str(term)] = counts.get(str(term), 0) - 1
+    read_blocks: Sequence[Sequence[Any]] = ()
+    if records < KEYWORD_PRUNE_FROM:
+        # Every word is kept (:func:`affordable`): its blocks and any dead postings are read
+        # at once, and counted here.
+        term_sql, term_params = dialect.members("term", terms)
+        found = read(
+            f"SELECT term, first, n, data, 0 FROM keyword_blocks WHERE {term_sql}{within} "
+            f"UNION ALL SELECT term, doc, 0, NULL, 1 FROM keyword_dead WHERE {term_sql}{within}",
+            [*term_params, *within_params, *term_params, *within_params],
+        )
+        read_blocks = [row for row in found if not row[4]]
+        for row in read_blocks:
+            counts[str(row[0])] = counts.get(str(row[0]), 0) + int(row[2])
+        deaths = [(str(row[0]), int(row[1])) for row in found if row[4]]
+    else:
+        counts = {
+            str(term): int(n)
+            for term, n in per_term("keyword_blocks", "sum(n)", terms, " GROUP BY term")
+        }
+        deaths = [(str(t), int(d)) for t, d in per_term("keyword_dead", "doc", terms)]
+    for term, doc in deaths:  # (taken out of their blocks by the next purge)
+        dead.setdefault(term, []).append(doc)
+        counts[term] = counts.get(term, 0) - 1
     kept = affordable(terms, counts, records)
     if not kept:
         return []
     weight = dict(zip(kept, weights(kept, counts, records), strict=True))
     average = tokens / records
-    read_blocks = per_term("keyword_blocks", "first, n, data", kept)
+    if records < KEYWORD_PRUNE_FROM:
+        read_blocks = [row for row in read_blocks if str(row[0]) in weight]
+    else:
+        read_blocks = per_term("keyword_blocks", "first, n, data", kept)
     if not read_blocks:
         return []
     block, docs, tf, length = unpack_many(
