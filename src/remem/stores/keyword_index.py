@@ -23,6 +23,7 @@ are :func:`remem.text.keywords.index_terms`, the same in every store.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -176,13 +177,14 @@ BLOCK_POSTINGS = 1024
 MERGE_BELOW = 16
 #: A block as stored: (term, part, its first record, how many postings, data).
 Block = tuple[str, int, int, int, bytes]
-#: The widths an array of a block is stored at, by its two-bit code: 1, 2, 4 or 8 bytes.
-_DTYPES = tuple(np.dtype(f"<u{size}") for size in (1, 2, 4, 8))
-_LIMITS = np.array([1 << 8, 1 << 16, 1 << 32], dtype=np.uint64)
+#: An array of a block is stored at 1, 2, 4 or 8 bytes a value (its two-bit code 0-3): the
+#: values each of the first three widths holds are below these.
+_BELOW = (1 << 8, 1 << 16, 1 << 32)
+_LIMITS = np.array(_BELOW, dtype=np.uint64)
 
 
 def _codes(top: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Each largest value's width code: the narrowest of :data:`_DTYPES` it fits."""
+    """Each largest value's width code: the narrowest width it fits."""
     return np.searchsorted(_LIMITS, top.astype(np.uint64), side="right").astype(np.int64)
 
 
@@ -234,21 +236,8 @@ def unpack(
     first: int, n: int, data: bytes
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """A block's records, term frequencies and lengths (:func:`pack`)."""
-    head = data[0]
-    gaps, lens = _DTYPES[head & 3], _DTYPES[(head >> 2) & 3]
-    at = 1 + (n - 1) * gaps.itemsize
-    docs = np.empty(n, dtype=np.int64)
-    docs[0] = first
-    if n > 1:
-        np.cumsum(np.frombuffer(data, gaps, n - 1, 1), out=docs[1:])
-        docs[1:] += first
-    if head >> 4:
-        tfs = _DTYPES[(head >> 4) - 1]
-        tf = np.frombuffer(data, tfs, n, at).astype(np.int64)
-        at += n * tfs.itemsize
-    else:
-        tf = np.ones(n, dtype=np.int64)
-    return docs, tf, np.frombuffer(data, lens, n, at).astype(np.int64)
+    _, docs, tf, length = unpack_many([first], [n], [data])
+    return docs, tf, length
 
 
 #: Below this many postings, a write's blocks are packed and read in plain Python, to the same
@@ -257,7 +246,8 @@ _SMALL = 512
 
 
 def _code(top: int) -> int:
-    return 0 if top < 1 << 8 else 1 if top < 1 << 16 else 2 if top < 1 << 32 else 3
+    """:func:`_codes` of one value."""
+    return bisect.bisect_right(_BELOW, top)
 
 
 def _pack_one(docs: Sequence[int], tfs: Sequence[int], lengths: Sequence[int]) -> bytes:
@@ -513,10 +503,12 @@ def blocks_of(
     return Postings.of(terms, parts, docs, tfs, lengths).blocks()
 
 
-def _without(first: int, n: int, data: bytes, gone: set[int]) -> Block | None:
-    """A block with the records ``gone`` taken out (term and part left blank for the caller);
-    None when none is left."""
-    docs, tf, length = unpack(first, n, data)
+def _without(
+    read: tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]], gone: set[int]
+) -> Block | None:
+    """A block (as :func:`unpack` read it) with the records ``gone`` taken out (term and part
+    left blank for the caller); None when none is left."""
+    docs, tf, length = read
     keep = ~np.isin(docs, np.fromiter(gone, dtype=np.int64, count=len(gone)))
     if not keep.any():
         return None
@@ -585,10 +577,10 @@ def purge(
             top = max(left)
             held: set[int] = set()
             for first, n, data in _going_back(before, term, part, top):
-                docs = unpack(int(first), int(n), bytes(data))[0]
-                held = left.intersection(docs.tolist())
+                read = unpack(int(first), int(n), bytes(data))
+                held = left.intersection(read[0].tolist())
                 if held:
-                    replace(term, part, int(first), _without(int(first), int(n), bytes(data), held))
+                    replace(term, part, int(first), _without(read, held))
                     changed += 1
                     break
             if not held:  # indexed nowhere (the block went before): nothing to take out

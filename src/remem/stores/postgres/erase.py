@@ -30,7 +30,7 @@ from remem.stores.erasure import (
     held,
     scope_rows_left,
 )
-from remem.stores.keyword_index import unpack
+from remem.stores.keyword_index import unpack_many
 from remem.stores.postgres.connection import PostgresConnection
 from remem.stores.postgres.schema import ID_TABLE, SHARED_TABLES, TENANT_TABLES
 from remem.stores.sql import DeleteRows
@@ -156,9 +156,13 @@ def _orphan_postings(conn: psycopg.Connection[Any]) -> int:
     with conn.cursor(name="remem_trace_blocks") as cur:
         cur.execute("SELECT tenant, part, first, n, data FROM keyword_blocks")
         while rows := cur.fetchmany(_PAGE):
-            for tenant, part, first, n, data in rows:
-                docs = unpack(int(first), int(n), bytes(data))[0]
-                left += sum((str(tenant), int(part), d) not in held for d in docs.tolist())
+            block, docs, _, _ = unpack_many(
+                [int(r[2]) for r in rows], [int(r[3]) for r in rows], [bytes(r[4]) for r in rows]
+            )
+            left += sum(
+                (str(rows[at][0]), int(rows[at][1]), doc) not in held
+                for at, doc in zip(block.tolist(), docs.tolist(), strict=True)
+            )
     return left
 
 
