@@ -252,8 +252,10 @@ class Gate:
         # meets, and the patterns it keys.
         self._key_bits: list[int] = []
         self._key_looks: list[tuple[int, ...]] = []
+        self._place: dict[str, int] = {}
         if bits:
             self.keys = list(self.opens)
+            self._place = {string: at for at, string in enumerate(self.keys)}
             self.automaton = ahocorasick_rs.AhoCorasick(self.keys)
             for string in self.keys:
                 mask, keyed_here = self.opens[string]
@@ -281,8 +283,7 @@ class Gate:
         return self.meeting(set(self.trie.findall(text)))
 
     def _met(self, found: Iterable[int]) -> frozenset[int]:
-        """:meth:`meeting` for strings found by the automaton (their places in ``keys``, each
-        lower-case as met)."""
+        """The patterns a text holding the strings at these places in ``keys`` could match."""
         met = 0
         looked: list[int] = []
         key_bits, key_looks = self._key_bits, self._key_looks
@@ -296,13 +297,11 @@ class Gate:
     def meeting(self, found: Iterable[str]) -> frozenset[int] | None:
         """The patterns a text holding the strings ``found`` (as met in it) could match; None
         when one of them does not lower-case to a known string (run all)."""
-        met = 0
-        looked: set[int] = set()
+        places = []
         for string in found:
             lowered = string.lower()
-            opened = self.opens.get(lowered)
-            if opened is None or len(lowered) != len(string):
+            at = self._place.get(lowered)
+            if at is None or len(lowered) != len(string):
                 return None
-            met |= opened[0]
-            looked |= opened[1]
-        return self.always | {at for at in looked if met & self.need[at] == self.need[at]}
+            places.append(at)
+        return self._met(places)

@@ -20,7 +20,7 @@ import contextvars
 import hashlib
 import hmac
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -40,6 +40,7 @@ __all__ = [
     "event_hash",
     "grouped",
     "pseudonym",
+    "pseudonyms",
     "verify_chains",
 ]
 
@@ -102,7 +103,19 @@ def acting(who: str | None = None, *, doing: str | None = None) -> Iterator[None
 
 def pseudonym(key: bytes, value: str) -> str:
     """``value`` (an id, a user, a content hash) as the log keeps it: a keyed hash."""
-    return hmac.new(key, value.encode("utf-8"), hashlib.sha256).hexdigest()[:PSEUDONYM_HEX]
+    return pseudonyms(key)(value)
+
+
+def pseudonyms(key: bytes) -> Callable[[str], str]:
+    """:func:`pseudonym` under ``key``, keyed once for many values."""
+    keyed = hmac.new(key, digestmod=hashlib.sha256)
+
+    def named(value: str) -> str:
+        made = keyed.copy()
+        made.update(value.encode("utf-8"))
+        return made.hexdigest()[:PSEUDONYM_HEX]
+
+    return named
 
 
 def chain_of(key: bytes, user_id: str | None, agent_id: str | None = None) -> str:
@@ -214,13 +227,7 @@ Touched = tuple[str, str | None, str | None, str | None]
 
 def grouped(key: bytes, rows: Sequence[Touched]) -> dict[str, tuple[list[str], list[str]]]:
     """Records grouped by chain, as pseudonyms: one event per chain."""
-    keyed = hmac.new(key, digestmod=hashlib.sha256)  # :func:`pseudonym`, keyed once
-
-    def named(value: str) -> str:
-        made = keyed.copy()
-        made.update(value.encode("utf-8"))
-        return made.hexdigest()[:PSEUDONYM_HEX]
-
+    named = pseudonyms(key)
     found: dict[str, tuple[list[str], list[str]]] = {}
     chains: dict[tuple[str | None, str | None], tuple[list[str], list[str]]] = {}
     for rid, user, agent, digest in rows:
