@@ -135,7 +135,8 @@ bench-outage: install-dev
 ## eval: retrieval quality on LoCoMo (stored four ways; halves by conversation: 0-4 tune,
 ## 5-9 report) and SciFact (train qrels tune, test qrels report), each pipeline stage on and
 ## off (stores kept in benchmarks/.work so a second run skips the embedding), the semantic
-## cache on MQP, chat recall (the assistant's answers, stated preferences, facts) over
+## cache on MQP (pairs at each threshold; and replayed as a stream with an error bound: half 0
+## tunes, half 1 reports), chat recall (the assistant's answers, stated preferences, facts) over
 ## LoCoMo-long histories, memory poisoning (attacks through each channel among LoCoMo turns, the
 ## held-out set benchmarks/data/trust2: how many reach a context unfenced, marks per language and
 ## style, false flags; and the earlier English/Spanish/German set, which the rules were written
@@ -150,6 +151,7 @@ eval: install
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --split train --store benchmarks/.work/scifact --output benchmarks/results/scifact-train.json
 	$(BIN)/remem eval beir --data ../shared/data/beir-scifact --ablation --store benchmarks/.work/scifact --output benchmarks/results/scifact-ablation.json
 	$(BIN)/remem eval cache --data ../shared/data/paraphrase/mqp/mqp.csv --near-misses tests/data/cache_near_misses.csv --folds 5 --output benchmarks/results/cache-mqp.json
+	$(BIN)/remem eval cache-replay --data ../shared/data/paraphrase/mqp/mqp.csv --half 1 --fit --svg benchmarks/results/cache-replay.svg --output benchmarks/results/cache-replay.json
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --output benchmarks/results/chat-recall.json
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --folds 5 --candidates benchmarks/data/chat-candidates.json --output benchmarks/results/chat-recall-folds.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --attacks benchmarks/data/trust2/attacks-test.jsonl --benign benchmarks/data/trust2/benign-test.jsonl --output benchmarks/results/poisoning.json

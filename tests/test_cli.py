@@ -10,6 +10,8 @@ from click.testing import CliRunner
 
 from remem.cli.main import cli
 
+from .test_cache_bound import Pairs, teach
+
 
 @pytest.fixture
 def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
@@ -310,3 +312,17 @@ def test_namespace_key_and_every_search_option(run) -> None:  # type: ignore[no-
     assert bad.exit_code == 2 and "0.0<=x<=10.0" in bad.output
     doc = run("add", "a doc", "--document", "--key", "k", ok=False)
     assert doc.exit_code == 2 and "are for a memory" in doc.output
+
+
+def test_cache_prints_an_owner_s_learned_bound_over_time(run, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import remem
+
+    with remem.open(tmp_path / "store", embedder="hash:64") as mem:
+        teach(mem.cache("answers", max_error=0.05, invalidate=False), Pairs(), 120, user_id="ann")
+    (state,) = lines(run("cache", "answers", "--user", "ann").output)
+    assert state["max_error"] == 0.05 and state["lookups"] == 120 and state["threshold"]
+    assert [point["lookups"] for point in state["history"]] == [50, 100, 120]
+    plain = run("cache", "answers", "--user", "ann", "--plain").output.splitlines()
+    assert plain[0].startswith("bound 5.0%: a hit needs 0.") and len(plain) == 5
+    (bob,) = lines(run("cache", "answers", "--user", "bob").output)
+    assert bob["threshold"] is None and bob["lookups"] == 0

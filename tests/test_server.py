@@ -15,9 +15,12 @@ from fastapi.testclient import TestClient
 import remem
 from remem.apikeys import KeyRing
 from remem.cli import cli
+from remem.memory_types.cache import feedback_token
 from remem.server import create_app
 from tests import pg
 from tests.serving import running
+
+from .test_cache_bound import Pairs, teach
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -488,3 +491,30 @@ def test_namespaces_page_on_after_the_last_one_listed(
             break
         params["after"] = found[-1]
     assert [n for page in pages for n in page] == names and len(pages) == 3
+
+
+def test_a_wrong_hit_is_reported_over_rest_by_its_feedback_only_by_its_owner(
+    store: remem.Memory, keys: dict[str, str]
+) -> None:
+    store.cache_options = {"max_error": 0.10, "invalidate": False}
+    cache = store.cache("bounded")
+    teach(cache, Pairs(0, store.embedder.dimensions), 120, user_id="alice")
+    cached, asked = Pairs(1, store.embedder.dimensions).pair(0.97)
+    cache.set("question p about the topic", "A", vector=cached, user_id="alice")
+    hit = cache.lookup("asked p about the topic", vector=asked, user_id="alice")
+    assert hit.hit and feedback_token(hit) is not None
+    alice, bob = client(store, keys["alice"]), client(store, keys["bob"])
+    asked_twice = {"question": "What is my plan?"}
+    assert alice.post("/v1/caches/bounded/entries", json={**asked_twice, "value": "B"}).is_success
+    over_rest = alice.post("/v1/caches/bounded/lookup", json=asked_twice).json()
+    assert over_rest["hit"] and over_rest["feedback"] is None  # the same question: nothing to learn
+    before = cache.bound(user_id="alice")["wrong"]
+    token = feedback_token(hit)
+    assert bob.post("/v1/caches/bounded/false-hit", json={"feedback": token}).status_code == 204
+    assert cache.bound(user_id="alice")["wrong"] == before  # not Bob's to report
+    assert alice.post("/v1/caches/bounded/false-hit", json={"feedback": token}).status_code == 204
+    assert cache.bound(user_id="alice")["wrong"] == before + 1
+    for bad in ("", "not base64!", "WzEsMl0="):  # "[1,2]"
+        assert error(alice.post("/v1/caches/bounded/false-hit", json={"feedback": bad}))[0] in (
+            400, 422,
+        )  # fmt: skip

@@ -32,6 +32,8 @@ from remem.tools import ToolDispatcher
 from remem.trust.access import Grant
 from tests.serving import running
 
+from .test_cache_bound import Pairs, teach
+
 #: ``make chromium`` finds or installs it: $REMEM_CHROMIUM, else chromium on PATH.
 CHROMIUM = (
     os.environ.get("REMEM_CHROMIUM")
@@ -582,6 +584,38 @@ def test_the_cache_view_shows_hit_rate_and_latest_lookups(
         expect(cache.locator(".rate")).to_have_text("50.0%")
         expect(cache.locator(".counters")).to_have_count(0)
         assert "vault" not in page.content() and "bob" not in page.content().lower()
+
+
+def test_a_learned_cache_shows_each_owner_s_bound_over_time(
+    browser: Browser, store: remem.Memory, shoot: Shoot
+) -> None:
+    cache = store.cache("learned", max_error=0.05, invalidate=False)
+    teach(cache, Pairs(0, store.embedder.dimensions), 120, user_id="ann")
+    state = cache.bound(user_id="ann")
+    assert state["threshold"] is not None and state["lookups"] == 120
+    cache.set("What is Bob's vault code?", "4711", user_id="bob")
+    assert cache.lookup("What is Bob's vault code?", user_id="bob").hit
+    with site(browser, store, require_keys=False) as page:
+        visit(page, "/cache")
+        ann = page.locator("section.cache[data-name=learned] .bound[data-user=ann]")
+        expect(ann.locator(".state")).to_contain_text("120 lookups")
+        expect(ann.locator(".state")).to_contain_text("a hit needs a likeness of")
+        expect(ann.locator("svg.bound-history g.series")).to_have_count(3)
+        expect(ann.locator("svg.bound-history g.series[data-label=bound]")).to_have_attribute(
+            "data-last", "5.0%"
+        )
+        bob = page.locator("section.cache[data-name=learned] .bound[data-user=bob]")
+        expect(bob.locator(".cold")).to_contain_text("still learning")
+        shoot(page, "cache-bound")
+    bobs_key = KeyRing(store.store).create("bob's app", users=["bob"])[0]
+    with site(browser, store) as page:
+        visit(page, "/cache")
+        page.fill("input[name=key]", bobs_key)
+        page.click("button:has-text('Sign in')")
+        learned = page.locator("section.cache[data-name=learned]")
+        expect(learned.locator(".bound[data-user=bob]")).to_have_count(1)
+        expect(learned.locator(".bound[data-user=ann]")).to_have_count(0)
+        assert "about the topic" not in page.content()
 
 
 # -- stats -----------------------------------------------------------------------------------------

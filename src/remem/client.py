@@ -505,7 +505,7 @@ class Client:
         self._note_position(response)
         if response.is_error:
             raise _error(response)
-        return response.json()
+        return response.json() if response.content else None  # 204: no body
 
     @contextmanager
     def _stream(self, method: str, path: str) -> Iterator[httpx.Response]:
@@ -524,7 +524,8 @@ class Client:
 
 
 class RemoteCache:
-    """A server-side :class:`~remem.SemanticCache`: ``get``, ``lookup``, ``set``, ``clear``."""
+    """A server-side :class:`~remem.SemanticCache`: ``get``, ``lookup``, ``set``, ``clear``,
+    ``false_hit``."""
 
     def __init__(self, client: Client, name: str) -> None:
         self.client = client
@@ -534,7 +535,8 @@ class RemoteCache:
         return self.lookup(question, **scope)["value"]
 
     def lookup(self, question: str, **scope: Any) -> dict[str, Any]:
-        """The server's answer: ``hit``, ``value``, ``question``, ``score``, ``reason``."""
+        """The server's answer: ``hit``, ``value``, ``question``, ``score``, ``reason``; with an
+        error bound, ``likeness`` and a hit's ``feedback`` (for :meth:`false_hit`)."""
         found: dict[str, Any] = self.client._call(
             "POST", f"/caches/{_segment(self.name)}/lookup", json={"question": question, **scope}
         )
@@ -550,6 +552,16 @@ class RemoteCache:
     def clear(self, **scope: Any) -> int:
         found = self.client._call("POST", f"/caches/{_segment(self.name)}/clear", json=scope)
         return int(found["deleted"])
+
+    def false_hit(self, lookup: dict[str, Any]) -> None:
+        """Report that a hit served a wrong answer (a lookup of a cache with an error bound
+        carries its ``feedback``; others are only counted)."""
+        if lookup.get("hit") and lookup.get("feedback"):
+            self.client._call(
+                "POST",
+                f"/caches/{_segment(self.name)}/false-hit",
+                json={"feedback": lookup["feedback"]},
+            )
 
 
 class RemoteChat:

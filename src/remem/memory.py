@@ -127,6 +127,9 @@ class Memory(Engine):
         super().__init__(store, embedder, **options)
         self._caches: dict[str, SemanticCache] = {}  # shared with scoped views (scoped())
         self._caches_lock = threading.Lock()
+        #: Options of the caches :meth:`cache` opens without any (``remem serve
+        #: --cache-max-error`` sets ``max_error`` here).
+        self.cache_options: dict[str, Any] = {}
 
     def scoped(self, grant: Grant, *, actor: str | None = None) -> Self:
         """:meth:`Engine.scoped`, sharing this memory's caches too (one object per name)."""
@@ -189,12 +192,14 @@ class Memory(Engine):
     def cache(self, name: str = "default", **options: Any) -> SemanticCache:
         """The semantic cache ``name`` of this store, one shared object per name (its pending
         hit counts are written at :meth:`close`). Options (``threshold``, ``ttl``,
-        ``capacity``, ``policy``, ...) configure it when given; see :class:`SemanticCache`."""
+        ``capacity``, ``policy``, ``max_error``, ...) configure it when given (else
+        :attr:`cache_options`, when it is first opened); see :class:`SemanticCache`."""
         with self._caches_lock:
             if options or name not in self._caches:
                 if name in self._caches:
                     self._caches[name].flush()
-                self._caches[name] = SemanticCache(self.root, name=name, **options)
+                settings = options or self.root.cache_options
+                self._caches[name] = SemanticCache(self.root, name=name, **settings)
             cache = self._caches[name]
         return cache if self.grant.admin else cache.within(self)
 

@@ -310,6 +310,75 @@ def cache(
     _write(report, output)
 
 
+@eval_group.command("cache-replay")
+@data_option("mqp.csv (group, question_1, question_2, label).")
+@click.option(
+    "--half",
+    type=click.IntRange(0, 1),
+    default=1,
+    show_default=True,
+    help="The half of MQP replayed: 1 reports, 0 is the tuning half.",
+)
+@click.option(
+    "--bounds", default="0.02,0.05,0.1", show_default=True, help="Error bounds to replay."
+)
+@click.option("--confidence", type=float, default=None, help="The bound's confidence (default).")
+@click.option(
+    "--judges",
+    default="0.95,0.99",
+    show_default=True,
+    help="Accuracies of simulated judges (verify) to replay the middle bound with ('' for none).",
+)
+@click.option("--seeds", default="0,1,2", show_default=True, help="Stream orders replayed.")
+@click.option("--fit", is_flag=True, help="Also fit the likeness weights on the other half.")
+@click.option("--svg", type=click.Path(dir_okay=False), default=None, help="Write the curves here.")
+@common_options
+def cache_replay(
+    data: str,
+    half: int,
+    bounds: str,
+    confidence: float | None,
+    judges: str,
+    seeds: str,
+    fit: bool,
+    svg: str | None,
+    embedder: str | None,
+    output: str | None,
+) -> None:
+    """The semantic cache replayed as an application uses it (MQP: lookups, wrong hits
+    reported, answers stored after misses): error and recall over the stream for each error
+    bound, beside the static threshold."""
+    from remem.eval.cache_replay import curves_svg, run_replay
+
+    def numbers(text: str) -> tuple[float, ...]:
+        try:
+            return tuple(float(v) for v in text.split(",") if v.strip())
+        except ValueError as exc:
+            raise click.BadParameter(f"a comma-separated list of numbers, got {text!r}") from exc
+
+    report = run_replay(
+        lambda path: remem.open(path, embedder=embedder),
+        data,
+        half=half,
+        bounds=numbers(bounds),
+        confidence=confidence,
+        judges=numbers(judges),
+        seeds=tuple(int(v) for v in numbers(seeds)),
+        fit=fit,
+        progress=sys.stderr.isatty(),
+    )
+    if svg:
+        Path(svg).write_text(curves_svg(report), encoding="utf-8")
+    for label, run in report["runs"].items():
+        click.echo(
+            f"{label:<36} hits {run['hits']:5d}  error {run['error']:.4f} "
+            f"(worst seed {run['worst_error']:.4f})  recall {run['recall']:.4f}  "
+            f"lookup p50 {run['lookup_ms_p50']:.3f} ms",
+            err=True,
+        )
+    _write(report, output)
+
+
 @eval_group.command()
 @locomo_data
 @click.option(

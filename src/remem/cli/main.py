@@ -774,12 +774,13 @@ def cost(
 
 
 def register() -> None:
+    from remem.cli.caches import cache_bound
     from remem.cli.demo import demo
     from remem.cli.evaluate import eval_group
     from remem.cli.serve import keys, mcp_command, serve
     from remem.cli.trial import pg
 
-    for command in (demo, eval_group, serve, keys, mcp_command, pg):
+    for command in (cache_bound, demo, eval_group, serve, keys, mcp_command, pg):
         cli.add_command(command)
 
 

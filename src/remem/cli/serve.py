@@ -44,6 +44,13 @@ from remem.trust import UntrustedPolicy
     help="A PostgreSQL read replica of the store (repeatable) that answers reads and "
     "searches; writes go to --store [env REMEM_REPLICAS, space-separated].",
 )
+@click.option(
+    "--cache-max-error",
+    type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
+    default=None,
+    help="Open the semantic caches with this error bound (learned per user and agent; "
+    "wrong hits reported by POST /v1/caches/NAME/false-hit) instead of one threshold.",
+)
 @untrusted_option
 def serve(
     store_path: str | None,
@@ -52,6 +59,7 @@ def serve(
     port: int,
     max_body: int | None,
     replicas: tuple[str, ...],
+    cache_max_error: float | None,
     untrusted: UntrustedPolicy,
 ) -> None:
     """Serve the store over HTTP: the REST API under /v1, OpenAPI at /openapi.json, and a web
@@ -64,6 +72,8 @@ def serve(
     from remem.server import serve as run
 
     with opened(store_path, embedder, replicas=replicas or None) as mem:
+        if cache_max_error is not None:
+            mem.cache_options = {"max_error": cache_max_error}
         run(
             mem,
             host=host,

@@ -489,7 +489,7 @@ class ErasureReceipt:
     """What ``Memory.forget()`` erased, and the proof it looked for.
 
     ``erased``: how many of each artifact went (``records``, of which ``derived`` lay outside
-    the subject but came from its memories; ``cache_entries``, ``scope_changes``,
+    the subject but came from its memories; ``cache_entries``, ``scope_changes``, ``cache_bounds``,
     ``keyword_scopes``, ``api_keys``). ``scrubbed``: what was done to the files or tables so
     deleted bytes cannot be read back. ``verified``: True when a scan of every file (SQLite) or
     table (PostgreSQL) found none of what it looked for (``looked_for``: the erased records'

@@ -29,13 +29,13 @@ the memory that asks (the web page's cache view).
 
 from __future__ import annotations
 
+import base64
 import copy
+import dataclasses
 import json
-import math
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -43,15 +43,34 @@ import numpy as np
 from remem.core.errors import InvalidInputError, PermissionDeniedError
 from remem.core.numbers import whole
 from remem.core.observe import METRICS
-from remem.core.records import Trust
 from remem.core.timeutil import now
-from remem.core.validate import clean_text, json_text, opt_str, utf8
+from remem.core.validate import clean_text, json_text, utf8
 from remem.embedders import check_vectors, normalize
-from remem.engine.deferred import DeferredWrites
 from remem.index.follower import IndexFollower
 from remem.index.vector_index import VectorIndex
+from remem.memory_types.cache_bound import (
+    DEFAULT_CONFIDENCE,
+    Candidate,
+    Learner,
+    check_bound,
+    owner_of,
+)
+from remem.memory_types.cache_entries import (
+    CacheEntries,
+    CacheEvent,
+    CacheLookup,
+    CacheStats,
+    EntryRows,
+    Shared,
+    canonical,
+    check_ttl,
+    enveloped,
+    event_of,
+    opened,
+    table_of,
+    untrusted,
+)
 from remem.memory_types.guard import compare, opposite
-from remem.stores.tables import CacheTable, offered
 from remem.trust import TRUSTED, lineage, trusted_by
 
 if TYPE_CHECKING:
@@ -65,6 +84,8 @@ __all__ = [
     "CacheLookup",
     "CacheStats",
     "SemanticCache",
+    "feedback_token",
+    "from_feedback",
     "opposite",
 ]
 
@@ -87,144 +108,16 @@ RECENT_LOOKUPS = 100
 DEFAULT_THRESHOLD = 0.86
 Policy = Literal["fifo", "lru", "lfu"]
 POLICIES = ("fifo", "lru", "lfu")
-_CANDIDATES = 3  # nearest entries checked before giving up
-_FLUSH_HITS = 64  # hit statistics are written in batches, not one fsync per hit
-#: The fields of an entry its index keeps beside its vector: its scope, matched exactly (a
-#: user's entry never answers a question asked without that user). The index holds one cache's
-#: entries, so the cache's name needs no field.
-_FIELDS = ("user_id", "agent_id", "session_id")
+#: With ``max_error``: candidates below this cosine are not scored (no weight set gives them a
+#: likeness worth learning from: 0.5 scores under 0.01 with every other feature at its best).
+_LEARNED_COSINE = 0.5
+#: With ``max_error``: how far below the nearest candidate's cosine another is still scored
+#: (:data:`~remem.memory_types.cache_bound.WEIGHTS` give the other features less sway than
+#: this much cosine).
+_LEARNED_SPREAD = 0.08
 
 
-@dataclass(frozen=True, slots=True)
-class CacheLookup:
-    """What :meth:`SemanticCache.lookup` found: ``hit`` with the cached ``value``, or why not."""
-
-    hit: bool
-    value: Any = None
-    question: str | None = None  # the cached question that answered
-    score: float | None = None  # its cosine to the asked question
-    reason: str = "miss"  # hit, miss, below threshold, expired, invalidated, opposite, rejected
-    entry: int | None = None
-    #: A hit's trust for the scope's user (:mod:`remem.trust`): an answer cached from memories
-    #: the user does not trust (``set(..., sources=...)``) is untrusted, like its sources.
-    trust: Trust | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class CacheEvent:
-    """One lookup, as :meth:`SemanticCache.recent` lists it: when, the question asked in which
-    scope, whether it hit, why not (:attr:`CacheLookup.reason`), and the nearest cached
-    question with its cosine."""
-
-    at: float
-    question: str
-    hit: bool
-    reason: str
-    score: float | None
-    cached: str | None
-    user_id: str | None
-    agent_id: str | None
-    session_id: str | None
-
-
-class _Entries:
-    """One cache's entries as its index follows them (a
-    :class:`~remem.index.follower.FollowedRows`):
-    the store's change token says whether another handle wrote; (entries, largest row id) then
-    tells appends elsewhere (the rows past the largest row id are read) from deletes (every row
-    is read again)."""
-
-    def __init__(self, memory: EngineAPI, name: str) -> None:
-        self.memory, self.name = memory, name
-        self.state = (0, 0)  # (entries, largest row id) the index holds
-
-    def token(self) -> int:
-        return self.memory.store.change_token()
-
-    def catch_up(self, index: VectorIndex) -> bool:
-        state = _table(self.memory).state(self.name)
-        if state == self.state:
-            return True
-        if state[1] >= self.state[1] and self._read(index, self.state[1], state[0]):
-            self.state = state
-            return True
-        return False
-
-    def load(self) -> VectorIndex:
-        state = _table(self.memory).state(self.name)
-        index = VectorIndex(self.memory.embedder.dimensions, fields=_FIELDS)
-        self._read(index, 0, state[0])
-        self.state = state
-        return index
-
-    def added(self, rowids: Sequence[int]) -> None:
-        """This handle stored these entries (and put them in the index)."""
-        self.state = (self.state[0] + len(rowids), max(self.state[1], rowids[-1]))
-
-    def removed(self, index: VectorIndex) -> None:
-        """This handle deleted entries (and took them out of ``index``)."""
-        self.state = (len(index), self.state[1])
-
-    def _read(self, index: VectorIndex, after: int, expected: int) -> bool:
-        """Add the entries past row ``after`` to ``index``; whether it now holds ``expected``."""
-        rows = _table(self.memory).rows(self.name, after)
-        if rows:
-            index.append([r[0] for r in rows], [r[2][None, :] for r in rows], [r[1] for r in rows])
-        return len(index) == expected
-
-
-@dataclass(slots=True)
-class _Shared:
-    """What a cache and its scoped views share: the in-memory index of its entries (following
-    the store), the hit statistics not yet written, and the recent lookups."""
-
-    entries: _Entries
-    follower: IndexFollower
-    hits: DeferredWrites[int, tuple[int, float, float | None]] = field(
-        default_factory=lambda: DeferredWrites(limit=_FLUSH_HITS)
-    )
-    events: deque[CacheEvent] = field(default_factory=deque)
-
-
-@dataclass(slots=True)
-class CacheStats:
-    hits: int = 0
-    misses: int = 0
-    false_hits: int = 0  # reported by the application
-    below_threshold: int = 0
-    expired: int = 0
-    invalidated: int = 0
-    opposite: int = 0
-    rejected: int = 0  # by ``verify``
-    evicted: int = 0
-    sets: int = 0
-    extra: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def hit_rate(self) -> float:
-        total = self.hits + self.misses
-        return self.hits / total if total else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            name: getattr(self, name)
-            for name in (
-                "hits",
-                "misses",
-                "false_hits",
-                "below_threshold",
-                "expired",
-                "invalidated",
-                "opposite",
-                "rejected",
-                "evicted",
-                "sets",
-                "hit_rate",
-            )
-        }
-
-
-class SemanticCache:
+class SemanticCache(CacheEntries):
     """Question → value entries of one named cache in ``memory``'s store."""
 
     def __init__(
@@ -243,8 +136,11 @@ class SemanticCache:
         agree_margin: float = AGREE_MARGIN,
         verify: Callable[[str, str], bool] | None = None,
         recent: int = RECENT_LOOKUPS,
+        max_error: float | None = None,
+        confidence: float = DEFAULT_CONFIDENCE,
+        same_answer: Callable[[Any, Any], bool] | None = None,
     ) -> None:
-        _table(memory)  # a store without a cache table says so at once
+        table_of(memory)  # a store without a cache table says so at once
         if not isinstance(name, str) or not name.strip():
             raise InvalidInputError("a cache name must be a non-empty string")
         utf8(name, "the cache name")
@@ -254,7 +150,7 @@ class SemanticCache:
             raise InvalidInputError(
                 f"threshold is a cosine similarity in [-1, 1] (higher is stricter), got {threshold}"
             )
-        _check_ttl(ttl)
+        check_ttl(ttl)
         if capacity is not None:
             whole(capacity, "capacity (None: unbounded)", low=1)
         if isinstance(agree_margin, bool) or not isinstance(agree_margin, int | float):
@@ -264,6 +160,8 @@ class SemanticCache:
         whole(recent, "recent (a number of lookups)", low=0)
         if policy not in POLICIES:
             raise InvalidInputError(f"unknown eviction policy {policy!r}: use one of {POLICIES}")
+        if max_error is not None:
+            check_bound(max_error, confidence)
         self.memory = memory
         self.name = name
         self.threshold = float(threshold)
@@ -281,9 +179,26 @@ class SemanticCache:
         #: two questions agree: they share a number, unit, date or name and nothing conflicts.
         self.agree_margin = float(agree_margin)
         self.verify = verify
+        #: The share of wrong answers among the hits served that the cache keeps within
+        #: (None: the static ``threshold`` decides); see :mod:`remem.memory_types.cache_bound`.
+        self.max_error = None if max_error is None else float(max_error)
+        self.confidence = float(confidence)
+        #: Whether the answer the application stores after a miss is the cached one's
+        #: (None: the same JSON) — how a miss teaches the bound.
+        self.same_answer = same_answer
         self.stats = CacheStats()
-        entries = _Entries(memory, name)
-        self._shared = _Shared(entries, IndexFollower(entries), events=deque(maxlen=recent))
+        entries = EntryRows(memory, name)
+        self._shared = Shared(entries, IndexFollower(entries), events=deque(maxlen=recent))
+        if self.max_error is not None:
+            self._shared.learner = Learner(
+                table_of(memory),
+                name,
+                self.max_error,
+                self.confidence,
+                same=self._same,
+                verify=verify,
+                guard=guard,
+            )
         self._lock = threading.RLock()
 
     def within(self, memory: EngineAPI) -> SemanticCache:
@@ -326,13 +241,17 @@ class SemanticCache:
             found = self._nearest(index, query, scope)
             result = CacheLookup(False)
             at = now()
+            if self._shared.learner is not None:
+                result = self._learned(self._shared.learner, text, scope, found, index, at)
+                self._shared.events.append(event_of(at, text, scope, result))
+                return result
             floor = self.threshold - (self.agree_margin if self.guard else 0.0)
             for rowid, score in found:
                 if score < floor:
                     if result.reason == "miss":  # else keep why a closer entry was refused
                         result = CacheLookup(False, score=score, reason="below threshold")
                     break
-                entry = _table(self.memory).entries([rowid]).get(rowid)
+                entry = table_of(self.memory).entries([rowid]).get(rowid)
                 if entry is None:  # deleted by another process
                     index.remove([rowid])
                     continue
@@ -343,28 +262,114 @@ class SemanticCache:
                             False, question=entry["query"], score=score, reason=reason, entry=rowid
                         )
                     continue
-                self._note_hit(rowid, at)
-                self.stats.hits += 1
-                METRICS.count("remem_cache_lookups_total", result="hit")
-                value, (taint, authors) = _opened(entry["value"])
-                reader = self.memory.principal if self.memory.principal else scope[0]
-                result = CacheLookup(
-                    True,
-                    value,
-                    entry["query"],
-                    score,
-                    "hit",
-                    rowid,
-                    TRUSTED if trusted_by(taint, authors, reader) else _untrusted(taint, authors),
-                )
-                self._shared.events.append(_event(at, text, scope, result))
+                result = self._hit(entry, score, scope, at)
+                self._shared.events.append(event_of(at, text, scope, result))
                 return result
-            self.stats.misses += 1
-            METRICS.count("remem_cache_lookups_total", result="miss")
-            if result.reason == "below threshold":
-                self.stats.below_threshold += 1
-            self._shared.events.append(_event(at, text, scope, result))
+            self._missed(result)
+            self._shared.events.append(event_of(at, text, scope, result))
             return result
+
+    def _hit(
+        self,
+        entry: dict[str, Any],
+        score: float,
+        scope: Scope,
+        at: float,
+        likeness: float | None = None,
+        observation: tuple[str, str, int] | None = None,
+    ) -> CacheLookup:
+        """Serve ``entry`` (counted, its hit noted)."""
+        self._note_hit(entry["rowid"], at)
+        self.stats.hits += 1
+        METRICS.count("remem_cache_lookups_total", result="hit")
+        value, (taint, authors) = opened(entry["value"])
+        reader = self.memory.principal if self.memory.principal else scope[0]
+        return CacheLookup(
+            True,
+            value,
+            entry["query"],
+            score,
+            "hit",
+            entry["rowid"],
+            TRUSTED if trusted_by(taint, authors, reader) else untrusted(taint, authors),
+            likeness,
+            observation,
+        )
+
+    def _missed(self, result: CacheLookup) -> None:
+        self.stats.misses += 1
+        METRICS.count("remem_cache_lookups_total", result="miss")
+        if result.reason == "below threshold":
+            self.stats.below_threshold += 1
+
+    def _learned(
+        self,
+        learner: Learner,
+        text: str,
+        scope: Scope,
+        found: list[tuple[int, float]],
+        index: VectorIndex,
+        at: float,
+    ) -> CacheLookup:
+        """A lookup decided by the owner's learned bound (``max_error``), over the candidates
+        worth scoring: close enough to the nearest that the other features could put them first
+        (read in one statement), neither expired nor invalidated. The same question is its own
+        answer."""
+        top = found[0][1] if found else 0.0
+        found = [(r, s) for r, s in found if s >= max(_LEARNED_COSINE, top - _LEARNED_SPREAD)]
+        entries = table_of(self.memory).entries([rowid for rowid, _ in found])
+        result, candidates = CacheLookup(False), []
+        for rowid, score in found:
+            entry = entries.get(rowid)
+            if entry is None:  # deleted by another process
+                index.remove([rowid])
+                continue
+            reason = self._stale(entry, scope, at)
+            if reason is not None:
+                result = CacheLookup(False, question=entry["query"], score=score, reason=reason)
+            elif entry["query"] == text:  # the same question: its own answer
+                learner.same_question(scope, at)
+                return self._hit(entry, score, scope, at)
+            else:
+                candidates.append(Candidate(entry, score))
+        decision = learner.decide(text, scope, candidates, at)
+        if learner.due:
+            self._flush()
+        self.stats.opposite += decision.conflict
+        self.stats.rejected += decision.refused
+        best = decision.best
+        if best is None:
+            self._missed(result)
+            return result
+        if decision.hit:
+            return self._hit(
+                best.entry, best.score, scope, at, decision.likeness, decision.observation
+            )
+        result = CacheLookup(
+            False,
+            question=best.entry["query"],
+            score=best.score,
+            reason=decision.reason,
+            entry=best.entry["rowid"],
+            likeness=decision.likeness,
+        )
+        self._missed(result)
+        return result
+
+    def _same(self, stored: str, cached: str) -> bool:
+        """Whether an answer stored after a miss is the nearest entry's (``same_answer``;
+        else the same JSON): how a miss teaches the bound."""
+        (new, _), (old, _) = opened(stored), opened(cached)
+        if self.same_answer is not None:
+            return bool(self.same_answer(new, old))
+        return canonical(new) == canonical(old)
+
+    def _verified(self, asked: str, cached: str) -> bool:
+        assert self.verify is not None
+        if self.verify(asked, cached):
+            return True
+        self.stats.rejected += 1
+        return False
 
     def set(
         self,
@@ -414,7 +419,7 @@ class SemanticCache:
         pairs = list(entries)
         inherited = self._lineage(sources)
         scope = self._scope(user_id, agent_id, session_id)
-        _check_ttl(ttl)
+        check_ttl(ttl)
         limits = self.memory.limits
         texts = [
             clean_text(q, f"entry {i}: ", max_chars=limits.max_query_chars, what="question")
@@ -431,7 +436,7 @@ class SemanticCache:
         ]
         if not pairs:
             return []
-        encoded = [_enveloped(e, inherited) for e in encoded]
+        encoded = [enveloped(e, inherited) for e in encoded]
         if vectors is not None:
             dims = self.memory.embedder.dimensions
             rows = normalize(check_vectors(vectors, dims, count=len(pairs)))
@@ -448,11 +453,11 @@ class SemanticCache:
                 over = len(index) + len(pairs) - self.capacity
                 if over > 0:
                     self._flush()
-                    victims = _table(self.memory).victims(self.name, self.policy, over)
+                    victims = table_of(self.memory).victims(self.name, self.policy, over)
                     self._drop(victims)
                     self.stats.evicted += len(victims)
             at = now()
-            rowids = _table(self.memory).put(
+            rowids = table_of(self.memory).put(
                 self.name,
                 [(scope, t, e, v) for t, e, v in zip(texts, encoded, rows, strict=True)],
                 created_at=at,
@@ -462,6 +467,11 @@ class SemanticCache:
                 index.append(rowids, [v[None, :] for v in rows], [scope] * len(rowids))
                 self._shared.entries.added(rowids)
             self.stats.sets += len(rowids)
+            learner = self._shared.learner
+            if learner is not None and learner.awaiting:
+                learner.answered(scope, texts, encoded)
+                if learner.due:
+                    self._flush()
             return rowids
 
     def wrap(
@@ -491,83 +501,49 @@ class SemanticCache:
         return cached
 
     def false_hit(self, lookup: CacheLookup) -> None:
-        """Report that a hit served a wrong answer (counted in :attr:`stats`)."""
-        if lookup.hit:
+        """Report that a hit served a wrong answer (counted in :attr:`stats`; with
+        ``max_error``, the owner's bound learns it and the entry never again hits at that
+        likeness or below). A lookup of a scope outside this memory's grant is ignored."""
+        if not lookup.hit:
+            return
+        with self._lock:
+            learner = self._shared.learner
+            if lookup.observation is not None and learner is not None:
+                user, agent = lookup.observation[:2]
+                if not self.memory.grant.allows(
+                    {"user_id": user or None, "agent_id": agent or None}
+                ):
+                    return
+                learner.reported(lookup.observation, lookup.entry, now())
+                if learner.due:
+                    self._flush()
             self.stats.false_hits += 1
+            events = self._shared.events
+            for i in range(len(events) - 1, -1, -1):
+                event = events[i]
+                if event.hit and event.cached == lookup.question and not event.wrong:
+                    events[i] = dataclasses.replace(event, wrong=True)
+                    break
 
-    def recent(self, limit: int | None = None) -> list[CacheEvent]:
-        """This process's latest lookups (at most ``recent`` are kept), newest first: only those
-        asked in a scope this memory's grant may see."""
+    def bound(self, *, user_id: str | None = None, agent_id: str | None = None) -> dict[str, Any]:
+        """Where an owner's (a user's, an agent's, or neither's) learned bound stands: the
+        bound, the likeness a hit needs now (None: only the same question hits yet), the
+        observations kept and the wrong ones among those at or above that likeness, whether
+        what ``verify`` confirms is served, and the owner's lookups, hits and hits reported
+        wrong over time (``history``: a point every 50 lookups, kept across restarts)."""
+        scope = self._scope(user_id, agent_id, None)
         with self._lock:
-            events = list(self._shared.events)
-        visible = [event for event in reversed(events) if self.memory.grant.allows(event)]
-        return visible if limit is None else visible[: max(limit, 0)]
-
-    def forget_lookups(
-        self,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        session_id: str | None = None,
-    ) -> int:
-        """Drop this process's recent lookups (:meth:`recent`) asked in a scope (None: any
-        value) that this memory's grant may see: ``Memory.forget`` calls it, as the lookups
-        hold the questions asked. Returns how many went."""
-        pattern = {"user_id": user_id, "agent_id": agent_id, "session_id": session_id}
-
-        def doomed(event: CacheEvent) -> bool:
-            return self.memory.grant.allows(event) and all(
-                want is None or getattr(event, name) == want for name, want in pattern.items()
-            )
-
-        with self._lock:
-            kept = [event for event in self._shared.events if not doomed(event)]
-            gone = len(self._shared.events) - len(kept)
-            self._shared.events.clear()
-            self._shared.events.extend(kept)
-        return gone
-
-    def delete(self, entry: int) -> bool:
-        """Delete one entry by its id; False when there is none (or none this memory's grant
-        may see)."""
-        with self._lock:
-            found = _table(self.memory).entries([entry]).get(entry)
-            if found is None or not self.memory.grant.allows(found):
-                return False
-            return self._drop([entry]) == 1
-
-    def clear(
-        self,
-        *,
-        user_id: str | None = None,
-        agent_id: str | None = None,
-        session_id: str | None = None,
-    ) -> int:
-        """Delete the entries of a scope (no scope: every entry of this cache)."""
-        scope = self._scope(user_id, agent_id, session_id)
-        with self._lock:
-            self._flush()
-            rowids = _table(self.memory).matching(
-                self.name, scope if any(v is not None for v in scope) else None, expired_at=None
-            )
-            return self._drop(rowids)
+            if self._shared.learner is None:
+                return {"max_error": None, "threshold": self.threshold}
+            return self._shared.learner.report(owner_of(scope))
 
     def purge_expired(self) -> int:
         """Delete expired entries now, in every scope (admin; lookups skip them anyway)."""
         if not self.memory.grant.admin:
             raise PermissionDeniedError("purging every scope's expired entries needs an admin key")
         with self._lock:
-            rowids = _table(self.memory).matching(self.name, None, expired_at=now())
+            rowids = table_of(self.memory).matching(self.name, None, expired_at=now())
             return self._drop(rowids)
-
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._synced_index())
-
-    def flush(self) -> None:
-        """Write pending hit statistics (done every 64 hits, on eviction, and by close)."""
-        with self._lock:
-            self._flush()
 
     # -- internals ---------------------------------------------------------------------------------
     def _lineage(self, sources: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -578,18 +554,28 @@ class SemanticCache:
         wanted = list(dict.fromkeys(sources))
         return lineage(self.memory.get_many(wanted), len(wanted)) if wanted else ((), ())
 
-    def _scope(self, user_id: str | None, agent_id: str | None, session_id: str | None) -> Scope:
-        """An entry's scope, checked against the memory's grant (a tenant's single user or
-        agent is filled in; one outside the grant is refused)."""
-        named = {"user_id": opt_str(user_id, "user_id"), "agent_id": opt_str(agent_id, "agent_id")}
-        checked = self.memory.grant.check(named, write=True)
-        return (checked["user_id"], checked["agent_id"], opt_str(session_id, "session_id"))
-
     def _check(
         self, text: str, entry: dict[str, Any], scope: Scope, at: float, *, below: bool
     ) -> str | None:
         """Why the entry may not answer ``text``, or None. ``below``: its cosine is under the
         threshold, within the margin the guard grants questions that agree."""
+        stale = self._stale(entry, scope, at)
+        if stale is not None:
+            return stale
+        if self.guard:
+            verdict = compare(text, entry["query"])
+            if verdict.conflict is not None:
+                self.stats.opposite += 1
+                return f"opposite ({verdict.conflict})"
+            if below and not verdict.agree:
+                return "below threshold"
+        if self.verify is not None and not self._verified(text, entry["query"]):
+            return "rejected"
+        return None
+
+    def _stale(self, entry: dict[str, Any], scope: Scope, at: float) -> str | None:
+        """Why the entry may answer nothing any more (expired, invalidated: it is deleted), or
+        None."""
         expires = entry["expires_at"]
         pending = self._shared.hits.get(entry["rowid"])
         if pending is not None and pending[2] is not None:
@@ -598,131 +584,40 @@ class SemanticCache:
             self._drop([entry["rowid"]])
             self.stats.expired += 1
             return "expired"
-        if self.invalidate and _table(self.memory).changed_since(
+        if self.invalidate and table_of(self.memory).changed_since(
             scope, entry["created_at"], kinds=self.invalidate_kinds
         ):
             self._drop([entry["rowid"]])
             self.stats.invalidated += 1
             return "invalidated"
-        if self.guard:
-            verdict = compare(text, entry["query"])
-            if verdict.conflict is not None:
-                self.stats.opposite += 1
-                return f"opposite ({verdict.conflict})"
-            if below and not verdict.agree:
-                return "below threshold"
-        if self.verify is not None and not self.verify(text, entry["query"]):
-            self.stats.rejected += 1
-            return "rejected"
         return None
-
-    def _note_hit(self, rowid: int, at: float) -> None:
-        hits = self._shared.hits
-        count, _, expires = hits.get(rowid) or (0, at, None)
-        if self.refresh_on_hit and self.ttl is not None:
-            expires = at + self.ttl
-        hits.put(rowid, (count + 1, at, expires))
-        if hits.due():
-            self._flush()
-
-    def _flush(self) -> None:
-        table = _table(self.memory)
-        self._shared.hits.flush(lambda hits: table.hits([(r, *h) for r, h in hits.items()]))
-
-    def _drop(self, rowids: list[int]) -> int:
-        if not rowids:
-            return 0
-        self._shared.hits.discard(rowids)
-        gone = _table(self.memory).delete(rowids)
-        index = self._shared.follower.index
-        if index is not None:
-            index.remove(rowids)
-            self._shared.entries.removed(index)
-        return gone
-
-    def _same_questions(
-        self, index: VectorIndex, texts: list[str], rows: np.ndarray, scope: Scope
-    ) -> list[int]:
-        """Entries of this scope holding exactly one of ``texts`` (found by their vectors: the
-        same text embeds alike, so its entry is among the nearest)."""
-        candidates = {
-            rowid
-            for row in rows
-            for rowid, score in self._nearest(index, row, scope)
-            if score >= 0.999
-        }
-        if not candidates:
-            return []
-        entries = _table(self.memory).entries(sorted(candidates))
-        wanted = set(texts)
-        return [rowid for rowid, entry in entries.items() if entry["query"] in wanted]
 
     def _vector(self, text: str, vector: Any) -> np.ndarray:
         return self.memory.query_vector(text, vector)
 
-    def _nearest(
-        self, index: VectorIndex, query: np.ndarray, scope: Scope
-    ) -> list[tuple[int, float]]:
-        if not len(index):
-            return []
-        wanted = {name: [value] for name, value in zip(_FIELDS, scope, strict=True)}
-        rows = index.allowed_by_fields(wanted)
-        if rows.size == 0:
-            return []
-        allowed = None if rows.size == index.rows else rows
-        rowids, scores = index.search(query, _CANDIDATES, allowed)
-        return list(zip(rowids.tolist(), scores.tolist(), strict=True))
 
-    def _synced_index(self) -> VectorIndex:
-        """The in-memory index of this cache's entries, caught up with other processes (our
-        own writes are in it already)."""
-        return self._shared.follower.synced()
+def feedback_token(lookup: CacheLookup) -> str | None:
+    """A hit's observation as text a client can send back (REST, MCP) to report it wrong with
+    :func:`from_feedback`; None for a lookup that has none (a miss, a static cache). It names
+    the owner, the observation and the entry, nothing of the question or the answer."""
+    if not lookup.hit or lookup.observation is None:
+        return None
+    user, agent, number = lookup.observation
+    raw = json.dumps([user, agent, number, lookup.entry], separators=(",", ":"))
+    return base64.urlsafe_b64encode(raw.encode("utf-8")).decode("ascii")
 
 
-#: The key of the envelope a cached value is kept in when it carries trust (its sources'
-#: taint and authors); a value that is itself an object holding this key is enveloped too, so
-#: reading one back is never ambiguous.
-_ENVELOPE = "$remem"
-
-
-def _enveloped(encoded: str, inherited: tuple[tuple[str, ...], tuple[str, ...]]) -> str:
-    """A cached value's JSON as stored: as it is, or in an envelope naming its sources' taint
-    and authors (or because it holds the envelope's key itself)."""
-    taint, authors = inherited
-    if not taint and not authors and not (encoded.startswith("{") and _ENVELOPE in encoded):
-        return encoded
-    trust = {"taint": list(taint), "authors": list(authors)}
-    return json.dumps({_ENVELOPE: trust, "value": json.loads(encoded)}, ensure_ascii=False)
-
-
-def _opened(stored: str) -> tuple[Any, tuple[tuple[str, ...], tuple[str, ...]]]:
-    """A stored value and the taint and authors its envelope names (none without one)."""
-    value = json.loads(stored)
-    if isinstance(value, dict) and _ENVELOPE in value:
-        trust = value[_ENVELOPE] if isinstance(value[_ENVELOPE], dict) else {}
-        taint = tuple(str(t) for t in trust.get("taint") or ())
-        return value.get("value"), (taint, tuple(str(a) for a in trust.get("authors") or ()))
-    return value, ((), ())
-
-
-def _untrusted(taint: Sequence[str], authors: Sequence[str]) -> Trust:
-    return Trust("untrusted", (*taint, *(("another_user",) if authors else ())))
-
-
-def _event(at: float, question: str, scope: Scope, found: CacheLookup) -> CacheEvent:
-    return CacheEvent(at, question, found.hit, found.reason, found.score, found.question, *scope)
-
-
-def _check_ttl(ttl: float | None) -> None:
-    if ttl is None:
-        return
-    if isinstance(ttl, bool) or not isinstance(ttl, int | float) or not math.isfinite(ttl):
-        raise InvalidInputError(f"ttl must be a number of seconds, got {ttl!r}")
-    if ttl <= 0:
-        raise InvalidInputError(f"ttl must be positive (None: entries never expire), got {ttl}")
-
-
-def _table(memory: EngineAPI) -> CacheTable:
-    """The store's semantic-cache table (an optional part of the store contract): a store
-    without one refuses a cache with an error that says so."""
-    return offered(memory.store, CacheTable, "a semantic cache")  # type: ignore[type-abstract]
+def from_feedback(token: str) -> CacheLookup:
+    """The hit a :func:`feedback_token` stands for, for :meth:`SemanticCache.false_hit`."""
+    try:
+        user, agent, number, entry = json.loads(base64.urlsafe_b64decode(token.encode("ascii")))
+        if not (
+            isinstance(user, str)
+            and isinstance(agent, str)
+            and isinstance(number, int)
+            and isinstance(entry, int)
+        ):
+            raise ValueError(token)
+    except (ValueError, TypeError, UnicodeError) as exc:
+        raise InvalidInputError("feedback is not one a cache lookup gave") from exc
+    return CacheLookup(True, entry=entry, observation=(user, agent, number))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["Verdict", "compare", "opposite"]
 
@@ -189,7 +190,9 @@ def _number(word: str) -> str:
     return word.replace(",", "") if re.fullmatch(r"\d{1,3}(,\d{3})+", word) else word
 
 
+@lru_cache(maxsize=4096)  # a cache's questions are compared again and again
 def _read(text: str) -> _Reading:
+    """What the guard reads of a question (never changed once made: shared by the cache)."""
     tokens = [(m.group(), m.start()) for m in _WORD.finditer(text)]
     words = tuple(t.lower() for t, _ in tokens)
     stems = [_stem(w) for w in words]

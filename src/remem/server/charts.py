@@ -18,7 +18,18 @@ from remem.core.errors import InvalidInputError
 from remem.core.records import MemoryRecord
 from remem.core.timeutil import to_datetime
 
-__all__ = ["Bar", "BarChart", "Chain", "Dot", "FactGraph", "Lane", "Tick", "Timeline"]
+__all__ = [
+    "Bar",
+    "BarChart",
+    "Chain",
+    "Dot",
+    "FactGraph",
+    "Lane",
+    "LineChart",
+    "Series",
+    "Tick",
+    "Timeline",
+]
 
 #: Colours for kinds and series, in order (readable on white, distinct in print).
 PALETTE = (
@@ -88,6 +99,60 @@ class BarChart:
             for i, (label, value) in enumerate(rows)
         ]
         return cls(bars, width, max(len(bars) * row_height, row_height), label_width, bar_space)
+
+
+# -- lines ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Series:
+    label: str
+    colour: str
+    points: str  # "x,y x,y ..." in pixels, for a polyline
+    last: str  # the last value as the chart prints it
+    dashed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LineChart:
+    """Lines over a shared x axis (a count: lookups), y from 0 to ``top`` (shares: 0-1)."""
+
+    series: list[Series]
+    ticks: list[Tick]  # on the y axis: x is the pixel height
+    width: int
+    height: int
+    left: int
+    plot: int  # the plot's width
+    x_max: float
+
+    @classmethod
+    def of(
+        cls,
+        lines: Sequence[tuple[str, Sequence[tuple[float, float]]]],
+        *,
+        top: float = 1.0,
+        dashed: Sequence[str] = (),
+        colours: dict[str, str] | None = None,
+        width: int = 640,
+        height: int = 180,
+        left: int = 48,
+    ) -> LineChart:
+        plot = width - left - 150  # room for the legend
+        x_max = max((x for _, points in lines for x, _ in points), default=0) or 1
+
+        def y(value: float) -> float:
+            return round(height - 20 - min(max(value, 0.0), top) / top * (height - 30), 1)
+
+        series = [
+            Series(
+                label,
+                (colours or {}).get(label, colour(i)),
+                " ".join(f"{left + plot * x / x_max:.1f},{y(v)}" for x, v in points),
+                f"{points[-1][1]:.1%}" if points else "—",
+                label in dashed,
+            )
+            for i, (label, points) in enumerate(lines)
+        ]
+        ticks = [Tick(y(value), f"{value:.0%}") for value in (0.0, top / 2, top)]
+        return cls(series, ticks, width, height, left, plot, x_max)
 
 
 # -- the timeline of a scope -----------------------------------------------------------------------

@@ -224,6 +224,12 @@ class CacheLookupIn(Scope):
     question: Text
 
 
+class CacheFalseHitIn(BaseModel):
+    feedback: Annotated[str, Field(min_length=1, max_length=200)] = Field(
+        description="The `feedback` of the hit that served a wrong answer"
+    )
+
+
 class CacheSetIn(Scope):
     question: Text
     value: Any
@@ -319,6 +325,14 @@ class CacheLookupOut(BaseModel):
     question: str | None = None
     score: float | None = None
     reason: str
+    likeness: float | None = Field(
+        default=None, description="With an error bound: the candidate's learned score"
+    )
+    feedback: str | None = Field(
+        default=None,
+        description="With an error bound, on a hit: what POST .../false-hit takes if the "
+        "answer was wrong",
+    )
 
 
 class CacheEntryOut(BaseModel):

@@ -22,6 +22,7 @@ from remem.core.errors import InvalidInputError
 from remem.core.records import ErasureReceipt
 from remem.embedders import check_vectors
 from remem.embedders.base import Vectors
+from remem.memory_types.cache import feedback_token, from_feedback
 from remem.server import models as m
 from remem.server.auth import Call, Caller
 
@@ -391,7 +392,16 @@ def cache_lookup(call: Call, name: str, body: m.CacheLookupIn) -> m.CacheLookupO
         question=found.question,
         score=found.score,
         reason=found.reason,
+        likeness=found.likeness,
+        feedback=feedback_token(found),
     )
+
+
+@router.post("/caches/{name}/false-hit", status_code=204, tags=["cache"])
+def cache_false_hit(call: Call, name: str, body: m.CacheFalseHitIn) -> None:
+    """Report that a hit served a wrong answer (its lookup's ``feedback``): a cache with an
+    error bound learns it; a hit of a scope outside this key's grant is ignored."""
+    call.memory.cache(name).false_hit(from_feedback(body.feedback))
 
 
 @router.post("/caches/{name}/entries", status_code=201, tags=["cache"])

@@ -49,11 +49,12 @@ from remem.core.errors import (
 )
 from remem.core.records import STAGE_NOTES, MemoryRecord, SearchHit, SearchMode, StoreStats
 from remem.engine import MAX_K
+from remem.memory import Memory
 from remem.memory_types.cache import CacheEvent
 from remem.memory_types.facts import CLOSED, CURRENT
 from remem.server import forms
 from remem.server.auth import Caller, caller
-from remem.server.charts import BarChart, FactGraph, Timeline
+from remem.server.charts import BarChart, FactGraph, LineChart, Timeline
 from remem.server.routes import json_filter
 from remem.trust import assess
 from remem.trust.access import Grant
@@ -74,6 +75,8 @@ TIMELINE_MAX = 2000
 FACTS_MAX, CHAINS_MAX = 2000, 40
 #: Lookups listed per cache.
 LOOKUPS_SHOWN = 50
+#: Owners (a user, an agent) whose learned cache bound the cache page draws, per cache.
+OWNERS_SHOWN = 5
 #: Audit events the audit page shows, newest first.
 AUDIT_SHOWN = 200
 #: Most bytes of text pasted into the import form (a file's size is bounded by the server's
@@ -387,9 +390,23 @@ def cache_page(request: Request, call: PageCall) -> HTMLResponse:
     except PermissionDeniedError:
         counters = None
     caches = [
-        CacheView.of(name, events, (counters or {}).get(name)) for name, events in activity.items()
+        CacheView.of(name, events, (counters or {}).get(name), _bounds(call.memory, name, events))
+        for name, events in activity.items()
     ]
     return render(request, "cache.html", caches=caches, admin=counters is not None)
+
+
+def _bounds(memory: Memory, name: str, events: list[CacheEvent]) -> list[BoundView]:
+    """The learned bounds (``max_error``) of the owners in a cache's listed lookups (at most
+    :data:`OWNERS_SHOWN`), each with its hit rate and error over time."""
+    cache = memory.cache(name)
+    if cache.max_error is None:
+        return []
+    owners = list(dict.fromkeys((event.user_id, event.agent_id) for event in events))
+    return [
+        BoundView.of(user, agent, cache.bound(user_id=user, agent_id=agent))
+        for user, agent in owners[:OWNERS_SHOWN]
+    ]
 
 
 @pages.get("/audit")
@@ -532,6 +549,31 @@ class Spending:
 
 
 @dataclass(frozen=True, slots=True)
+class BoundView:
+    """One owner's learned bound on the cache page: the bound, the likeness a hit needs now,
+    the hits and hits reported wrong, and the chart of hit rate and error over the lookups."""
+
+    user_id: str | None
+    agent_id: str | None
+    state: dict[str, Any]
+    chart: LineChart
+
+    @classmethod
+    def of(cls, user_id: str | None, agent_id: str | None, state: dict[str, Any]) -> BoundView:
+        points = [(p["lookups"], p) for p in state["history"] if p["lookups"]]
+        chart = LineChart.of(
+            [
+                ("hit rate", [(n, p["hit_rate"]) for n, p in points]),
+                ("error", [(n, p["error"]) for n, p in points]),
+                ("bound", [(n, state["max_error"]) for n, _ in points]),
+            ],
+            dashed=("bound",),
+            colours={"hit rate": HIT, "error": MISS, "bound": "#475569"},
+        )
+        return cls(user_id, agent_id, state, chart)
+
+
+@dataclass(frozen=True, slots=True)
 class CacheView:
     """One cache on the cache page: its hit rate (over every lookup since the server started
     for an admin, over the lookups listed for a tenant key), its counters (admin only), how
@@ -543,9 +585,16 @@ class CacheView:
     hit_rate: float | None
     lookups: int
     outcomes: BarChart
+    bounds: list[BoundView]
 
     @classmethod
-    def of(cls, name: str, events: list[CacheEvent], counters: dict[str, Any] | None) -> CacheView:
+    def of(
+        cls,
+        name: str,
+        events: list[CacheEvent],
+        counters: dict[str, Any] | None,
+        bounds: list[BoundView] | None = None,
+    ) -> CacheView:
         seen = Counter(event.reason for event in events)
         outcomes = [("hit", seen.pop("hit", 0)), ("miss", seen.pop("miss", 0))]
         outcomes += [(reason, seen.pop(reason)) for reason in OUTCOMES if reason in seen]
@@ -561,7 +610,7 @@ class CacheView:
             label_width=150,
             colours={reason: HIT if reason == "hit" else MISS for reason, _ in outcomes},
         )
-        return cls(name, events, counters, rate, lookups, chart)
+        return cls(name, events, counters, rate, lookups, chart, bounds or [])
 
 
 def render(request: Request, name: str, *, status: int = 200, **context: Any) -> HTMLResponse:

@@ -198,7 +198,7 @@ def scope_where(marks: str, *fields: tuple[str, str | None]) -> tuple[str, list[
 def erase_scope_rows(conn: Any, marks: str, scopes: Sequence[ScopePattern]) -> dict[str, int]:
     """Inside the caller's transaction, delete the cache entries and scope-change rows of
     ``scopes``, and their keyword statistics left empty; how many of each."""
-    counts = dict.fromkeys(("cache_entries", "scope_changes", "keyword_scopes"), 0)
+    counts = dict.fromkeys(("cache_entries", "scope_changes", "keyword_scopes", "cache_bounds"), 0)
     for user, agent, session in scopes:
         clause, params = scope_where(
             marks, ("user_id", user), ("agent_id", agent), ("session_id", session)
@@ -209,6 +209,10 @@ def erase_scope_rows(conn: Any, marks: str, scopes: Sequence[ScopePattern]) -> d
         counts["keyword_scopes"] += conn.execute(
             f"DELETE FROM keyword_scopes WHERE docs = 0 AND {owner}", values
         ).rowcount
+        if session is None and values:  # a user's or agent's caches' learned bounds
+            counts["cache_bounds"] += conn.execute(
+                f"DELETE FROM cache_bounds WHERE {owner}", values
+            ).rowcount
     return counts
 
 

@@ -103,6 +103,8 @@ def migrate_store(
     if source.cache is not None and target.cache is not None:
         target.cache.set_scope_changes(source.cache.scope_changes())
         report.cache_entries = _copy_caches(source.cache, target.cache)
+        for name, owner, state in source.cache.every_bound():
+            target.cache.set_bounds(name, [(owner, state)])
     if source.keys is not None and target.keys is not None:
         report.api_keys = _copy_keys(source.keys, target.keys)
     if source.usage is not None and target.usage is not None:

@@ -106,6 +106,20 @@ class CacheTable(ABC):
     @abstractmethod
     def delete(self, rowids: Sequence[int]) -> int: ...
 
+    @abstractmethod
+    def bounds(self, name: str, owner: tuple[str, str]) -> bytes | None:
+        """The learned error bound (:mod:`remem.memory_types.cache_bound`, as bytes) of one
+        owner — (user, agent), ``""`` for none — of cache ``name``, or None."""
+
+    @abstractmethod
+    def set_bounds(self, name: str, states: Sequence[tuple[tuple[str, str], bytes]]) -> None:
+        """Keep owners' learned bounds of cache ``name``, each replacing the one kept."""
+
+    @abstractmethod
+    def every_bound(self) -> list[tuple[str, tuple[str, str], bytes]]:
+        """Every cache's learned bounds: (cache name, owner, bytes), in order (a copy of a
+        store keeps them)."""
+
     def victims(self, name: str, policy: str, count: int) -> list[int]:
         """The ``count`` entries ``policy`` (fifo, lru, lfu) evicts first: oldest first, least
         recently hit (or made) first, or fewest hits first; ties by row id. By default sorted

@@ -112,6 +112,21 @@ class PartChecks:
         assert cache.delete([later, first[1]]) == 2
         assert cache.state("answers") == (0, 0) and cache.names() == ["other"]
 
+    def test_learned_bounds_are_kept_per_owner_and_cache(self, store: RecordStore) -> None:
+        cache = self.needs(store, Capability.CACHE)
+        assert cache.bounds("answers", ("u1", "")) is None and cache.every_bound() == []
+        cache.set_bounds("answers", [(("u1", ""), b"one"), (("", "bot"), b"\x00two")])
+        cache.set_bounds("other", [(("u1", ""), b"three")])
+        cache.set_bounds("answers", [(("u1", ""), b"one, again")])  # replaces
+        assert cache.bounds("answers", ("u1", "")) == b"one, again"
+        assert cache.bounds("answers", ("", "bot")) == b"\x00two"
+        assert cache.bounds("answers", ("u2", "")) is None
+        assert cache.every_bound() == [
+            ("answers", ("", "bot"), b"\x00two"),
+            ("answers", ("u1", ""), b"one, again"),
+            ("other", ("u1", ""), b"three"),
+        ]
+
     def test_api_keys_are_kept_revoked_and_used(self, store: RecordStore) -> None:
         keys = self.needs(store, Capability.KEYS)
         for key_id, at in (("k2", 20.0), ("k1", 10.0)):

@@ -86,6 +86,7 @@ class PostgresErasure(Erasure):
             "records": ("memories", "memory_parts", "memory_ids", "keyword_blocks", "keyword_dead"),
             "cache_entries": ("cache_entries",),
             "scope_changes": ("scope_changes",),
+            "cache_bounds": ("cache_bounds",),
             "keyword_scopes": ("keyword_scopes",),
             "api_keys": ("api_keys",),
             "trash": ("trash",),

@@ -362,6 +362,23 @@ MIGRATIONS: list[tuple[str, str]] = [
         END $$;
         """,
     ),
+    (
+        # A semantic cache's learned error bound per owner (user, agent; '' for none):
+        # remem.memory_types.cache_bound's observations as bytes, no text. Distributed by
+        # user, as scope_changes.
+        "0013_cache_bounds",
+        """
+        CREATE TABLE cache_bounds (
+            user_id text NOT NULL,
+            agent_id text NOT NULL,
+            name text NOT NULL,
+            state bytea NOT NULL,
+            updated_at double precision NOT NULL,
+            PRIMARY KEY (user_id, agent_id, name)
+        );
+        CREATE INDEX cache_bounds_agent ON cache_bounds (agent_id);
+        """,
+    ),
 ]
 
 
@@ -459,6 +476,7 @@ TENANT_TABLES = {
     "keyword_blocks": "tenant",
     "keyword_dead": "tenant",
     "scope_changes": "user_id",
+    "cache_bounds": "user_id",
     "audit_events": "chain",
     "audit_heads": "chain",
     "trash": "tenant",

@@ -590,7 +590,8 @@ class PostgresStore(Store):
         (size,) = conn.execute(
             "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c "
             "WHERE c.relname IN ('memories', 'memory_parts', 'memory_ids', 'cache_entries', "
-            "'scope_changes', 'api_keys', 'llm_usage', 'remem_meta') AND c.relkind = 'r'"
+            "'scope_changes', 'cache_bounds', 'api_keys', 'llm_usage', 'remem_meta') "
+            "AND c.relkind = 'r'"
         ).fetchone()  # type: ignore[misc]
         schema = [r[0] for r in conn.execute("SELECT name FROM remem_migrations ORDER BY name")]
         signature = read_signature(conn)

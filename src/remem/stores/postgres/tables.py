@@ -152,6 +152,29 @@ class PostgresCache(CacheTable):
             cursor = conn.execute("DELETE FROM cache_entries WHERE row = ANY(%s)", (list(rowids),))
             return cursor.rowcount
 
+    def bounds(self, name: str, owner: tuple[str, str]) -> bytes | None:
+        rows = self._db.rows(
+            "SELECT state FROM cache_bounds WHERE user_id = %s AND agent_id = %s AND name = %s",
+            (*owner, name),
+        )
+        return bytes(rows[0]["state"]) if rows else None
+
+    def set_bounds(self, name: str, states: Sequence[tuple[tuple[str, str], bytes]]) -> None:
+        at = now()
+        with self._db.transaction() as conn, conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO cache_bounds (user_id, agent_id, name, state, updated_at) "
+                "VALUES (%s,%s,%s,%s,%s) ON CONFLICT (user_id, agent_id, name) "
+                "DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at",
+                [(*owner, name, state, at) for owner, state in states],
+            )
+
+    def every_bound(self) -> list[tuple[str, tuple[str, str], bytes]]:
+        rows = self._db.rows(
+            "SELECT name, user_id, agent_id, state FROM cache_bounds ORDER BY name, 2, 3"
+        )
+        return [(r["name"], (r["user_id"], r["agent_id"]), bytes(r["state"])) for r in rows]
+
     def victims(self, name: str, policy: str, count: int) -> list[int]:
         order = {
             "fifo": "created_at, row",

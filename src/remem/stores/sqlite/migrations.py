@@ -416,6 +416,22 @@ MIGRATIONS: list[tuple[str, str]] = [
         """
         + _DEAD,
     ),
+    (
+        # A semantic cache's learned error bound per owner (user, agent; '' for none):
+        # remem.memory_types.cache_bound's observations as bytes, no text.
+        "0018_cache_bounds",
+        """
+        CREATE TABLE cache_bounds (
+            user_id TEXT NOT NULL,
+            agent_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            state BLOB NOT NULL,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (user_id, agent_id, name)
+        ) WITHOUT ROWID;
+        CREATE INDEX cache_bounds_agent ON cache_bounds (agent_id);
+        """,
+    ),
 ]
 
 

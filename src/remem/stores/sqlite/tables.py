@@ -155,6 +155,29 @@ class SQLiteCache(CacheTable):
                 ).rowcount
         return gone
 
+    def bounds(self, name: str, owner: tuple[str, str]) -> bytes | None:
+        rows = self._db.rows(
+            "SELECT state FROM cache_bounds WHERE user_id = ? AND agent_id = ? AND name = ?",
+            (*owner, name),
+        )
+        return bytes(rows[0][0]) if rows else None
+
+    def set_bounds(self, name: str, states: Sequence[tuple[tuple[str, str], bytes]]) -> None:
+        at = now()
+        with self._db.transaction() as conn:
+            conn.executemany(
+                "INSERT INTO cache_bounds (user_id, agent_id, name, state, updated_at) "
+                "VALUES (?,?,?,?,?) ON CONFLICT DO UPDATE SET state = excluded.state, "
+                "updated_at = excluded.updated_at",
+                [(*owner, name, state, at) for owner, state in states],
+            )
+
+    def every_bound(self) -> list[tuple[str, tuple[str, str], bytes]]:
+        rows = self._db.rows(
+            "SELECT name, user_id, agent_id, state FROM cache_bounds ORDER BY name, 2, 3"
+        )
+        return [(r[0], (r[1], r[2]), bytes(r[3])) for r in rows]
+
     def victims(self, name: str, policy: str, count: int) -> list[int]:
         """The ``count`` entries a ``policy`` (fifo, lru, lfu) evicts first."""
         order = {
