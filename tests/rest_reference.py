@@ -33,7 +33,7 @@ EXAMPLES: dict[str, Any] = {
     "items": [{"text": "Ann is allergic to cashews.", "user_id": "ann"}],
     "records": [{"text": "Ann keeps bees.", "user_id": "ann"}],
     "format": "remem",
-    "feedback": "WyJhbm4iLCIiLDAsMV0=",  # a lookup's, as feedback_token writes it: ["ann", "", 0, 1]
+    "feedback": "WyJhbm4iLCIiLDAsMV0=",  # as feedback_token writes ["ann", "", 0, 1]
 }
 #: Path parameters as the examples use them.
 PATH_VALUES = {"id": "ID", "session_id": "s1", "name": "faq"}

@@ -16,19 +16,24 @@ learned from what the application tells the cache, per tenant:
   :meth:`~remem.memory_types.cache.SemanticCache.wrap` does): the same answer as the entry's
   means the entry would have been a right hit (``same_answer=`` compares answers otherwise:
   an LLM judge, a normaliser).
-* **The threshold** (:meth:`ErrorBound.threshold`) is the lowest score level of the grid
-  :data:`LEVELS` at which the error among the tenant's observations at or above it has an upper
-  confidence bound (Wilson's, one-sided, at ``confidence``) within ``max_error``. With too few
+* **The threshold** (:meth:`ErrorBound.threshold`) is the lowest level of the grid
+  :data:`LEVELS` at which the error among the owner's observations at or above it has a
+  one-sided Wilson upper bound within ``max_error``, every level held to it at once (Bonferroni
+  over the grid, at ``confidence``), and which holds observations of its own. With too few
   observations no level qualifies and nothing but the same question hits: a cold start is
   conservative. An entry once reported wrong at some score never hits again at or below it
   (its own threshold, in the spirit of vCache's per-entry ones).
+* **A judge** (``verify``) is asked about candidates the bound does not allow; what it confirms
+  is served once the candidates it confirmed (served or not) were wrong within the bound at
+  :data:`JUDGE_CONFIDENCE`, and only noted until then.
 
-What the bound assumes (docs/cache.md says the same): the lookups to come resemble those already
-labelled (the stream is exchangeable: a tenant whose questions change character drifts until new
-labels arrive — :data:`OBSERVATIONS` keeps the newest only); every wrong hit served is reported;
-and the answers the application stores are comparable (the same answer to the same question),
-else ``same_answer`` decides. Under those it is a high-confidence estimate, not a worst-case
-promise: ``remem eval cache-replay`` measures the error served over whole streams.
+What the bound assumes (docs/memory-types.md says the same): the lookups to come resemble those
+already labelled (the stream is exchangeable: an owner whose questions change character drifts
+until new labels arrive — :data:`OBSERVATIONS` keeps the newest only); every wrong hit served is
+reported; and the answers the application stores are comparable (the same answer to the same
+question), else ``same_answer`` decides. Under those it is a high-confidence estimate, not a
+worst-case promise (a few hits, one of them wrong, err more than any bound):
+``remem eval cache-replay`` measures the error served over whole streams.
 """
 
 from __future__ import annotations
@@ -61,12 +66,13 @@ __all__ = [
     "Learner",
     "likeness",
     "likeness_features",
-    "wilson_lower",
     "wilson_upper",
     "wilson_uppers",
 ]
 
-#: The confidence of the upper bound on the error a threshold is chosen by.
+#: The confidence at which every level's error bound holds at once (Bonferroni: 0.5 holds each
+#: of the 35 levels at 98.6%). Chosen on MQP's tuning half: the highest recall with every
+#: replayed order's error within its bound (benchmarks/RESULTS.md, 2026-12-02).
 DEFAULT_CONFIDENCE = 0.5
 #: Observations each tenant's bound keeps (the newest): the learned state's size and memory.
 OBSERVATIONS = 4096
@@ -116,14 +122,7 @@ def likeness(cosine: float, asked: str, cached: str, verdict: Verdict) -> float:
 
 def wilson_upper(wrong: int, total: int, confidence: float) -> float:
     """The one-sided Wilson upper bound on a rate seen as ``wrong`` of ``total`` (1 for none)."""
-    if total <= 0:
-        return 1.0
-    z = NormalDist().inv_cdf(confidence)
-    p = wrong / total
-    z2n = z * z / total
-    centre = p + z2n / 2
-    spread = z * math.sqrt(p * (1 - p) / total + z2n / (4 * total))
-    return min(1.0, (centre + spread) / (1 + z2n))
+    return float(wilson_uppers(np.array([wrong]), np.array([total]), confidence)[0])
 
 
 def wilson_uppers(wrong: np.ndarray, total: np.ndarray, confidence: float) -> np.ndarray:
@@ -134,13 +133,6 @@ def wilson_uppers(wrong: np.ndarray, total: np.ndarray, confidence: float) -> np
     z2n = z * z / n
     spread = z * np.sqrt(p * (1 - p) / n + z2n / (4 * n))
     return np.where(total > 0, np.minimum(1.0, (p + z2n / 2 + spread) / (1 + z2n)), 1.0)
-
-
-def wilson_lower(wrong: int, total: int, confidence: float) -> float:
-    """The one-sided Wilson lower bound on a rate seen as ``wrong`` of ``total`` (0 for none)."""
-    if total <= 0:
-        return 0.0
-    return 1.0 - wilson_upper(total - wrong, total, confidence)
 
 
 class ErrorBound:
