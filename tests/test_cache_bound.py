@@ -331,3 +331,21 @@ def test_a_replay_counts_what_an_application_would_see(mem: remem.Memory) -> Non
     assert (run["lookups"], run["hits"], run["wrong"]) == (30, 30, 10)
     assert run["recall"] == 1.0 and run["error"] == pytest.approx(1 / 3, abs=1e-4)
     assert judge("asked 1", "cached 1") and not judge("asked 3", "cached 3")
+
+
+def test_a_reported_hit_is_marked_on_its_own_lookup_never_another_tenant_s(
+    mem: remem.Memory,
+) -> None:
+    cache = mem.cache("marked")
+    for user in ("ann", "bob"):
+        cache.set("What is my PIN?", f"{user}'s PIN", user_id=user)
+    anns = cache.lookup("What is my PIN?", user_id="ann")
+    bobs = cache.lookup("What is my PIN?", user_id="bob")
+    assert anns.hit and bobs.hit and anns.entry != bobs.entry
+    mem.scoped(Grant(users=("bob",))).cache("marked").false_hit(anns)  # not Bob's to mark
+    ann_view = mem.scoped(Grant(users=("ann",))).cache("marked")
+    assert [event.wrong for event in ann_view.recent()] == [False]
+    ann_view.false_hit(anns)
+    assert [event.wrong for event in ann_view.recent()] == [True]
+    bob_view = mem.scoped(Grant(users=("bob",))).cache("marked")
+    assert [(event.wrong, event.entry) for event in bob_view.recent()] == [(False, bobs.entry)]

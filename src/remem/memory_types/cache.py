@@ -52,7 +52,6 @@ from remem.memory_types.cache_bound import (
     DEFAULT_CONFIDENCE,
     Candidate,
     Learner,
-    check_bound,
     owner_of,
 )
 from remem.memory_types.cache_entries import (
@@ -160,8 +159,6 @@ class SemanticCache(CacheEntries):
         whole(recent, "recent (a number of lookups)", low=0)
         if policy not in POLICIES:
             raise InvalidInputError(f"unknown eviction policy {policy!r}: use one of {POLICIES}")
-        if max_error is not None:
-            check_bound(max_error, confidence)
         self.memory = memory
         self.name = name
         self.threshold = float(threshold)
@@ -179,27 +176,30 @@ class SemanticCache(CacheEntries):
         #: two questions agree: they share a number, unit, date or name and nothing conflicts.
         self.agree_margin = float(agree_margin)
         self.verify = verify
-        #: The share of wrong answers among the hits served that the cache keeps within
-        #: (None: the static ``threshold`` decides); see :mod:`remem.memory_types.cache_bound`.
-        self.max_error = None if max_error is None else float(max_error)
-        self.confidence = float(confidence)
         #: Whether the answer the application stores after a miss is the cached one's
         #: (None: the same JSON) — how a miss teaches the bound.
         self.same_answer = same_answer
         self.stats = CacheStats()
         entries = EntryRows(memory, name)
         self._shared = Shared(entries, IndexFollower(entries), events=deque(maxlen=recent))
-        if self.max_error is not None:
+        if max_error is not None:  # the Learner checks the bound and its confidence
             self._shared.learner = Learner(
                 table_of(memory),
                 name,
-                self.max_error,
-                self.confidence,
+                max_error,
+                confidence,
                 same=self._same,
                 verify=verify,
                 guard=guard,
             )
         self._lock = threading.RLock()
+
+    @property
+    def max_error(self) -> float | None:
+        """The share of wrong answers among the hits served that the cache keeps within (None:
+        the static ``threshold`` decides); see :mod:`remem.memory_types.cache_bound`."""
+        learner = self._shared.learner
+        return None if learner is None else learner.max_error
 
     def within(self, memory: EngineAPI) -> SemanticCache:
         """This cache as seen by ``memory`` (a scoped view of the memory it belongs to): the
@@ -519,10 +519,11 @@ class SemanticCache(CacheEntries):
                     self._flush()
             self.stats.false_hits += 1
             events = self._shared.events
-            for i in range(len(events) - 1, -1, -1):
+            for i in range(len(events) - 1, -1, -1):  # the newest hit of that entry, if ours
                 event = events[i]
-                if event.hit and event.cached == lookup.question and not event.wrong:
-                    events[i] = dataclasses.replace(event, wrong=True)
+                if event.hit and event.entry == lookup.entry and not event.wrong:
+                    if self.memory.grant.allows(event):
+                        events[i] = dataclasses.replace(event, wrong=True)
                     break
 
     def bound(self, *, user_id: str | None = None, agent_id: str | None = None) -> dict[str, Any]:

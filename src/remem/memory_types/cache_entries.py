@@ -80,8 +80,8 @@ class CacheLookup:
 @dataclass(frozen=True, slots=True)
 class CacheEvent:
     """One lookup, as :meth:`SemanticCache.recent` lists it: when, the question asked in which
-    scope, whether it hit, why not (:attr:`CacheLookup.reason`), and the nearest cached
-    question with its cosine."""
+    scope, whether it hit, why not (:attr:`CacheLookup.reason`), the nearest cached question
+    with its cosine and its entry, and whether the hit was reported wrong."""
 
     at: float
     question: str
@@ -92,6 +92,7 @@ class CacheEvent:
     user_id: str | None
     agent_id: str | None
     session_id: str | None
+    entry: int | None = None
     wrong: bool = False  # reported by false_hit
 
 
@@ -381,7 +382,9 @@ def untrusted(taint: Sequence[str], authors: Sequence[str]) -> Trust:
 
 
 def event_of(at: float, question: str, scope: Scope, found: CacheLookup) -> CacheEvent:
-    return CacheEvent(at, question, found.hit, found.reason, found.score, found.question, *scope)
+    return CacheEvent(
+        at, question, found.hit, found.reason, found.score, found.question, *scope, found.entry
+    )
 
 
 def canonical(value: Any) -> str:
