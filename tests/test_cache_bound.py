@@ -5,6 +5,7 @@ owner's bound its own — deterministic, on given vectors."""
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from remem.memory_types.cache_bound import (
     ErrorBound,
     wilson_upper,
 )
+from remem.memory_types.cache_judge import BackgroundJudge, Judgement
 from remem.stores.migrate import migrate_store
 from remem.trust.access import Grant
 
@@ -349,3 +351,140 @@ def test_a_reported_hit_is_marked_on_its_own_lookup_never_another_tenant_s(
     assert [event.wrong for event in ann_view.recent()] == [True]
     bob_view = mem.scoped(Grant(users=("bob",))).cache("marked")
     assert [(event.wrong, event.entry) for event in bob_view.recent()] == [(False, bobs.entry)]
+
+
+# -- the judge in the background and what it promotes ---------------------------------------------
+class GatedJudge:
+    """A judge that confirms every candidate, and answers only once the test opens its gate
+    (as an LLM answers seconds after it is asked)."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.gate.set()
+        self.asked: list[tuple[str, str]] = []
+
+    def __call__(self, asked: str, cached: str) -> bool:
+        self.asked.append((asked, cached))
+        assert self.gate.wait(10), "the test never opened the gate"
+        return True
+
+
+def earn_trust(cache: SemanticCache, pairs: Pairs, n: int, *, settle_first: bool, **scope: Any):
+    """``n`` near-threshold misses the judge confirms and the application answers alike: with
+    ``settle_first`` each verdict lands before the answer, else after it."""
+    for i in range(n):
+        cached, asked = pairs.pair(0.85)
+        cache.set(f"question {i} on it", "A", vector=cached, **scope)
+        found = cache.lookup(f"different {i} words", vector=asked, **scope)
+        if found.hit:
+            continue
+        if settle_first:
+            assert cache.settle(10)
+        cache.set(f"different {i} words", "A", vector=asked, **scope)
+    assert cache.settle(10)
+
+
+def test_a_lookup_never_waits_on_the_background_judge(mem: remem.Memory) -> None:
+    judge = GatedJudge()
+    judge.gate.clear()
+    cache = mem.cache("later", max_error=0.05, invalidate=False, verify=judge, promote=True)
+    cached, asked = Pairs(9).pair(0.85)
+    cache.set("question on it", "A", vector=cached)
+    found = cache.lookup("different words", vector=asked)  # returns with the gate closed
+    assert not found.hit and found.reason == "below threshold"
+    assert not cache.settle(0.05)  # the verdict is still to come
+    judge.gate.set()
+    assert cache.settle(10) and judge.asked == [("different words", "question on it")]
+    assert cache.stats.promoted == 0  # an untrusted judge's confirmation is only noted
+
+
+@pytest.mark.parametrize("settle_first", [True, False], ids=["verdict-first", "answer-first"])
+def test_a_trusted_background_judge_promotes_what_it_confirms(
+    mem: remem.Memory, settle_first: bool
+) -> None:
+    cache = mem.cache(
+        "promoting", max_error=0.05, invalidate=False, verify=GatedJudge(), promote=True
+    )
+    pairs = Pairs(10)
+    earn_trust(cache, pairs, 80, settle_first=settle_first)
+    assert cache.bound()["judge_trusted"]  # the verdicts were labelled either way
+    cached, asked = pairs.pair(0.85)
+    cache.set("the cached question", {"answer": "B"}, vector=cached)
+    promoted = cache.stats.promoted  # (once trusted, verdicts landing first promote)
+    first = cache.lookup("a new question", vector=asked)
+    assert not first.hit and cache.settle(10)  # missed at once; promoted in the background
+    assert cache.stats.promoted == promoted + 1
+    again = cache.lookup("a new question", vector=asked)
+    assert again.hit and again.value == {"answer": "B"} and again.question == "a new question"
+    # The application's own answer, stored after the miss, replaces the promoted one.
+    cache.set("a new question", {"answer": "C"}, vector=asked)
+    assert cache.lookup("a new question", vector=asked).value == {"answer": "C"}
+
+
+def test_an_answer_stored_before_the_verdict_is_never_overwritten(mem: remem.Memory) -> None:
+    judge = GatedJudge()
+    cache = mem.cache("first", max_error=0.05, invalidate=False, verify=judge, promote=True)
+    pairs = Pairs(11)
+    earn_trust(cache, pairs, 80, settle_first=True)
+    judge.gate.clear()
+    cached, asked = pairs.pair(0.85)
+    cache.set("the cached question", "B", vector=cached)
+    promoted = cache.stats.promoted
+    assert not cache.lookup("a new question", vector=asked).hit
+    cache.set("a new question", "mine", vector=asked)  # the application answered first
+    judge.gate.set()
+    assert cache.settle(10) and cache.stats.promoted == promoted
+    assert cache.lookup("a new question", vector=asked).value == "mine"
+
+
+def test_promotion_stays_in_the_asker_s_scope_and_forget_cancels_it(mem: remem.Memory) -> None:
+    judge = GatedJudge()
+    cache = mem.cache("scoped", max_error=0.05, invalidate=False, verify=judge, promote=True)
+    pairs = Pairs(12)
+    for user in ("ann", "bob"):
+        earn_trust(cache, pairs, 80, settle_first=True, user_id=user)
+    cached, asked = pairs.pair(0.85)
+    cache.set("the cached question", "ann's", vector=cached, user_id="ann")
+    promoted = cache.stats.promoted
+    assert not cache.lookup("a new question", vector=asked, user_id="ann").hit
+    assert cache.settle(10) and cache.stats.promoted == promoted + 1
+    assert cache.lookup("a new question", vector=asked, user_id="ann").value == "ann's"
+    # Bob asks the same question: Ann's promoted entry is not his (his own entries are far).
+    assert not cache.lookup("a new question", vector=asked, user_id="bob").hit
+    assert cache.settle(10) and cache.stats.promoted == promoted + 1
+    # A judgement queued for Ann is dropped when she is forgotten: nothing comes back.
+    judge.gate.clear()
+    cached, asked = pairs.pair(0.85)
+    cache.set("another cached question", "ann's", vector=cached, user_id="ann")
+    assert not cache.lookup("another new question", vector=asked, user_id="ann").hit
+    mem.forget(user_id="ann", verify=False)
+    judge.gate.set()
+    assert cache.settle(10) and cache.stats.promoted == promoted + 1
+    assert not cache.lookup("another new question", vector=asked, user_id="ann").hit
+
+
+def test_promote_needs_a_judge_and_a_bound(mem: remem.Memory) -> None:
+    with pytest.raises(InvalidInputError, match="verify= and max_error="):
+        mem.cache("no-judge", max_error=0.05, promote=True)
+    with pytest.raises(InvalidInputError, match="verify= and max_error="):
+        mem.cache("no-bound", verify=lambda a, b: True, promote=True)
+
+
+def test_a_full_queue_drops_its_oldest_judgement_as_unconfirmed() -> None:
+    gate, started, applied = threading.Event(), threading.Event(), []
+
+    def verify(asked: str, cached: str) -> bool:
+        started.set()
+        return gate.wait(10)
+
+    judge = BackgroundJudge(verify, lambda j, ok: applied.append((j.asked, ok)), limit=2)
+    vector = np.zeros(4, dtype=np.float32)
+    for i in range(4):
+        judge.submit(
+            Judgement(("", "", "", f"q{i}"), (None, None, None), f"q{i}", vector, "c", "1")
+        )
+        if i == 0:  # q0 is with the judge; q1 and q2 wait; q3 pushes q1 out
+            assert started.wait(10)
+    gate.set()
+    assert judge.settle(10) and judge.dropped == 1
+    assert sorted(applied) == [("q0", True), ("q1", False), ("q2", True), ("q3", True)]

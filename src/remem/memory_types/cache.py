@@ -69,6 +69,7 @@ from remem.memory_types.cache_entries import (
     table_of,
     untrusted,
 )
+from remem.memory_types.cache_judge import BackgroundJudge, Judgement
 from remem.memory_types.guard import compare, opposite
 from remem.trust import TRUSTED, lineage, trusted_by
 
@@ -138,6 +139,7 @@ class SemanticCache(CacheEntries):
         max_error: float | None = None,
         confidence: float = DEFAULT_CONFIDENCE,
         same_answer: Callable[[Any, Any], bool] | None = None,
+        promote: bool = False,
     ) -> None:
         table_of(memory)  # a store without a cache table says so at once
         if not isinstance(name, str) or not name.strip():
@@ -159,6 +161,11 @@ class SemanticCache(CacheEntries):
         whole(recent, "recent (a number of lookups)", low=0)
         if policy not in POLICIES:
             raise InvalidInputError(f"unknown eviction policy {policy!r}: use one of {POLICIES}")
+        if promote and (verify is None or max_error is None):
+            raise InvalidInputError(
+                "promote=True asks verify in the background and promotes what it confirms "
+                "within the learned bound: give it both verify= and max_error="
+            )
         self.memory = memory
         self.name = name
         self.threshold = float(threshold)
@@ -191,7 +198,11 @@ class SemanticCache(CacheEntries):
                 same=self._same,
                 verify=verify,
                 guard=guard,
+                later=promote,
             )
+        if promote:
+            assert verify is not None
+            self._shared.judge = BackgroundJudge(verify, self._judged)
         self._lock = threading.RLock()
 
     @property
@@ -242,7 +253,7 @@ class SemanticCache(CacheEntries):
             result = CacheLookup(False)
             at = now()
             if self._shared.learner is not None:
-                result = self._learned(self._shared.learner, text, scope, found, index, at)
+                result = self._learned(self._shared.learner, text, query, scope, found, index, at)
                 self._shared.events.append(event_of(at, text, scope, result))
                 return result
             floor = self.threshold - (self.agree_margin if self.guard else 0.0)
@@ -306,6 +317,7 @@ class SemanticCache(CacheEntries):
         self,
         learner: Learner,
         text: str,
+        query: np.ndarray,
         scope: Scope,
         found: list[tuple[int, float]],
         index: VectorIndex,
@@ -335,6 +347,11 @@ class SemanticCache(CacheEntries):
         decision = learner.decide(text, scope, candidates, at)
         if learner.due:
             self._flush()
+        if decision.ask and decision.best is not None and self._shared.judge is not None:
+            entry = decision.best.entry
+            key = (*owner_of(scope), scope[2] or "", text)
+            judgement = Judgement(key, scope, text, query, entry["query"], entry["value"])
+            self._shared.judge.submit(judgement)
         self.stats.opposite += decision.conflict
         self.stats.rejected += decision.refused
         best = decision.best
@@ -447,25 +464,7 @@ class SemanticCache(CacheEntries):
         texts, encoded, rows = [texts[i] for i in keep], [encoded[i] for i in keep], rows[keep]
         life = ttl if ttl is not None else self.ttl
         with self._lock:
-            index = self._synced_index()
-            self._drop(self._same_questions(index, texts, rows, scope))
-            if self.capacity is not None:
-                over = len(index) + len(pairs) - self.capacity
-                if over > 0:
-                    self._flush()
-                    victims = table_of(self.memory).victims(self.name, self.policy, over)
-                    self._drop(victims)
-                    self.stats.evicted += len(victims)
-            at = now()
-            rowids = table_of(self.memory).put(
-                self.name,
-                [(scope, t, e, v) for t, e, v in zip(texts, encoded, rows, strict=True)],
-                created_at=at,
-                expires_at=at + life if life is not None else None,
-            )
-            if rowids:
-                index.append(rowids, [v[None, :] for v in rows], [scope] * len(rowids))
-                self._shared.entries.added(rowids)
+            rowids = self._put(scope, texts, encoded, rows, life)
             self.stats.sets += len(rowids)
             learner = self._shared.learner
             if learner is not None and learner.awaiting:
@@ -473,6 +472,65 @@ class SemanticCache(CacheEntries):
                 if learner.due:
                     self._flush()
             return rowids
+
+    def _put(
+        self,
+        scope: Scope,
+        texts: list[str],
+        encoded: list[str],
+        rows: np.ndarray,
+        life: float | None,
+    ) -> list[int]:
+        """Store entries (checked, one per distinct question) in ``scope``, replacing the same
+        questions there and evicting by ``policy`` when full (the caller holds the lock)."""
+        index = self._synced_index()
+        self._drop(self._same_questions(index, texts, rows, scope))
+        if self.capacity is not None:
+            over = len(index) + len(texts) - self.capacity
+            if over > 0:
+                self._flush()
+                victims = table_of(self.memory).victims(self.name, self.policy, over)
+                self._drop(victims)
+                self.stats.evicted += len(victims)
+        at = now()
+        rowids = table_of(self.memory).put(
+            self.name,
+            [(scope, t, e, v) for t, e, v in zip(texts, encoded, rows, strict=True)],
+            created_at=at,
+            expires_at=at + life if life is not None else None,
+        )
+        if rowids:
+            index.append(rowids, [v[None, :] for v in rows], [scope] * len(rowids))
+            self._shared.entries.added(rowids)
+        return rowids
+
+    def _judged(self, judgement: Judgement, confirmed: bool) -> None:
+        """The background judge's verdict (:mod:`~remem.memory_types.cache_judge`): recorded,
+        and a trusted confirmation promoted — the asked question cached with the confirmed
+        neighbour's answer (its trust envelope kept), in the asker's scope."""
+        learner = self._shared.learner
+        assert learner is not None
+        with self._lock:
+            if not confirmed:
+                self.stats.rejected += 1
+            if learner.verdict(judgement.key, confirmed):
+                self._put(
+                    judgement.scope,
+                    [judgement.asked],
+                    [judgement.value],
+                    judgement.vector[None, :],
+                    self.ttl,
+                )
+                self.stats.promoted += 1
+            if learner.due:
+                self._flush()
+
+    def settle(self, timeout: float | None = None) -> bool:
+        """Wait until the background judge (``promote=True``) has given every verdict asked
+        of it and its confirmations are promoted (at most ``timeout`` seconds; None: as long
+        as it takes). Whether nothing is left waiting; True at once without one."""
+        judge = self._shared.judge
+        return True if judge is None else judge.settle(timeout)
 
     def wrap(
         self,

@@ -125,6 +125,22 @@ def wilson_upper(wrong: int, total: int, confidence: float) -> float:
     return float(wilson_uppers(np.array([wrong]), np.array([total]), confidence)[0])
 
 
+@lru_cache(maxsize=64)
+def most_wrong(max_error: float, confidence: float) -> np.ndarray:
+    """For each number of observations ``n`` up to :data:`OBSERVATIONS`, the most of them that
+    may be wrong with a Wilson upper bound (at ``confidence``) within ``max_error`` (-1: none
+    may). A level is held when its wrong count is at most this: the bound tested by a lookup
+    in one step, the table made once per setting (a binary search over all ``n`` at once)."""
+    n = np.arange(OBSERVATIONS + 1)
+    low, high = np.full(n.shape, -1), n.copy()  # the answer lies in [low, high]
+    while (low < high).any():
+        middle = np.maximum((low + high + 1) // 2, 0)
+        held = wilson_uppers(middle, n, confidence) <= max_error
+        low, high = np.where(held, middle, low), np.where(held, high, middle - 1)
+    low.setflags(write=False)
+    return low
+
+
 def wilson_uppers(wrong: np.ndarray, total: np.ndarray, confidence: float) -> np.ndarray:
     """:func:`wilson_upper` of many counts at once (1 where ``total`` is 0)."""
     z = NormalDist().inv_cdf(confidence)
@@ -269,9 +285,13 @@ class ErrorBound:
         # A level must also hold some observations of its own (below the next level): the
         # threshold never falls below scores nothing has been learned about.
         each = 1.0 - (1.0 - self.confidence) / len(LEVELS)
-        upper = wilson_uppers(self._wrong, self._total, each)
+        most = most_wrong(self.max_error, each)
+        if int(self._total[0]) < len(most):  # the window holds at most OBSERVATIONS
+            within = self._wrong <= most[self._total]
+        else:
+            within = wilson_uppers(self._wrong, self._total, each) <= self.max_error
         own = self._total - np.append(self._total[1:], 0)
-        held = (upper <= self.max_error) & (own > 0)
+        held = within & (own > 0)
         return LEVELS[int(np.argmax(held))] if held.any() else None
 
     def error_seen(self) -> tuple[int, int]:
@@ -347,6 +367,8 @@ AWAITING = 1024
 SAVE_EVERY = 64
 
 Owner = tuple[str, str]
+#: A miss awaiting its label: (user, agent, session, question), "" for none.
+Key = tuple[str, str, str, str]
 
 
 def owner_of(scope: Scope) -> Owner:
@@ -377,6 +399,8 @@ class Decision:
     observation: tuple[str, str, int] | None = None
     conflict: bool = False
     refused: bool = False
+    #: With a background judge: the candidate is worth its verdict (queue it).
+    ask: bool = False
 
 
 class Learner:
@@ -395,18 +419,25 @@ class Learner:
         same: Callable[[str, str], bool],
         verify: Callable[[str, str], bool] | None,
         guard: bool,
+        later: bool = False,
     ) -> None:
         check_bound(max_error, confidence)
         self.table, self.name = table, name
         self.max_error, self.confidence = max_error, confidence
         self.same, self.verify, self.guard = same, verify, guard
+        #: Whether ``verify`` is asked in the background (:mod:`~remem.memory_types.
+        #: cache_judge`): a lookup then only says whom to ask, and :meth:`verdict` brings the
+        #: answer.
+        self.later = later
         self.bounds: dict[Owner, ErrorBound] = {}
         self.changed: set[Owner] = set()
         self.unsaved = 0
-        #: (owner, session, question) -> (likeness, entry, its stored value, judge confirmed)
-        self.awaiting: OrderedDict[tuple[str, str, str, str], tuple[float, int, str, bool]] = (
-            OrderedDict()
-        )
+        #: (owner, session, question) -> (likeness, entry, its stored value, judge confirmed;
+        #: None: its verdict is still to come)
+        self.awaiting: OrderedDict[Key, tuple[float, int, str, bool | None]] = OrderedDict()
+        #: Misses answered before the background judge's verdict on them: (likeness, entry,
+        #: wrong), observed when the verdict comes.
+        self.labelled: OrderedDict[Key, tuple[float, int, bool]] = OrderedDict()
 
     def bound(self, owner: Owner) -> ErrorBound:
         """An owner's learned bound, read from the store the first time."""
@@ -463,45 +494,71 @@ class Learner:
             )
         rowid = candidate.entry["rowid"]
         allowed = bound.allows(liked, rowid)
-        confirmed = None if allowed else self._judged(text, candidate, liked, bound)
+        ask = not allowed and self._worth_asking(candidate, liked, bound)
+        confirmed = None
+        if ask and not self.later:
+            assert self.verify is not None
+            confirmed = bool(self.verify(text, candidate.entry["query"]))
         if allowed or (confirmed and bound.trusts_judge()):
             # Right unless the application reports it wrong.
             number = bound.observe(liked, False, rowid, judged=bool(confirmed))
             return Decision(candidate, liked, True, "hit", (*owner, number))
         if liked >= FLOOR:
+            pending = None if ask and self.later else bool(confirmed)
             self.awaiting[(*owner, scope[2] or "", text)] = (
-                liked, rowid, candidate.entry["value"], bool(confirmed),
+                liked, rowid, candidate.entry["value"], pending,
             )  # fmt: skip
             while len(self.awaiting) > AWAITING:
                 self.awaiting.popitem(last=False)
         reason = "rejected" if confirmed is False else "below threshold"
-        return Decision(candidate, liked, False, reason, refused=confirmed is False)
+        return Decision(
+            candidate, liked, False, reason, refused=confirmed is False, ask=ask and self.later
+        )
 
-    def _judged(
-        self, asked: str, candidate: Candidate, liked: float, bound: ErrorBound
-    ) -> bool | None:
-        """What ``verify`` says of a candidate the bound does not allow (None: not asked): it
-        is asked of those worth asking (a likeness of :data:`FLOOR` or more, above the entry's
-        own threshold). What it confirms is served once the bound trusts it
-        (:meth:`ErrorBound.trusts_judge`); until then it is only noted, and the answer stored
-        after the miss says whether it was right."""
+    def _worth_asking(self, candidate: Candidate, liked: float, bound: ErrorBound) -> bool:
+        """Whether ``verify`` is asked about a candidate the bound does not allow: one scoring
+        a likeness of :data:`FLOOR` or more, above the entry's own threshold. What it confirms
+        is served once the bound trusts it (:meth:`ErrorBound.trusts_judge`); until then it is
+        only noted, and the answer stored after the miss says whether it was right."""
         if self.verify is None or liked < FLOOR:
-            return None
-        if liked <= bound.entry_floor.get(candidate.entry["rowid"], -1.0):
-            return None
-        return bool(self.verify(asked, candidate.entry["query"]))
+            return False
+        return liked > bound.entry_floor.get(candidate.entry["rowid"], -1.0)
+
+    def verdict(self, key: Key, confirmed: bool) -> bool:
+        """The background judge's verdict on the miss ``key`` names: kept for the answer that
+        will label it, or, if that answer came first, observed now. Returns whether to promote
+        the candidate (confirmed, the judge trusted, and the application has stored no answer
+        of its own yet)."""
+        owner = (key[0], key[1])
+        waiting = self.awaiting.get(key)
+        if waiting is not None and waiting[3] is None:
+            self.awaiting[key] = (*waiting[:3], confirmed)
+            return confirmed and self.bound(owner).trusts_judge()
+        labelled = self.labelled.pop(key, None)
+        if labelled is not None:
+            liked, rowid, wrong = labelled
+            self.bound(owner).observe(liked, wrong, rowid, judged=confirmed)
+            self._changed(owner)
+        return False
 
     def answered(self, scope: Scope, texts: Sequence[str], stored: Sequence[str]) -> None:
         """The application stored answers (JSON as kept) to questions: each that missed is
         labelled by whether its answer is the nearest entry's (``same``)."""
         owner = owner_of(scope)
         for text, value in zip(texts, stored, strict=True):
-            waiting = self.awaiting.pop((*owner, scope[2] or "", text), None)
-            if waiting is not None:
-                liked, rowid, cached, confirmed = waiting
-                wrong = not self.same(value, cached)
-                self.bound(owner).observe(liked, wrong, rowid, judged=confirmed)
-                self._changed(owner)
+            key = (*owner, scope[2] or "", text)
+            waiting = self.awaiting.pop(key, None)
+            if waiting is None:
+                continue
+            liked, rowid, cached, confirmed = waiting
+            wrong = not self.same(value, cached)
+            if confirmed is None:  # the background judge has yet to speak
+                self.labelled[key] = (liked, rowid, wrong)
+                while len(self.labelled) > AWAITING:
+                    self.labelled.popitem(last=False)
+                continue
+            self.bound(owner).observe(liked, wrong, rowid, judged=confirmed)
+            self._changed(owner)
 
     def reported(self, observation: tuple[str, str, int], entry: int | None, at: float) -> None:
         """A hit served was wrong (the lookup's ``observation``)."""
@@ -549,8 +606,9 @@ class Learner:
                 "session_id": session or None,
             }
 
-        for key in [k for k in self.awaiting if doomed(fields(*k[:3]))]:
-            del self.awaiting[key]
+        for waiting in (self.awaiting, self.labelled):
+            for key in [k for k in waiting if doomed(fields(*k[:3]))]:
+                del waiting[key]
         if owners:
             for owner in [o for o in self.bounds if doomed(fields(*o, ""))]:
                 del self.bounds[owner]

@@ -24,6 +24,7 @@ from remem.engine.deferred import DeferredWrites
 from remem.index.follower import IndexFollower
 from remem.index.vector_index import VectorIndex
 from remem.memory_types.cache_bound import Learner
+from remem.memory_types.cache_judge import BackgroundJudge
 from remem.stores.tables import CacheTable, offered
 
 if TYPE_CHECKING:
@@ -106,6 +107,7 @@ class CacheStats:
     invalidated: int = 0
     opposite: int = 0
     rejected: int = 0  # by ``verify``
+    promoted: int = 0  # confirmed by the background judge and cached (``promote``)
     evicted: int = 0
     sets: int = 0
     extra: dict[str, int] = field(default_factory=dict)
@@ -127,6 +129,7 @@ class CacheStats:
                 "invalidated",
                 "opposite",
                 "rejected",
+                "promoted",
                 "evicted",
                 "sets",
                 "hit_rate",
@@ -194,6 +197,9 @@ class Shared:
     #: With ``max_error``: the learned decisions (:class:`~remem.memory_types.cache_bound.
     #: Learner`).
     learner: Learner | None = None
+    #: With ``promote``: the judge asked in the background (:class:`~remem.memory_types.
+    #: cache_judge.BackgroundJudge`).
+    judge: BackgroundJudge | None = None
 
 
 class CacheEntries:
@@ -246,6 +252,8 @@ class CacheEntries:
             if shared.learner is not None:
                 owners = session_id is None and (user_id is not None or agent_id is not None)
                 shared.learner.forget(doomed, owners=owners)
+            if shared.judge is not None:
+                shared.judge.discard(lambda j: doomed(dict(zip(FIELDS, j.scope, strict=True))))
         return gone
 
     def delete(self, entry: int) -> bool:

@@ -304,7 +304,7 @@ def offered(store: object, interface: type[T], purpose: str) -> T:
 def require(store: object, capability: Capability, purpose: str) -> None:
     """Refuse ``purpose`` (what the caller was about to do) on a store without
     ``capability``, with a :class:`~remem.core.errors.StoreError` that says what to do instead."""
-    if capability not in capabilities(store):
+    if not isinstance(part(store, capability), INTERFACES[capability]):
         raise StoreError(
             f"{type(store).__name__} has no {capability.value} ({INTERFACES[capability].__name__})"
             f" for {purpose}: {_INSTEAD[capability]}"
