@@ -10,7 +10,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -e '.[server]'
+	$(PIP) install -e '.[server,multilingual]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
@@ -156,6 +156,8 @@ eval: install
 	$(BIN)/remem eval chat --data ../shared/data/locomo/locomo10.json --probes tests/data/chat_recall.jsonl --folds 5 --candidates benchmarks/data/chat-candidates.json --output benchmarks/results/chat-recall-folds.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --attacks benchmarks/data/trust2/attacks-test.jsonl --benign benchmarks/data/trust2/benign-test.jsonl --output benchmarks/results/poisoning.json
 	$(BIN)/remem eval poisoning --data ../shared/data/locomo/locomo10.json --split test --channel own_words --attacks benchmarks/data/poisoning.jsonl --benign benchmarks/data/benign_hard.jsonl --output benchmarks/results/poisoning-earlier-set.json
+	$(BIN)/remem eval multilingual --data benchmarks/data/multilingual --part report --embedder local:multilingual --output benchmarks/results/multilingual.json
+	$(BIN)/remem eval multilingual --data benchmarks/data/multilingual --part report --embedder local:minilm --output benchmarks/results/multilingual-minilm.json
 	$(BIN)/remem eval longmemeval --data ../shared/data/longmemeval/longmemeval_s_dev280.json.xz --granularity sessions --folds 5 --candidates benchmarks/data/longmemeval-candidates.json --details --store benchmarks/.work/longmemeval280 --output benchmarks/results/longmemeval280.json
 
 ## eval-turns: LongMemEval_S dev280 with a memory per user turn and round (136,546 memories:

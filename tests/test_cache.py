@@ -12,6 +12,7 @@ import pytest
 import remem
 from remem.eval.cache import evaluate_near_misses
 from remem.memory_types import cache as cache_module
+from remem.memory_types import cache_entries
 from remem.memory_types.cache import DEFAULT_THRESHOLD, SemanticCache, opposite
 from remem.memory_types.guard import Verdict, compare
 from remem.trust.access import Grant
@@ -135,6 +136,7 @@ def test_near_misses_are_refused_and_paraphrases_found(model_mem_factory: Any) -
 def test_ttl_is_absolute_unless_refreshed(mem: remem.Memory, monkeypatch: Any) -> None:
     clock = [1000.0]
     monkeypatch.setattr(cache_module, "now", lambda: clock[0])
+    monkeypatch.setattr(cache_entries, "now", lambda: clock[0])  # (entries are put there)
     cache = SemanticCache(mem, ttl=10)
     cache.set("question one", "a")
     clock[0] += 9

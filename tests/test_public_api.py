@@ -38,6 +38,7 @@ PUBLIC = [
     "Grant",
     "MemoryRecord",
     "MissingDependencyError",
+    "ModelChoiceWarning",
     "NotAStoreError",
     "NotFoundError",
     "RememError",

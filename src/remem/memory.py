@@ -23,7 +23,7 @@ from remem.core.errors import InvalidInputError
 from remem.core.limits import Limits
 from remem.core.records import ErasureReceipt
 from remem.core.settings import Settings
-from remem.embedders import Embedder, get_embedder
+from remem.embedders import DEFAULT_EMBEDDER, Embedder, get_embedder
 from remem.engine import Engine
 from remem.memory_types.cache import CacheEvent, SemanticCache
 from remem.memory_types.chat import ChatMemory
@@ -93,10 +93,19 @@ def open(
     )
     try:
         chosen = embedder if isinstance(embedder, Embedder) else _choose_embedder(store, settings)
+        # No model named, and the store's is the default (or none yet): the first write may
+        # settle it, while the store is still empty (remem.engine.model_choice).
+        recorded = store.signature()
+        fresh = (
+            embedder is None
+            and not settings.embedder
+            and (recorded is None or recorded.name == DEFAULT_EMBEDDER)
+        )
         store.signature(claim=chosen.signature)  # a new store records it for later openers
         return Memory(
             store,
             chosen,
+            choose_model=fresh,
             progress=settings.progress,
             retrieval=retrieval,
             part_tokens=settings.part_tokens,

@@ -504,3 +504,25 @@ def longmemeval(
                 runs=runs, folds=folds, seeds=seed_list, choose_by=choose_by, details=details,
             )  # fmt: skip
     _write(report, output)
+
+
+@eval_group.command()
+@data_option("The multilingual set: a folder of <language>.json chats.", folder=True)
+@click.option(
+    "--part",
+    type=click.Choice(["tune", "report", "all"]),
+    default="report",
+    show_default=True,
+    help="tune: each language's first chat (choices are made there); report: the others.",
+)
+@common_options
+def multilingual(data: str, part: str, embedder: str | None, output: str | None) -> None:
+    """Recall over chats in fifteen languages (benchmarks/data/multilingual): each chat one
+    user's memories, its questions (six kinds, some asked in another language) searched in
+    that user's scope, by hybrid, dense and keyword search. The store is in memory; without
+    --embedder it is chosen as remem.open() chooses for a new store (its first write)."""
+    from remem.eval.multilingual import evaluate_multilingual
+
+    with remem.open(":memory:", embedder=embedder) as mem:
+        report = evaluate_multilingual(mem, data, part=part, progress=sys.stderr.isatty())
+    _write(report, output)

@@ -36,6 +36,8 @@ The tree::
     LongTextWarning (a UserWarning) a memory outruns the embedder's window, windows off
     RerankWarning (a UserWarning)   a reranker failed; the fused order was kept
     IndexWarning (a UserWarning)    the vector index file was unusable and is rebuilt
+    ModelChoiceWarning (a UserWarning) a new store's text is not English and the
+                                    multilingual model is not installed
 
 Each class carries ``status``, the HTTP status a server answers with, so the server and the CLI
 map errors by type, never by matching message text. Messages say how to fix the problem, and
@@ -60,6 +62,7 @@ __all__ = [
     "InvalidTextError",
     "LongTextWarning",
     "MissingDependencyError",
+    "ModelChoiceWarning",
     "NotAStoreError",
     "NotFoundError",
     "PayloadTooLargeError",
@@ -276,3 +279,9 @@ class RerankWarning(UserWarning):
 class IndexWarning(UserWarning):
     """The vector index file beside a store could not be used (corrupt, or out of step with the
     store) and is being rebuilt from the store, which is the truth. Searches stay correct."""
+
+
+class ModelChoiceWarning(UserWarning):
+    """A new store's first memories are mostly not in English, and the multilingual model it
+    would adopt is not installed (``pip install 'remem[multilingual]'``): it keeps the bundled
+    English model (:mod:`remem.engine.model_choice`)."""

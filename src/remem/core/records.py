@@ -429,6 +429,8 @@ class StoreStats:
     #: What language models cost this store, per feature (``chat.summary``,
     #: ``stream.importance``, ...): calls, prompt and completion tokens, cost.
     llm_usage: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: What the store's embedder is good for (its ``about``; "" when it does not say).
+    embedder_about: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

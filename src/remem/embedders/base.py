@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
@@ -74,6 +74,12 @@ class Embedder(ABC):
     max_tokens: int = 512
     #: Texts per call to the model.
     batch_size: int = 32
+    #: What the model is good for, in a line (shown by ``remem stats`` and the web page).
+    about: str = ""
+    #: The weight hybrid search gives this model's scores against keywords when the memory's
+    #: retrieval settings do not say (None: :class:`~remem.retrieval.config.RetrievalConfig`'s
+    #: default, chosen with the bundled MiniLM).
+    dense_weight: float | None = None
 
     @property
     def signature(self) -> EmbedderSignature:
@@ -85,6 +91,14 @@ class Embedder(ABC):
 
     def embed(self, texts: Sequence[str], *, progress: bool = False) -> Vectors:
         """Embed ``texts`` in batches; returns an ``(n, dimensions)`` float32 array of unit rows."""
+        return self._embedded(texts, progress, self._embed_batch)
+
+    def _embedded(
+        self,
+        texts: Sequence[str],
+        progress: bool,
+        batch_of: Callable[[list[str]], NDArray[np.floating]],
+    ) -> Vectors:
         items = list(texts)
         if not items:
             return np.zeros((0, self.dimensions), dtype=np.float32)
@@ -95,9 +109,19 @@ class Embedder(ABC):
             for start in range(0, len(order), self.batch_size):
                 rows = order[start : start + self.batch_size]
                 batch = [items[i] for i in rows]
-                out[rows] = self._checked(self._embed_batch(batch), len(batch))
+                out[rows] = self._checked(batch_of(batch), len(batch))
                 bar.update(len(batch))
         return normalize(out)
+
+    def embed_queries(self, texts: Sequence[str], *, progress: bool = False) -> Vectors:
+        """Embed search queries. Models trained with different inputs for queries and for
+        the passages they find (e5's ``query:`` / ``passage:``) override
+        :meth:`_embed_query_batch`; by default a query is embedded as any text."""
+        return self._embedded(texts, progress, self._embed_query_batch)
+
+    def _embed_query_batch(self, texts: list[str]) -> NDArray[np.floating]:
+        """Embed one batch of queries; the same as :meth:`_embed_batch` unless overridden."""
+        return self._embed_batch(texts)
 
     def sharing_cores(self) -> AbstractContextManager[None]:
         """While inside, this thread's embeddings share the machine's cores with other work of

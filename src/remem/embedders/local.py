@@ -36,6 +36,7 @@ class MiniLMEmbedder(Embedder):
     dimensions = 384
     max_tokens = 256
     batch_size = 32
+    about = "English (bundled all-MiniLM-L6-v2): other languages are found mostly by keywords"
 
     def __init__(self, *, threads: int | None = None) -> None:
         self.threads = threads or os.cpu_count() or 1

@@ -8,6 +8,7 @@ filters, records and queries the operations above it build (:mod:`~remem.engine.
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import functools
 import itertools
 import logging
@@ -47,7 +48,7 @@ from remem.engine.deferred import Touches
 from remem.engine.reembed import reembed as reembed_store
 from remem.engine.state import EngineSettings, EngineState
 from remem.engine.tenancy import read_filter, resolve, unexpired
-from remem.retrieval.config import RetrievalConfig
+from remem.retrieval.config import RetrievalConfig, embedder_defaults
 from remem.retrieval.retriever import Query, Retriever
 from remem.retrieval.timeparse import TimeRange
 from remem.stores import NewRecord, RecordStore
@@ -101,10 +102,11 @@ class EngineCore:
         grant: Grant = ADMIN,
         limits: Limits | None = None,
         trash_days: float = 30.0,
+        choose_model: bool = False,
     ) -> None:
         settings = EngineSettings(
             progress=progress,
-            retrieval=retrieval or RetrievalConfig(),
+            retrieval=retrieval,
             part_tokens=part_tokens,
             part_overlap=part_overlap,
             limits=DEFAULT_LIMITS if limits is None else limits,
@@ -112,7 +114,7 @@ class EngineCore:
         )
         touches = Touches(limit=TOUCH_LIMIT, age=TOUCH_AGE)
         #: Everything this memory shares with its scoped views.
-        self.shared = EngineState(store, embedder, settings, touches)
+        self.shared = EngineState(store, embedder, settings, touches, choosing=choose_model)
         #: What this memory may read and write (see :mod:`remem.trust.access`).
         self.grant = grant
         #: Who this memory's writes are made by, in the audit log (None: the face's, else
@@ -143,8 +145,11 @@ class EngineCore:
 
     @property
     def retrieval(self) -> RetrievalConfig:
-        """Default settings of every search; a call may override any field."""
-        return self.shared.settings.retrieval
+        """Default settings of every search; a call may override any field. Without settings
+        given at open, the defaults with the embedder's own fusion weight
+        (:attr:`Embedder.dense_weight`)."""
+        given = self.shared.settings.retrieval
+        return given if given is not None else embedder_defaults(self.embedder.dense_weight)
 
     @property
     def limits(self) -> Limits:
@@ -243,7 +248,9 @@ class EngineCore:
     def stats(self) -> StoreStats:
         """Counts, size and settings of the whole store (admin)."""
         self.require_admin("store statistics")
-        return self.store.stats()
+        found = self.store.stats()
+        about = self.embedder.about if found.embedder == self.embedder.name else ""
+        return dataclasses.replace(found, embedder_about=about)
 
     def embed(
         self, texts: builtins.list[str], *, progress: bool = False, embedder: Embedder | None = None
@@ -260,7 +267,8 @@ class EngineCore:
         if not self.shared.checked_signature:
             vectors.check_signature(self.store, self.embedder)
             self.shared.checked_signature = True
-        first: NDArray[np.float32] = self.embed([clean_text(query if query is not None else "")])[0]
+        text = clean_text(query if query is not None else "")
+        first: NDArray[np.float32] = vectors.embed_queries([text], self.embedder)[0]
         return first
 
     def _embedded_query(self, query: str | None, share_cores: bool) -> NDArray[np.float32]:

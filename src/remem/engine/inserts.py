@@ -19,6 +19,7 @@ from remem.core.observe import stage
 from remem.core.records import MemoryRecord
 from remem.core.timeutil import now as now_epoch
 from remem.embedders import Embedder, check_vectors, normalize
+from remem.engine.model_choice import choose_model
 from remem.engine.state import EngineState
 from remem.engine.vectors import vectorize, warn_if_long
 from remem.stores import NewRecord
@@ -97,6 +98,7 @@ def insert(
     ]
     if todo:
         texts = [records[i].text for i in todo]
+        choose_model(state, texts)
         warn_if_long(texts, state.embedder, settings.part_tokens)
         show = settings.show_progress(progress) and len(todo) >= 64
         with stage("embed"):

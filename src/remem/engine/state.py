@@ -57,8 +57,9 @@ class EngineSettings:
 
     #: ``auto`` (a bar when stderr is a terminal), ``on`` or ``off``.
     progress: str
-    #: Default settings of every search; a call may override any field.
-    retrieval: RetrievalConfig
+    #: Default settings of every search; a call may override any field (None: the defaults,
+    #: with the embedder's fusion weight).
+    retrieval: RetrievalConfig | None
     #: A text longer than this many tokens also gets vectors of its overlapping windows.
     part_tokens: int
     part_overlap: int
@@ -132,6 +133,9 @@ class EngineState:
     lock: threading.RLock = field(default_factory=threading.RLock)
     #: Whether the store's embedder signature was checked before a search (once per memory).
     checked_signature: bool = False
+    #: Whether the store is new and its model the default, to be settled by its first write
+    #: (:mod:`remem.engine.model_choice`).
+    choosing: bool = False
     #: Runs each search's stages; reads records through :meth:`read` (pending accesses shown).
     retriever: Retriever = field(init=False)
     #: The erasures each tenant asked for lately (``Limits.max_tenant_forgets_per_hour``).

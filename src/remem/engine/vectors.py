@@ -18,13 +18,21 @@ from remem.embedders import Embedder, check_vectors, normalize
 from remem.stores import RecordStore
 from remem.text.chunking import chunk_text
 
-__all__ = ["check_signature", "embed", "unit_vector", "vectorize", "warn_if_long"]
+__all__ = ["check_signature", "embed", "embed_queries", "unit_vector", "vectorize", "warn_if_long"]
 
 
 def embed(texts: list[str], embedder: Embedder, *, progress: bool = False) -> NDArray[np.float32]:
     """``texts`` embedded by ``embedder`` as unit rows, checked for shape and finiteness.
     Texts are embedded as given (to the model's window)."""
     return check_vectors(embedder.embed(texts, progress=progress), embedder.dimensions)
+
+
+def embed_queries(
+    texts: list[str], embedder: Embedder, *, progress: bool = False
+) -> NDArray[np.float32]:
+    """Search queries embedded by ``embedder`` (as queries: :meth:`Embedder.embed_queries`),
+    checked as :func:`embed` checks texts."""
+    return check_vectors(embedder.embed_queries(texts, progress=progress), embedder.dimensions)
 
 
 def unit_vector(vector: Any, dimensions: int) -> NDArray[np.float32]:

@@ -473,37 +473,6 @@ class SemanticCache(CacheEntries):
                     self._flush()
             return rowids
 
-    def _put(
-        self,
-        scope: Scope,
-        texts: list[str],
-        encoded: list[str],
-        rows: np.ndarray,
-        life: float | None,
-    ) -> list[int]:
-        """Store entries (checked, one per distinct question) in ``scope``, replacing the same
-        questions there and evicting by ``policy`` when full (the caller holds the lock)."""
-        index = self._synced_index()
-        self._drop(self._same_questions(index, texts, rows, scope))
-        if self.capacity is not None:
-            over = len(index) + len(texts) - self.capacity
-            if over > 0:
-                self._flush()
-                victims = table_of(self.memory).victims(self.name, self.policy, over)
-                self._drop(victims)
-                self.stats.evicted += len(victims)
-        at = now()
-        rowids = table_of(self.memory).put(
-            self.name,
-            [(scope, t, e, v) for t, e, v in zip(texts, encoded, rows, strict=True)],
-            created_at=at,
-            expires_at=at + life if life is not None else None,
-        )
-        if rowids:
-            index.append(rowids, [v[None, :] for v in rows], [scope] * len(rowids))
-            self._shared.entries.added(rowids)
-        return rowids
-
     def _judged(self, judgement: Judgement, confirmed: bool) -> None:
         """The background judge's verdict (:mod:`~remem.memory_types.cache_judge`): recorded,
         and a trusted confirmation promoted — the asked question cached with the confirmed
@@ -524,13 +493,6 @@ class SemanticCache(CacheEntries):
                 self.stats.promoted += 1
             if learner.due:
                 self._flush()
-
-    def settle(self, timeout: float | None = None) -> bool:
-        """Wait until the background judge (``promote=True``) has given every verdict asked
-        of it and its confirmations are promoted (at most ``timeout`` seconds; None: as long
-        as it takes). Whether nothing is left waiting; True at once without one."""
-        judge = self._shared.judge
-        return True if judge is None else judge.settle(timeout)
 
     def wrap(
         self,

@@ -7,6 +7,7 @@ override any field: ``mem.search(q, mmr_lambda=0.7, recency_weight=1.0)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any, Literal, TypedDict
 
 from remem.core.errors import InvalidInputError
@@ -15,7 +16,14 @@ from remem.core.validate import number_within
 from remem.rerankers import Reranker, get_reranker
 from remem.retrieval.fusion import FUSIONS, Fusion
 
-__all__ = ["AGENT_RETRIEVAL", "OPTIONS", "Option", "RetrievalConfig", "RetrievalOptions"]
+__all__ = [
+    "AGENT_RETRIEVAL",
+    "OPTIONS",
+    "Option",
+    "RetrievalConfig",
+    "RetrievalOptions",
+    "embedder_defaults",
+]
 
 
 OptionKind = Literal["bool", "int", "float", "choice", "object"]
@@ -304,3 +312,9 @@ def _check_int(name: str, value: Any, low: int, high: int) -> None:
 OPTIONS: dict[str, Option] = {f.name: f.metadata["option"] for f in fields(RetrievalConfig)}
 #: Generative Agents' retrieval: relevance, recency and importance weighted equally.
 AGENT_RETRIEVAL = RetrievalConfig(relevance_weight=1.0, recency_weight=1.0, importance_weight=1.0)
+
+
+@lru_cache(maxsize=16)
+def embedder_defaults(dense_weight: float | None) -> RetrievalConfig:
+    """The default settings with an embedder's own fusion weight (None: the default's)."""
+    return RetrievalConfig() if dense_weight is None else RetrievalConfig(dense_weight=dense_weight)

@@ -524,7 +524,9 @@ class Store(ABC):
         indexed: list[tuple[str, Counter[str], int]] = []
         for page in _pages(self.records(Logic("$and", tuple(scopes)) if scopes else None)):
             with_vector = self.vectors([r.id for r in page])
-            indexed += [(r.id, *index_terms(r.text)) for r in page if r.id in with_vector]
+            indexed += [
+                (r.id, *index_terms(r.text, r.language)) for r in page if r.id in with_vector
+            ]
         if not indexed:
             return []
         counts = {t: sum(1 for _, held, _ in indexed if t in held) for t in terms}

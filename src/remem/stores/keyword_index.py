@@ -93,16 +93,16 @@ Owner = tuple[str | None, str | None]
 
 
 def entries(
-    rows: Iterable[tuple[str, str | None, str | None]],
+    rows: Iterable[tuple[str, str | None, str | None, str | None]],
     parts: Callable[[set[Owner]], dict[Owner, int]],
 ) -> list[Entry]:
-    """The entries of records (text, user, agent) about to be indexed; ``parts`` gives the
-    scopes' parts, once for the batch (a store's, which makes those it lacks)."""
+    """The entries of records (text, user, agent, language tag) about to be indexed; ``parts``
+    gives the scopes' parts, once for the batch (a store's, which makes those it lacks)."""
     rows = list(rows)
-    found = parts({(user, agent) for _, user, agent in rows}) if rows else {}
+    found = parts({(user, agent) for _, user, agent, _ in rows}) if rows else {}
     made = []
-    for text, user, agent in rows:
-        terms, length = index_terms(text)
+    for text, user, agent, language in rows:
+        terms, length = index_terms(text, language)
         made.append(Entry(found[(user, agent)], length, terms))
     return made
 

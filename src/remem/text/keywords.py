@@ -7,10 +7,14 @@ query's words by those statistics of the scopes a search may read only (:func:`i
 other tenant's writes change a tenant's scores. Terms are made here, in Python, so SQLite and
 PostgreSQL index and score alike:
 
-- words are runs of letters and digits (Unicode), lower-cased, with the accents of Latin
-  letters removed ("Café" → ``cafe``), then stemmed by the Porter stemmer (:mod:`remem.text.porter`:
-  "connected", "connection" → ``connect``) — what SQLite's FTS5 ``porter unicode61
-  remove_diacritics 2`` made before;
+- words are runs of letters and digits (Unicode; with the vowel signs of Indic, Arabic, Hebrew
+  and Thai scripts), lower-cased, with the accents of Latin letters removed ("Café" →
+  ``cafe``), then stemmed by the Porter stemmer (:mod:`remem.text.porter`: "connected",
+  "connection" → ``connect``) — what SQLite's FTS5 ``porter unicode61 remove_diacritics 2``
+  made before — or, for a memory in another language with a stemmer of its own, by that
+  language's Snowball stemmer before the accents go (:mod:`remem.text.languages`: the memory's
+  ``language`` tag, else the language identified in its text); a query is looked up both
+  ways;
 - scripts written without spaces (Chinese, Japanese, Korean, Thai, ...): a run of such
   characters is one "word", and a search for two characters inside it would find nothing, so a
   text holding such runs also indexes :func:`extra_terms` — each run's overlapping character
@@ -21,7 +25,7 @@ PostgreSQL index and score alike:
   of its pairs.
 
 This is keyword search only. Search by meaning is the embedder's: the bundled MiniLM was
-trained on English (docs/embedder.md names multilingual models).
+trained on English, ``local:multilingual`` on about a hundred languages (docs/embedder.md).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import re
 import unicodedata
 from collections import Counter
 
+from remem.text.languages import language_of, primary, stemmer_for
 from remem.text.porter import stem
 
 __all__ = [
@@ -67,9 +72,17 @@ SPACELESS = re.compile(
     "\u0e00-\u0e7f\u0e80-\u0eff\u1000-\u109f\u1780-\u17ff"  # Thai, Lao, Myanmar, Khmer
     "]+"
 )
-_WORD = re.compile(r"\w+")
-#: A word of the index: letters and digits (``\w`` without the underscore).
-_TOKEN = re.compile(r"[^\W_]+")
+#: Combining marks inside the words of scripts that write vowels and tones with them (Indic
+#: scripts, Arabic, Hebrew, Thai, Lao, Myanmar, Khmer): ``\w`` leaves them out, which cut "लड़कियों"
+#: into pieces. The Latin combining accents are not among them (accents are removed instead).
+_MARKS = (
+    "\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+    "\u0900-\u0963\u0966-\u0dff\u0e31-\u0e3a\u0e47-\u0e4e\u0eb1-\u0ebc\u0ec8-\u0ecd"
+    "\u102b-\u103e\u17b4-\u17d3"
+)
+_WORD = re.compile(f"(?:\\w|[{_MARKS}])+")
+#: A word of the index: letters and digits (``\w`` without the underscore) and those marks.
+_TOKEN = re.compile(f"(?:[^\\W_]|[{_MARKS}])+")
 
 
 def _unaccented() -> dict[int, str]:
@@ -91,6 +104,25 @@ _UNACCENTED = _unaccented()
 
 def _words(text: str) -> list[str]:
     return _TOKEN.findall(text.translate(_UNACCENTED).lower())
+
+
+#: Capital dotted I, lower-cased as one letter (``str.lower`` adds a combining dot).
+_DOTTED = {0x130: "i"}
+
+
+def _stemmed(words: list[str], language: str | None) -> list[str]:
+    """``words`` as index terms of ``language``: English (and unknown) words without their
+    accents, then Porter-stemmed, as always; another language's stemmed by its own stemmer
+    first (it reads the accents), then without them."""
+    stemmer = stemmer_for(language)
+    if stemmer is stem:
+        return [stem(w.translate(_UNACCENTED)) for w in words]
+    return [stemmer(w).translate(_UNACCENTED) for w in words]
+
+
+def _tokens(text: str) -> list[str]:
+    """A text's words lower-cased, accents kept (for a stemmer that reads them)."""
+    return _TOKEN.findall(text.translate(_DOTTED).lower())
 
 
 def _pairs(run: str) -> list[str]:
@@ -131,26 +163,36 @@ def query_terms(query: str) -> list[str]:
     return list(dict.fromkeys(term.lower() for term in terms))
 
 
-def index_terms(text: str) -> tuple[Counter[str], int]:
-    """The terms a text is indexed under, each with its frequency — its stemmed words but the
+def index_terms(text: str, language: str | None = None) -> tuple[Counter[str], int]:
+    """The terms a text is indexed under, each with its frequency — its words but the
     :data:`STOPWORDS` (which a query leaves out: a third of a conversation's words, posted for
-    nothing), and the character pairs of its spaceless runs (:func:`extra_terms`) — and its
-    length for BM25, stopwords counted."""
+    nothing), stemmed as words of its language (``language``, the memory's tag, else the one
+    :func:`~remem.text.languages.language_of` finds; English when unsure), and the character
+    pairs of its spaceless runs (:func:`extra_terms`) — and its length for BM25, stopwords
+    counted."""
+    analysed = primary(language) or language_of(text)
     extra = extra_terms(text)
-    words = _words(text)
+    words = _words(text) if stemmer_for(analysed) is stem else _tokens(text)
     if extra is not None:
         # A word holding a spaceless run is indexed as its parts: a query never asks for it.
         words = [w for w in words if SPACELESS.search(w) is None] + _words(extra)
-    return Counter(map(stem, (w for w in words if w not in STOPWORDS))), len(words)
+    kept = [w for w in words if w.translate(_UNACCENTED) not in STOPWORDS]
+    return Counter(_stemmed(kept, analysed)), len(words)
 
 
 def search_terms(query: str, limit: int | None = None) -> list[str]:
     """The distinct index terms a keyword search looks up: the query's words and character
-    pairs (:func:`query_terms`), stopwords left out (unless that leaves none), stemmed; the
-    first ``limit``."""
-    words = [w for term in query_terms(query) for w in _words(term)]
-    kept = [w for w in words if w not in STOPWORDS] or words
-    return list(dict.fromkeys(stem(w) for w in kept))[:limit]
+    pairs (:func:`query_terms`), stopwords left out (unless that leaves none), stemmed as
+    English words and, when the query is in another language with a stemmer of its own
+    (:func:`~remem.text.languages.language_of`), as words of that language too (a memory
+    is indexed in its own language); the first ``limit``."""
+    words = [w for term in query_terms(query) for w in _tokens(term)]
+    kept = [w for w in words if w.translate(_UNACCENTED) not in STOPWORDS] or words
+    terms = _stemmed(kept, None)
+    language = language_of(query)
+    if stemmer_for(language) is not stem:
+        terms = [t for pair in zip(_stemmed(kept, language), terms, strict=True) for t in pair]
+    return list(dict.fromkeys(terms))[:limit]
 
 
 def idf(matching: int, records: int) -> float:

@@ -31,9 +31,10 @@ __all__ = ["DIALECT", "add_postings", "entries", "purge"]
 
 
 def entries(
-    conn: psycopg.Connection[Any], rows: Iterable[tuple[str, str | None, str | None]]
+    conn: psycopg.Connection[Any],
+    rows: Iterable[tuple[str, str | None, str | None, str | None]],
 ) -> list[Entry]:
-    """The entries of records (text, user, agent) about to be indexed, inside the caller's
+    """The entries of records (text, user, agent, language) about to be indexed, inside the caller's
     transaction (:func:`remem.stores.keyword_index.entries`)."""
     return keyword_index.entries(rows, lambda owners: _parts(conn, owners))
 

@@ -413,7 +413,7 @@ def _index_all(conn: psycopg.Connection, batch: int = 5000) -> None:
         ).fetchall()
         if not rows:
             return
-        made = entries(conn, ((r[2], r[3], r[4]) for r in rows))
+        made = entries(conn, ((r[2], r[3], r[4], None) for r in rows))
         with conn.cursor() as cur:
             cur.executemany(
                 "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "

@@ -285,7 +285,8 @@ class PostgresStore(Store):
                         zip(
                             (r.id for r in searchable),
                             postings.entries(
-                                conn, ((r.text, r.user_id, r.agent_id) for r in searchable)
+                                conn,
+                                ((r.text, r.user_id, r.agent_id, r.language) for r in searchable),
                             ),
                             strict=True,
                         )
@@ -318,7 +319,7 @@ class PostgresStore(Store):
         with self._db.transaction() as conn:
             row = conn.execute(
                 "SELECT user_id, agent_id, session_id, kind, text, embedding IS NOT NULL, seq, "
-                "tenant FROM memories WHERE id = %s FOR UPDATE",
+                "tenant, language FROM memories WHERE id = %s FOR UPDATE",
                 (id,),
             ).fetchone()
             if row is None:
@@ -330,7 +331,7 @@ class PostgresStore(Store):
                 # New words, or a vector that makes it a candidate: indexed anew (the trigger
                 # takes out what it was indexed as).
                 text = row[4] if change.text is None else change.text
-                entry = postings.entries(conn, [(text, row[0], row[1])])[0]
+                entry = postings.entries(conn, [(text, row[0], row[1], row[8])])[0]
                 sets.update(keyword_part=entry.part, keyword_len=entry.length)
                 sets["keyword_terms"] = entry.distinct
             assignments = ", ".join(f"{name} = %s" for name in sets)

@@ -91,9 +91,9 @@ class Reader:
 
 
 def entries(
-    conn: sqlite3.Connection, rows: Iterable[tuple[str, str | None, str | None]]
+    conn: sqlite3.Connection, rows: Iterable[tuple[str, str | None, str | None, str | None]]
 ) -> list[Entry]:
-    """The entries of records (text, user, agent) about to be indexed, inside the caller's
+    """The entries of records (text, user, agent, language) about to be indexed, inside the caller's
     write transaction (:func:`remem.stores.keyword_index.entries`)."""
     return keyword_index.entries(rows, lambda owners: _parts(conn, owners))
 

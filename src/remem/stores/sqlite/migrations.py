@@ -460,7 +460,7 @@ def _index_all(conn: sqlite3.Connection, batch: int = 5000) -> None:
         ).fetchall()
         if not rows:
             return
-        made = entries(conn, ((r[1], r[2], r[3]) for r in rows))
+        made = entries(conn, ((r[1], r[2], r[3], None) for r in rows))
         conn.executemany(
             "UPDATE memories SET keyword_part = ?, keyword_len = ?, keyword_terms = ? "
             "WHERE rowid = ?",

@@ -224,7 +224,8 @@ class SQLiteStore(Store):
                 self._delete_rows(conn, [r.id for r in fresh], audit=None)
             # Records with a vector are keyword candidates: each is indexed in its scope.
             searchable = [r for r in fresh if r.vector is not None]
-            made = postings.entries(conn, ((r.text, r.user_id, r.agent_id) for r in searchable))
+            keyed = ((r.text, r.user_id, r.agent_id, r.language) for r in searchable)
+            made = postings.entries(conn, keyed)
             indexed = {id(r): e for r, e in zip(searchable, made, strict=True)}
             rows = [
                 (
@@ -294,7 +295,7 @@ class SQLiteStore(Store):
             self._mirror.follow()
             row = conn.execute(
                 "SELECT rowid, user_id, agent_id, session_id, kind, text, "
-                "embedding IS NOT NULL FROM memories WHERE id = ?",
+                "embedding IS NOT NULL, language FROM memories WHERE id = ?",
                 (id,),
             ).fetchone()
             if row is None:
@@ -307,7 +308,7 @@ class SQLiteStore(Store):
                 # New words, or a vector that makes it a candidate: indexed anew (the trigger
                 # takes out what it was indexed as).
                 text = row[5] if change.text is None else change.text
-                entry = postings.entries(conn, [(text, row[1], row[2])])[0]
+                entry = postings.entries(conn, [(text, row[1], row[2], row[7])])[0]
                 sets.update(zip(_ENTRY_COLUMNS, _entry_columns(entry), strict=True))
                 assignments = ", ".join(f"{name} = ?" for name in sets)
             conn.execute(f"UPDATE memories SET {assignments} WHERE id = ?", (*sets.values(), id))
