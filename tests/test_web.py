@@ -146,6 +146,13 @@ def visit(page: Page, path: str) -> int:
     return response.status
 
 
+def sign_in(page: Page, path: str, key: str) -> None:
+    """Open ``path`` and sign in on the login form it shows with ``key``."""
+    visit(page, path)
+    page.fill("input[name=key]", key)
+    page.click("button:has-text('Sign in')")
+
+
 def record_id(store: remem.Memory, text: str) -> str:
     return next(r.id for r in store.list_all() if r.text == text)
 
@@ -340,9 +347,7 @@ def test_the_trash_lists_restores_and_empties(
     alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
     bobs = next(e.id for e in store.trash() if e.user_id == "bob")
     with site(browser, store) as page:
-        visit(page, "/trash")
-        page.fill("input[name=key]", alice)
-        page.click("button:has-text('Sign in')")
+        sign_in(page, "/trash", alice)
         expect(page).to_have_url(re.compile(r"/trash$"))
         expect(page.locator("table.trash tbody tr")).to_have_count(1)  # her own only
         assert bobs not in page.content()
@@ -574,9 +579,7 @@ def test_the_cache_view_shows_hit_rate_and_latest_lookups(
     # a tenant key sees the lookups asked in its own scope, and no counters of the whole cache
     alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
     with site(browser, store) as page:
-        visit(page, "/cache")
-        page.fill("input[name=key]", alice)
-        page.click("button:has-text('Sign in')")
+        sign_in(page, "/cache", alice)
         cache = page.locator("section.cache[data-name=faq]")
         expect(cache.locator("table.lookups td.q")).to_have_text(
             ["Which city does Alice fly to in May?", "What is Alice allergic to?"]
@@ -609,9 +612,7 @@ def test_a_learned_cache_shows_each_owner_s_bound_over_time(
         shoot(page, "cache-bound")
     bobs_key = KeyRing(store.store).create("bob's app", users=["bob"])[0]
     with site(browser, store) as page:
-        visit(page, "/cache")
-        page.fill("input[name=key]", bobs_key)
-        page.click("button:has-text('Sign in')")
+        sign_in(page, "/cache", bobs_key)
         learned = page.locator("section.cache[data-name=learned]")
         expect(learned.locator(".bound[data-user=bob]")).to_have_count(1)
         expect(learned.locator(".bound[data-user=ann]")).to_have_count(0)
@@ -685,9 +686,7 @@ def test_the_audit_page_lists_changes_and_says_whether_the_log_verifies(
         expect(page.locator("span.tag.untrusted")).to_contain_text("untrusted: external")
     alice = KeyRing(store.store).create("alice's app", users=["alice"])[0]
     with site(browser, store) as page:
-        visit(page, "/audit")
-        page.fill("input[name=key]", alice)
-        page.click("button:has-text('Sign in')")
+        sign_in(page, "/audit", alice)
         expect(page.locator("p.verdict")).to_have_count(0)  # verifying is for admin keys
         mine = len(store.scoped(Grant(users=("alice",))).audit(limit=200))
         expect(page.locator("table.audit tbody tr")).to_have_count(mine)

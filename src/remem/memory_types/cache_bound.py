@@ -285,11 +285,8 @@ class ErrorBound:
         # A level must also hold some observations of its own (below the next level): the
         # threshold never falls below scores nothing has been learned about.
         each = 1.0 - (1.0 - self.confidence) / len(LEVELS)
-        most = most_wrong(self.max_error, each)
-        if int(self._total[0]) < len(most):  # the window holds at most OBSERVATIONS
-            within = self._wrong <= most[self._total]
-        else:
-            within = wilson_uppers(self._wrong, self._total, each) <= self.max_error
+        # The window holds at most OBSERVATIONS, the table's last count.
+        within = self._wrong <= most_wrong(self.max_error, each)[self._total]
         own = self._total - np.append(self._total[1:], 0)
         held = within & (own > 0)
         return LEVELS[int(np.argmax(held))] if held.any() else None
