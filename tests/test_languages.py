@@ -5,20 +5,31 @@ the evaluation over remem's multilingual chat set."""
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 import warnings
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
 import remem
 from remem.core.errors import InvalidInputError, ModelChoiceWarning
 from remem.engine import model_choice
 from remem.eval.multilingual import evaluate_multilingual, read_conversations
-from remem.text.keywords import index_terms, search_terms
+from remem.stores.keyword_index import Entry
+from remem.stores.postgres import keywords as pg_keywords
+from remem.stores.sqlite import keywords as sqlite_keywords
+from remem.stores.sqlite.db import DB_NAME
+from remem.text.keywords import STOPWORDS, index_terms, search_terms
 from remem.text.languages import language_of, normalise_arabic, primary
 from remem.text.porter import stem
 from remem.trust.access import Grant
+
+from . import pg
 
 SET = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "multilingual"
 
@@ -85,6 +96,100 @@ def test_two_tenants_statistics_stay_their_own_in_any_language(mem: remem.Memory
     assert ann.get(before[0][0]).text.startswith("Mi perro")
 
 
+def _as_before(entry: Entry, text: str) -> Entry:
+    """``entry`` with the terms the release before issue 49 gave ``text`` (one without
+    accents or spaceless runs): words as runs of ``\\w`` (which cut Hindi words at their vowel
+    signs), Porter-stemmed."""
+    words = re.findall(r"[^\W_]+", text.lower())
+    kept = [stem(w) for w in words if w not in STOPWORDS]
+    return replace(entry, length=len(words), terms=Counter(kept))
+
+
+def _age_sqlite(path: Path) -> None:
+    """Make a store on disk as the release before issue 49 left it: each record's keywords
+    analysed as English (Porter; words of scripts with vowel signs cut at them), the
+    re-analysis not yet applied."""
+    conn = sqlite3.connect(path / DB_NAME, isolation_level=None)
+    conn.execute("BEGIN")
+    rows = conn.execute(
+        "SELECT rowid, text, user_id, agent_id FROM memories WHERE keyword_terms IS NOT NULL"
+    ).fetchall()
+    now = sqlite_keywords.entries(conn, [(*r[1:], None) for r in rows])
+    made = [_as_before(e, r[1]) for r, e in zip(rows, now, strict=True)]
+    conn.executemany(
+        "UPDATE memories SET keyword_part = ?, keyword_len = ?, keyword_terms = ? WHERE rowid = ?",
+        [
+            (e.part, e.length, sqlite_keywords.stored_terms(e), r[0])
+            for r, e in zip(rows, made, strict=True)
+        ],
+    )
+    sqlite_keywords.add_postings(conn, [(r[0], e) for r, e in zip(rows, made, strict=True)])
+    conn.execute("DELETE FROM _migrations WHERE name = '0019_language_keywords'")
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def _age_postgres(url: str) -> None:
+    """:func:`_age_sqlite` for a PostgreSQL store."""
+    with psycopg.connect(url) as conn, conn.transaction():
+        rows = conn.execute(
+            "SELECT tenant, seq, text, user_id, agent_id FROM memories "
+            "WHERE keyword_terms IS NOT NULL"
+        ).fetchall()
+        now = pg_keywords.entries(conn, [(*r[2:], None) for r in rows])
+        made = [_as_before(e, r[2]) for r, e in zip(rows, now, strict=True)]
+        with conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "
+                "WHERE tenant = %s AND seq = %s",
+                [
+                    (e.part, e.length, e.distinct, r[0], r[1])
+                    for r, e in zip(rows, made, strict=True)
+                ],
+            )
+        pg_keywords.add_postings(conn, [(r[1], r[0], e) for r, e in zip(rows, made, strict=True)])
+        conn.execute("DELETE FROM remem_migrations WHERE name = '0014_language_keywords'")
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_store_written_before_is_analysed_again_in_each_memory_s_language(
+    tmp_path: Path, kind: str
+) -> None:
+    """Records keyword-indexed as English by an earlier release (Hindi words cut at their vowel
+    signs) are analysed again on open: a Hindi query finds them again, and every tenant's
+    keyword ranking, scores included, is the one a store written now gives."""
+    where = str(tmp_path / "store") if kind == "sqlite" else pg.url_for(tmp_path / "store")
+    texts = {
+        "ann": ["मेरी बहन की शादी दिसंबर में है", "मुझे चाय बहुत पसंद है", "Mi perro se llama Toby"],
+        "bob": ["My sister's wedding is in December", "Bob's dog is called Rex"],
+    }
+    asked = [("ann", "दिसंबर में किसकी शादी है?"), ("ann", "¿Cómo se llama mi perro?"),
+             ("bob", "When is the wedding?"), ("bob", "dog")]  # fmt: skip
+
+    def answers(mem: remem.Memory) -> list[list[tuple[str, float]]]:
+        return [
+            [(h.text, round(h.score, 9)) for h in mem.search(q, user_id=u, mode="keyword")]
+            for u, q in asked
+        ]
+
+    with remem.open(where, embedder="hash:64") as mem:
+        for user, said in texts.items():
+            mem.add_many([{"text": t, "user_id": user} for t in said])
+        now = answers(mem)
+    assert now[0][0][0].startswith("मेरी बहन") and now[1][0][0].startswith("Mi perro")
+    # The same analysis for the English texts, another for the Hindi ones.
+    blank = Entry(0, 0, Counter())
+    assert _as_before(blank, texts["bob"][1]).terms == index_terms(texts["bob"][1])[0]
+    assert "दिसंबर" not in _as_before(blank, texts["ann"][0]).terms
+    if kind == "sqlite":
+        _age_sqlite(Path(where))
+    else:
+        _age_postgres(where)
+    with remem.open(where, embedder="hash:64") as mem:
+        assert answers(mem) == now  # analysed again on open
+        assert mem.stats().records == 5
+
+
 # -- a new store's model ---------------------------------------------------------------------------
 def test_a_new_store_written_in_another_language_adopts_the_multilingual_model(
     tmp_path: Path,
@@ -105,6 +210,32 @@ def test_a_new_store_written_in_another_language_adopts_the_multilingual_model(
     with remem.open(tmp_path / "en") as mem:
         mem.add("Hola, me llamo Lucía y vivo en Sevilla con mi perro Toby.", user_id="u")
         assert mem.embedder.name == "local:minilm"
+
+
+def test_a_store_that_opens_with_a_greeting_decides_at_a_later_write(tmp_path: Path) -> None:
+    """A greeting cannot tell the language: the next write decides, and the few memories already
+    held (all the writer's own) are embedded again by the model chosen."""
+    with remem.open(tmp_path / "es") as mem:
+        hola = mem.add("Hola", user_id="ann")
+        assert mem.embedder.name == "local:minilm"
+        mem.add("Me llamo Lucía y vivo en Sevilla con mi perro Toby.", user_id="ann")
+        assert mem.embedder.name == "local:multilingual"
+        assert hola.id in [h.id for h in mem.search("Hola", user_id="ann", mode="dense")]
+    with remem.open(tmp_path / "en") as mem:
+        mem.add("ok", user_id="ann")
+        mem.add("I moved to Seville with my dog Toby last spring.", user_id="ann")
+        mem.add("Me llamo Lucía y vivo en Sevilla con mi perro Toby.", user_id="ann")
+        assert mem.embedder.name == "local:minilm"  # decided at the second write
+
+
+def test_another_owner_s_write_never_moves_an_undecided_store_s_memories(tmp_path: Path) -> None:
+    with remem.open(tmp_path / "s") as mem:
+        ann = mem.scoped(Grant(users=("ann",)))
+        ann.add("Hola", user_id="ann")
+        before = [(h.id, h.score) for h in ann.search("Hola", mode="dense")]
+        mem.add("Me llamo Bruno y vivo en Sevilla con mi perro Toby.", user_id="bob")
+        assert mem.embedder.name == "local:minilm"  # Ann's memory keeps its vector
+        assert [(h.id, h.score) for h in ann.search("Hola", mode="dense")] == before
 
 
 def test_without_the_extra_a_new_store_keeps_its_model_and_says_what_to_install(

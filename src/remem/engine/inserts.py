@@ -98,7 +98,7 @@ def insert(
     ]
     if todo:
         texts = [records[i].text for i in todo]
-        choose_model(state, texts)
+        choose_model(state, texts, {(records[i].user_id, records[i].agent_id) for i in todo})
         warn_if_long(texts, state.embedder, settings.part_tokens)
         show = settings.show_progress(progress) and len(todo) >= 64
         with stage("embed"):

@@ -13,14 +13,15 @@ without change.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import psycopg
 
 from remem.core.errors import NotAStoreError
 from remem.core.timeutil import now
 from remem.stores.keyword_index import blocks_of, scope_totals, whole_pairs
-from remem.stores.postgres.keywords import entries
+from remem.stores.postgres.keywords import add_postings, entries
 from remem.text.keywords import SPACELESS, extra_terms
 
 __all__ = [
@@ -379,6 +380,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX cache_bounds_agent ON cache_bounds (agent_id);
         """,
     ),
+    (
+        # Keywords analysed in each memory's language (issue 49): the records indexed before
+        # are analysed again by :data:`FILLS`, and those whose terms change indexed anew.
+        "0014_language_keywords",
+        "SELECT 1",
+    ),
 ]
 
 
@@ -438,6 +445,55 @@ def _index_all(conn: psycopg.Connection, batch: int = 5000) -> None:
             )
 
 
+def _indexed(conn: psycopg.Connection, batch: int) -> Iterator[list[tuple[Any, ...]]]:
+    """The keyword-indexed records (tenant, seq, text, user, agent, language, terms), a batch
+    at a time in (tenant, seq) order."""
+    last: tuple[str, int] = ("", -1)
+    while rows := conn.execute(
+        "SELECT tenant, seq, text, user_id, agent_id, language, keyword_terms FROM memories "
+        "WHERE (tenant, seq) > (%s, %s) AND keyword_terms IS NOT NULL "
+        "ORDER BY tenant, seq LIMIT %s",
+        (*last, batch),
+    ).fetchall():
+        last = (rows[-1][0], rows[-1][1])
+        yield rows
+
+
+def _reanalyse(conn: psycopg.Connection, batch: int = 2000) -> None:
+    """Every indexed record's words analysed again as :func:`~remem.text.keywords.index_terms`
+    now does (0014's fill; the SQLite store's 0019 says why and how): a store whose terms all
+    stay is only read; otherwise the keyword index is built anew and each scope's statistics
+    counted again."""
+    if not any(
+        e.distinct != list(r[6])
+        for rows in _indexed(conn, batch)
+        for r, e in zip(rows, entries(conn, (r[2:6] for r in rows)), strict=True)
+    ):
+        return
+    conn.execute("DELETE FROM keyword_blocks")
+    for rows in _indexed(conn, batch):
+        made = entries(conn, (r[2:6] for r in rows))
+        with conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "
+                "WHERE tenant = %s AND seq = %s",
+                [
+                    (e.part, e.length, e.distinct, r[0], r[1])
+                    for r, e in zip(rows, made, strict=True)
+                    if e.distinct != list(r[6])
+                ],
+            )
+        conn.execute("DELETE FROM keyword_dead")  # listed by the trigger: their blocks are gone
+        add_postings(conn, [(r[1], r[0], e) for r, e in zip(rows, made, strict=True)])
+    conn.execute(
+        "UPDATE keyword_scopes s SET docs = coalesce(t.n, 0), tokens = coalesce(t.length, 0) "
+        "FROM keyword_scopes k LEFT JOIN (SELECT tenant, keyword_part, count(*) AS n, "
+        "sum(keyword_len) AS length FROM memories WHERE keyword_terms IS NOT NULL "
+        "GROUP BY tenant, keyword_part) t ON t.tenant = k.tenant AND t.keyword_part = k.part "
+        "WHERE s.tenant = k.tenant AND s.part = k.part"
+    )
+
+
 def _pack_postings(conn: psycopg.Connection, chunk: int = 200_000) -> None:
     """The postings stored a row each, packed into blocks (a (term, part)'s in one, or more
     of :data:`~remem.stores.keyword_index.BLOCK_POSTINGS`), then their table dropped."""
@@ -463,6 +519,7 @@ FILLS: dict[str, Callable[[psycopg.Connection], None]] = {
     "0006_keyword_index": _index_all,
     "0007_audit_log": _audit_key,
     "0012_keyword_blocks": _pack_postings,
+    "0014_language_keywords": _reanalyse,
 }
 
 #: How the schema is distributed by tenant (Citus): the tables that hold a tenant's rows with

@@ -6,12 +6,13 @@ Append new migrations to :data:`MIGRATIONS`; never edit or reorder one that has 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from remem.core.errors import NotAStoreError
 from remem.core.timeutil import now
 from remem.stores.keyword_index import blocks_of, scope_totals, whole_pairs
-from remem.stores.sqlite.keywords import entries, stored_terms
+from remem.stores.sqlite.keywords import add_postings, entries, stored_terms
 from remem.text.keywords import extra_terms
 
 __all__ = ["FILLS", "FUNCTIONS", "MIGRATIONS", "apply_migrations"]
@@ -432,6 +433,12 @@ MIGRATIONS: list[tuple[str, str]] = [
         CREATE INDEX cache_bounds_agent ON cache_bounds (agent_id);
         """,
     ),
+    (
+        # Keywords analysed in each memory's language (issue 49): the records indexed before
+        # are analysed again by :data:`FILLS`, and those whose terms change indexed anew.
+        "0019_language_keywords",
+        "",
+    ),
 ]
 
 
@@ -480,6 +487,57 @@ def _index_all(conn: sqlite3.Connection, batch: int = 5000) -> None:
         )
 
 
+def _indexed(conn: sqlite3.Connection, batch: int) -> Iterator[list[tuple[Any, ...]]]:
+    """The keyword-indexed records (row id, text, user, agent, language, terms), a batch at a
+    time in row id order."""
+    last = 0
+    while rows := conn.execute(
+        "SELECT rowid, text, user_id, agent_id, language, keyword_terms FROM memories "
+        "WHERE rowid > ? AND keyword_terms IS NOT NULL ORDER BY rowid LIMIT ?",
+        (last, batch),
+    ).fetchall():
+        last = rows[-1][0]
+        yield rows
+
+
+def _reanalyse(conn: sqlite3.Connection, batch: int = 2000) -> None:
+    """Every indexed record's words analysed again as :func:`~remem.text.keywords.index_terms`
+    now does (in the memory's language: its tag, else the one found), so that a record written
+    before is found by queries in its language, whose words are no longer cut or stemmed as
+    English (0019's fill). A store whose terms all stay (English) is only read; otherwise the
+    keyword index is built anew, as a bulk write builds it (taking each changed record's
+    postings out of their blocks one by one cost about 4 ms a record in a trial), and each
+    scope's statistics are counted again."""
+    if not any(
+        stored_terms(e) != r[5]
+        for rows in _indexed(conn, batch)
+        for r, e in zip(rows, entries(conn, (r[1:5] for r in rows)), strict=True)
+    ):
+        return
+    conn.execute("DELETE FROM keyword_blocks")
+    for rows in _indexed(conn, batch):
+        made = entries(conn, (r[1:5] for r in rows))
+        conn.executemany(
+            "UPDATE memories SET keyword_part = ?, keyword_len = ?, keyword_terms = ? "
+            "WHERE rowid = ?",
+            [
+                (e.part, e.length, stored_terms(e), r[0])
+                for r, e in zip(rows, made, strict=True)
+                if stored_terms(e) != r[5]
+            ],
+        )
+        conn.execute("DELETE FROM keyword_dead")  # listed by the trigger: their blocks are gone
+        add_postings(conn, [(r[0], e) for r, e in zip(rows, made, strict=True)])
+    conn.execute("UPDATE keyword_scopes SET docs = 0, tokens = 0")
+    conn.executemany(
+        "UPDATE keyword_scopes SET docs = ?, tokens = ? WHERE part = ?",
+        conn.execute(
+            "SELECT count(*), sum(keyword_len), keyword_part FROM memories "
+            "WHERE keyword_terms IS NOT NULL GROUP BY keyword_part"
+        ).fetchall(),
+    )
+
+
 def _pack_postings(conn: sqlite3.Connection, chunk: int = 200_000) -> None:
     """The postings stored a row each, packed into blocks (a (term, part)'s in one, or more
     of :data:`~remem.stores.keyword_index.BLOCK_POSTINGS`), then their table dropped."""
@@ -496,6 +554,7 @@ FILLS: dict[str, Callable[[sqlite3.Connection], None]] = {
     "0011_keyword_index": _index_all,
     "0015_zeroed_free_space": _zeroed_if_new,
     "0017_keyword_blocks": _pack_postings,
+    "0019_language_keywords": _reanalyse,
 }
 
 #: Python functions the migrations call, registered on the connection before they run.
