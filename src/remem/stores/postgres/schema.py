@@ -20,7 +20,7 @@ import psycopg
 
 from remem.core.errors import NotAStoreError
 from remem.core.timeutil import now
-from remem.stores.keyword_index import blocks_of, scope_totals, whole_pairs
+from remem.stores.keyword_index import Entry, blocks_of, scope_totals, whole_pairs
 from remem.stores.postgres.keywords import add_postings, entries
 from remem.text.keywords import SPACELESS, extra_terms
 
@@ -409,6 +409,16 @@ def _fill_extra_terms(conn: psycopg.Connection) -> None:
         )
 
 
+def _keep_entries(conn: psycopg.Connection, made: list[tuple[str, int, Entry]]) -> None:
+    """What records (tenant, seq) are indexed as, kept on their rows (``keyword_*``)."""
+    with conn.cursor() as cur:
+        cur.executemany(
+            "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "
+            "WHERE tenant = %s AND seq = %s",
+            [(e.part, e.length, e.distinct, tenant, seq) for tenant, seq, e in made],
+        )
+
+
 def _index_all(conn: psycopg.Connection, batch: int = 5000) -> None:
     """Index every record with a vector that is not indexed yet, a row a posting (0006's
     fill, as it shipped: 0012 packs the rows into blocks)."""
@@ -421,15 +431,8 @@ def _index_all(conn: psycopg.Connection, batch: int = 5000) -> None:
         if not rows:
             return
         made = entries(conn, ((r[2], r[3], r[4], None) for r in rows))
+        _keep_entries(conn, [(r[1], r[0], e) for r, e in zip(rows, made, strict=True)])
         with conn.cursor() as cur:
-            cur.executemany(
-                "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "
-                "WHERE tenant = %s AND seq = %s",
-                [
-                    (e.part, e.length, e.distinct, r[1], r[0])
-                    for r, e in zip(rows, made, strict=True)
-                ],
-            )
             cur.executemany(
                 "INSERT INTO keyword_postings (term, tenant, part, doc, tf, len) "
                 "VALUES (%s, %s, %s, %s, %s, %s)",
@@ -473,16 +476,8 @@ def _reanalyse(conn: psycopg.Connection, batch: int = 2000) -> None:
     conn.execute("DELETE FROM keyword_blocks")
     for rows in _indexed(conn, batch):
         made = entries(conn, (r[2:6] for r in rows))
-        with conn.cursor() as cur:
-            cur.executemany(
-                "UPDATE memories SET keyword_part = %s, keyword_len = %s, keyword_terms = %s "
-                "WHERE tenant = %s AND seq = %s",
-                [
-                    (e.part, e.length, e.distinct, r[0], r[1])
-                    for r, e in zip(rows, made, strict=True)
-                    if e.distinct != list(r[6])
-                ],
-            )
+        pairs = zip(rows, made, strict=True)
+        _keep_entries(conn, [(r[0], r[1], e) for r, e in pairs if e.distinct != list(r[6])])
         conn.execute("DELETE FROM keyword_dead")  # listed by the trigger: their blocks are gone
         add_postings(conn, [(r[1], r[0], e) for r, e in zip(rows, made, strict=True)])
     conn.execute(
