@@ -93,8 +93,8 @@ def open(
     )
     try:
         chosen = embedder if isinstance(embedder, Embedder) else _choose_embedder(store, settings)
-        # No model named, and the store's is the default (or none yet): the first write may
-        # settle it, while the store is still empty (remem.engine.model_choice).
+        # No model named, and the store's is the default (or none yet): a write may settle
+        # it, while the store holds nothing that tells its language (remem.engine.model_choice).
         recorded = store.signature()
         fresh = (
             embedder is None

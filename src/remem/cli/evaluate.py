@@ -13,6 +13,7 @@ import click
 import remem
 from remem.eval.locomo import INGESTIONS
 from remem.eval.longmemeval import GRANULARITIES
+from remem.eval.multilingual import PARTS
 from remem.eval.poisoning import CHANNELS
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -510,7 +511,7 @@ def longmemeval(
 @data_option("The multilingual set: a folder of <language>.json chats.", folder=True)
 @click.option(
     "--part",
-    type=click.Choice(["tune", "report", "all"]),
+    type=click.Choice(list(PARTS)),
     default="report",
     show_default=True,
     help="tune: each language's first chat (choices are made there); report: the others.",
